@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { defineRoute } from '../shared/contract';
+
+export const languageSchema = z.enum(['en', 'nl', 'de']);
+
+/** POST /oauth/token — password grant for Stramien's own web client. */
+export const tokenRequestSchema = z.object({
+  grant_type: z.literal('password'),
+  client_id: z.string().min(1).max(200),
+  client_secret: z.string().min(1).max(500),
+  username: z.string().min(1).max(320),
+  password: z.string().min(1).max(1000),
+  scope: z.string().max(1000).optional(),
+  /** stable id of the browser, kept in its local storage; a sign-in from an unseen one notifies the user */
+  device_id: z.string().min(8).max(100).optional(),
+});
+
+export const tokenResponseSchema = z.object({
+  token_type: z.literal('Bearer'),
+  access_token: z.string(),
+  expires_in: z.number().int().positive(),
+});
+
+export const userLicenceSchema = z.object({ id: z.string(), name: z.string(), is_admin: z.boolean(), theme: z.object({ primary: z.string().nullable() }) });
+export const userRoleSchema = z.object({ id: z.string(), name: z.string(), project: z.string(), is_projectadmin: z.boolean() });
+
+/** GET /user — the spec's User fields. */
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  language: languageSchema,
+  photo: z.object({ mimetype: z.string(), file: z.string() }).nullable(),
+  is_systemadmin: z.boolean(),
+  two_factor_enabled: z.boolean(),
+  roles: z.array(userRoleSchema),
+  licenses: z.array(userLicenceSchema),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const identityRoutes = {
+  token: defineRoute({
+    method: 'POST',
+    path: '/oauth/token',
+    summary: 'Issue an access token (password grant, Stramien web client only)',
+    tag: 'identity',
+    auth: false,
+    body: tokenRequestSchema,
+    response: tokenResponseSchema,
+  }),
+  currentUser: defineRoute({
+    method: 'GET',
+    path: '/api/user',
+    summary: 'The signed-in user',
+    tag: 'identity',
+    auth: true,
+    response: userSchema,
+  }),
+  signOut: defineRoute({
+    method: 'POST',
+    path: '/api/logout',
+    summary: 'Sign out: revokes the current access token',
+    tag: 'identity',
+    auth: true,
+    body: z.object({}).strict().optional(),
+    response: z.object({ message: z.string() }),
+  }),
+};

@@ -1,0 +1,79 @@
+import type { Body, ErrorEnvelope, Params, Query, Response, RouteContract } from './contract';
+import { MIN_POSITION_HEADER } from './contract';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  getToken?: () => string | null | undefined;
+  /** extra headers per call, e.g. the maintenance token */
+  getHeaders?: () => Record<string, string>;
+  /** called for every failed call before it rejects (global error routing) */
+  onError?: (error: ApiError) => void;
+  fetch?: typeof fetch;
+}
+
+export interface CallInput<R extends RouteContract> {
+  params?: Params<R>;
+  query?: Query<R>;
+  body?: Body<R>;
+  /** wait until projections have passed this global position */
+  minPosition?: number;
+  signal?: AbortSignal;
+}
+
+const fillPath = (path: string, params: Record<string, unknown> | undefined): string =>
+  path.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')));
+
+/** Typed client over the route contracts; the web app and the tests use it. */
+export const createApiClient = (options: ApiClientOptions = {}) => {
+  const doFetch = options.fetch ?? fetch;
+  const call = async <R extends RouteContract>(route: R, input: CallInput<R> = {}): Promise<Response<R>> => {
+    let url = (options.baseUrl ?? '') + fillPath(route.path, input.params as Record<string, unknown> | undefined);
+    if (input.query) {
+      const qs = new URLSearchParams();
+      for (const [k, v] of Object.entries(input.query as Record<string, unknown>)) if (v !== undefined && v !== null) qs.set(k, String(v));
+      const s = qs.toString();
+      if (s) url += `?${s}`;
+    }
+    const headers: Record<string, string> = { accept: 'application/json', ...options.getHeaders?.() };
+    const token = options.getToken?.();
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (input.minPosition) headers[MIN_POSITION_HEADER] = String(input.minPosition);
+    let body: string | undefined;
+    if (input.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(input.body);
+    }
+    const res = await doFetch(url, { method: route.method, headers, body, signal: input.signal });
+    const text = await res.text();
+    const json: unknown = text ? safeJson(text) : undefined;
+    if (!res.ok) {
+      const env = (json ?? {}) as Partial<ErrorEnvelope>;
+      const error = new ApiError(res.status, env.message ?? res.statusText, env.errors, env.code);
+      options.onError?.(error);
+      throw error;
+    }
+    return json as Response<R>;
+  };
+  return { call };
+};
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { message: text };
+  }
+};

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One HTTP route of the public API: the single source for the server's validation,
+ * the OpenAPI document, the typed client and the generated malformed-input tests.
+ */
+export interface RouteContract<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Fastify syntax, e.g. '/api/project/:id' */
+  path: string;
+  summary: string;
+  tag: string;
+  /** false only for the token endpoint and public reads */
+  auth: boolean;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  /** body content type, when not JSON */
+  consumes?: string[];
+}
+
+export const defineRoute = <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  route: RouteContract<P, Q, B, R>,
+): RouteContract<P, Q, B, R> => route;
+
+/** The error envelope every failing call answers with. */
+export const errorEnvelopeSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  code: z.string().optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** Header a client sends with the last global position it wrote, so queries wait for projections. */
+export const MIN_POSITION_HEADER = 'x-min-position';
+/** Header of the answer carrying the global position of the command's last event. */
+export const POSITION_HEADER = 'x-position';
+export const MAINTENANCE_HEADER = 'x-maintenance-token';
+
+/** A command's answer: the resulting state and the global position of its last event. */
+export const commandResult = <T extends z.ZodType>(state: T) => z.object({ data: state, position: z.number().int().nonnegative() });
+
+export const uuid = z.string().uuid();
+export const idParams = z.object({ id: uuid });
+
+export type Params<R extends RouteContract> = R['params'] extends z.ZodType ? z.input<R['params']> : undefined;
+export type Query<R extends RouteContract> = R['query'] extends z.ZodType ? z.input<R['query']> : undefined;
+export type Body<R extends RouteContract> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined;
+export type Response<R extends RouteContract> = z.output<R['response']>;

@@ -1,0 +1,31 @@
+import type { DomainEvent } from './envelope';
+import type { DomainError } from './domainError';
+
+/** Who acts, and when; commands carry it so decide never reads a clock or a random source. */
+export interface Actor {
+  userId: string;
+  licenceId: string;
+  isSystemAdmin?: boolean;
+}
+
+export interface CommandMetadata {
+  actor: Actor;
+  /** ISO time the command was received */
+  now: string;
+}
+
+export interface Command<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+  metadata: CommandMetadata;
+}
+
+/** Chassaing's decider: pure, deterministic. decide returns events or throws/returns a DomainError. */
+export interface Decider<C extends Command, E extends DomainEvent, S> {
+  initialState: () => S;
+  evolve: (state: S, event: E) => S;
+  decide: (command: C, state: S) => E[] | DomainError;
+}
+
+export const fold = <E extends DomainEvent, S>(decider: Pick<Decider<never, E, S>, 'initialState' | 'evolve'>, events: E[]): S =>
+  events.reduce(decider.evolve, decider.initialState());

@@ -1,0 +1,95 @@
+/**
+ * EventStore port. Positions and revisions are plain numbers:
+ * - revision: 0-based index of an event inside its stream (EventStoreDB semantics);
+ * - position: global, strictly increasing, > 0 (SQLite rowid, EventStoreDB commit position).
+ * A checkpoint is "the last position handled"; reading "from" a checkpoint returns
+ * only events with a greater position, so 0 means "from the very beginning".
+ */
+export interface NewEvent<Type extends string = string, Data = unknown, Meta = Record<string, unknown>> {
+  /** uuid; appending an id the stream already holds stores it once (idempotent append) */
+  id: string;
+  type: Type;
+  data: Data;
+  metadata: Meta;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown, Meta = Record<string, unknown>> {
+  id: string;
+  type: Type;
+  streamId: string;
+  revision: number;
+  position: number;
+  data: Data;
+  metadata: Meta;
+  /** ISO-8601 time at which the store recorded the event */
+  recordedAt: string;
+}
+
+/** 'no_stream': the stream must not exist; 'stream_exists': it must; a number: the revision of its last event. */
+export type ExpectedRevision = 'no_stream' | 'any' | 'stream_exists' | number;
+
+export interface AppendResult {
+  /** revision of the stream's last event after the append */
+  nextExpectedRevision: number;
+  /** global position of the last event written (or of the last already-stored duplicate) */
+  position: number;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  override readonly name = 'WrongExpectedRevisionError';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    /** revision of the stream's last event, or 'no_stream' */
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Wrong expected revision on ${streamId}: expected ${String(expected)}, actual ${String(actual)}`);
+  }
+}
+
+export interface ReadStreamOptions {
+  direction?: 'forwards' | 'backwards';
+  /** inclusive start revision; default: start (forwards) or end (backwards) */
+  fromRevision?: number;
+  maxCount?: number;
+}
+
+export interface EventFilter {
+  /** stream categories: the part of the stream id before the first dash */
+  categories?: string[];
+  eventTypes?: string[];
+}
+
+export interface ReadAllOptions {
+  /** exclusive: events with a position greater than this; default 0 */
+  after?: number;
+  maxCount?: number;
+  filter?: EventFilter;
+}
+
+export interface SubscribeOptions {
+  /** exclusive: catch up from events after this position, then stay live; default 0 */
+  after?: number;
+  filter?: EventFilter;
+}
+
+/** Catch-up then live subscription; iterate it, close it to stop. No gaps, no duplicates, ordered by position. */
+export interface EventSubscription extends AsyncIterable<RecordedEvent> {
+  close(): Promise<void>;
+}
+
+export interface EventStore {
+  append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** [] when the stream does not exist */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  subscribe(options?: SubscribeOptions): EventSubscription;
+  /** position of the newest event in the store, 0 when empty */
+  headPosition(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export const streamCategory = (streamId: string): string => {
+  const dash = streamId.indexOf('-');
+  return dash === -1 ? streamId : streamId.slice(0, dash);
+};
