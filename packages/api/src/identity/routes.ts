@@ -21,7 +21,12 @@ export const tokenResponseSchema = z.object({
   expires_in: z.number().int().positive(),
 });
 
-export const userLicenceSchema = z.object({ id: z.string(), name: z.string(), is_admin: z.boolean(), theme: z.object({ primary: z.string().nullable() }) });
+export const userLicenceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  is_admin: z.boolean(),
+  theme: z.object({ primary: z.string().nullable() }),
+});
 export const userRoleSchema = z.object({ id: z.string(), name: z.string(), project: z.string(), is_projectadmin: z.boolean() });
 
 /** GET /user — the spec's User fields. */
@@ -57,6 +62,22 @@ export const identityRoutes = {
     tag: 'identity',
     auth: true,
     response: userSchema,
+  }),
+  updateUser: defineRoute({
+    method: 'PUT',
+    path: '/api/user/:id',
+    summary: 'Update a user profile (name, language)',
+    tag: 'identity',
+    auth: true,
+    params: z.object({ id: z.string().uuid() }),
+    body: z
+      .object({
+        firstname: z.string().trim().min(1).max(100).optional(),
+        lastname: z.string().trim().min(1).max(100).optional(),
+        language: languageSchema.optional(),
+      })
+      .strict(),
+    response: z.object({ data: userSchema, position: z.number().int().nonnegative() }),
   }),
   signOut: defineRoute({
     method: 'POST',

@@ -51,7 +51,8 @@ export const commandResult = <T extends z.ZodType>(state: T) => z.object({ data:
 export const uuid = z.string().uuid();
 export const idParams = z.object({ id: uuid });
 
-export type Params<R extends RouteContract> = R['params'] extends z.ZodType ? z.input<R['params']> : undefined;
-export type Query<R extends RouteContract> = R['query'] extends z.ZodType ? z.input<R['query']> : undefined;
-export type Body<R extends RouteContract> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined;
+type In<T> = [NonNullable<T>] extends [z.ZodType] ? z.input<NonNullable<T>> : undefined;
+export type Params<R extends RouteContract> = In<R['params']>;
+export type Query<R extends RouteContract> = In<R['query']>;
+export type Body<R extends RouteContract> = In<R['body']>;
 export type Response<R extends RouteContract> = z.output<R['response']>;

@@ -28,7 +28,8 @@ export const deciderSpec = <C extends Command, E extends DomainEvent, S>(decider
         },
         thenThrows: (message: string | RegExp, status?: number): void => {
           const result = run();
-          if (!(result instanceof DomainError)) throw new Error(`Expected DomainError "${String(message)}", got events ${JSON.stringify(result)}`);
+          if (!(result instanceof DomainError))
+            throw new Error(`Expected DomainError "${String(message)}", got events ${JSON.stringify(result)}`);
           const ok = typeof message === 'string' ? result.message === message : message.test(result.message);
           if (!ok) throw new Error(`Expected DomainError "${String(message)}", got "${result.message}"`);
           if (status !== undefined && result.status !== status) throw new Error(`Expected status ${status}, got ${result.status}`);

@@ -1,0 +1,157 @@
+import type { User } from '@stramien/api';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { render } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { identityKeys } from '../features/identity/session/queries';
+import { LICENCE_KEY, TOKEN_KEY, dropExpiredToken, storeToken } from '../features/identity/session/tokenStorage';
+import { createNotificationStore } from '../features/notifications/notificationStore';
+import { NotificationServicesContext, type NotificationServices } from '../features/notifications/services';
+import type { SocketLike } from '../features/notifications/socketClient';
+import { createQueryClient } from '../shared/queryClient';
+import { AppProviders } from './AppProviders';
+import { NAV_PIN_COOKIE } from './navPin';
+import { routes } from './routes';
+
+const licence = (id: string, name: string, primary: string | null = null) => ({ id, name, is_admin: false, theme: { primary } });
+
+const userWith = (licenses: User['licenses']): User => ({
+  id: 'u-1',
+  name: 'Anna de Vries',
+  firstname: 'Anna',
+  lastname: 'de Vries',
+  email: 'anna@example.com',
+  language: 'en',
+  photo: null,
+  is_systemadmin: false,
+  two_factor_enabled: false,
+  roles: [],
+  licenses,
+});
+
+const silentSocket = (): SocketLike => ({ send: () => {}, close: () => {}, onopen: null, onmessage: null, onclose: null, onerror: null });
+
+const services: NotificationServices = {
+  store: createNotificationStore(null),
+  createSocket: silentSocket,
+  authorise: async () => 'signature',
+  loadRecent: async () => [],
+  toast: () => {},
+};
+
+/** The real route tree in memory, with the user already in the query cache (no server in these tests). */
+const renderApp = (url: string, user?: User) => {
+  const queryClient = createQueryClient();
+  if (user) queryClient.setQueryData(identityKeys.currentUser(), user);
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <NotificationServicesContext.Provider value={services}>
+        <RouterProvider router={router} />
+      </NotificationServicesContext.Provider>
+    </AppProviders>,
+  );
+  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { router, location };
+};
+
+describe('the app routes', () => {
+  describe('without a token', () => {
+    it('sends the user to Login with a redirect', async () => {
+      const { location } = renderApp('/build');
+      expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+      expect(location()).toBe('/login?redirect=%2Fbuild');
+    });
+  });
+
+  describe('with a token that expired before the start', () => {
+    it('removes it and sends the user to Login', async () => {
+      storeToken('jwt-old', 60, Date.now() - 3_600_000);
+      dropExpiredToken();
+      const { location } = renderApp('/dashboard', userWith([licence('l-1', 'Bouwbedrijf')]));
+      expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+      expect(location()).toBe('/login?redirect=%2Fdashboard');
+      expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    });
+  });
+
+  describe('when the user cannot be fetched', () => {
+    it("removes the token, says 'Session expired. Relogin please.' and goes to Login", async () => {
+      storeToken('jwt-1', 3600);
+      // no user in the cache and no server in this test: the fetch itself fails
+      const { location } = renderApp('/build');
+      expect(await screen.findByText('Session expired. Relogin please.')).toBeTruthy();
+      expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+      expect(location()).toBe('/login?redirect=%2Fbuild');
+      expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    });
+  });
+
+  describe('with a valid token', () => {
+    it('shows the empty dashboard with the licence in the app bar and its colour', async () => {
+      storeToken('jwt-1', 3600);
+      renderApp('/dashboard', userWith([licence('l-1', 'Bouwbedrijf', '#d32f2f')]));
+      expect(await screen.findByText('Nothing special yet')).toBeTruthy();
+      expect(screen.getByText('No tasks found')).toBeTruthy();
+      expect(screen.getByTestId('licence-name').textContent).toBe('Bouwbedrijf');
+      expect(screen.getByTestId('licence-name').tagName).toBe('SPAN');
+      expect(document.documentElement.style.getPropertyValue('--stramien-primary')).toBe('#d32f2f');
+    });
+
+    it('sends an unknown path to /dashboard', async () => {
+      storeToken('jwt-1', 3600);
+      const { location } = renderApp('/no/such/page', userWith([licence('l-1', 'Bouwbedrijf')]));
+      expect(await screen.findByText('Nothing special yet')).toBeTruthy();
+      expect(location()).toBe('/dashboard');
+    });
+
+    it('asks for a licence first when the user has more than one and none is chosen', async () => {
+      storeToken('jwt-1', 3600);
+      const { location } = renderApp('/build', userWith([licence('l-1', 'Bouwbedrijf'), licence('l-2', 'Fabriek')]));
+      fireEvent.click(await screen.findByTestId('licence-l-2'));
+      await waitFor(() => expect(location()).toBe('/build'));
+      expect(localStorage.getItem(LICENCE_KEY)).toBe('l-2');
+    });
+
+    it('lets the licence name lead to the picker when there is more than one licence', async () => {
+      storeToken('jwt-1', 3600);
+      localStorage.setItem(LICENCE_KEY, 'l-1');
+      const { location } = renderApp('/dashboard', userWith([licence('l-1', 'Bouwbedrijf'), licence('l-2', 'Fabriek')]));
+      fireEvent.click(await screen.findByTestId('licence-name'));
+      await waitFor(() => expect(location()).toBe('/licenses?redirect=%2Fdashboard'));
+    });
+
+    it('switches the language from the user menu', async () => {
+      storeToken('jwt-1', 3600);
+      renderApp('/dashboard', userWith([licence('l-1', 'Bouwbedrijf')]));
+      fireEvent.click(await screen.findByTestId('user-menu'));
+      const dutch = await screen.findByTestId('language-nl');
+      await act(async () => {
+        fireEvent.click(dutch);
+      });
+      await waitFor(() => expect(screen.getByTestId('notification-bell').getAttribute('aria-label')).toBe('Meldingen'));
+      expect(screen.getByText('Nog niets bijzonders')).toBeTruthy();
+      expect(localStorage.getItem('stramien.language')).toBe('nl');
+    });
+
+    it('pins the navigation bar on first load and keeps an unpin in a cookie', async () => {
+      storeToken('jwt-1', 3600);
+      renderApp('/dashboard', userWith([licence('l-1', 'Bouwbedrijf')]));
+      fireEvent.click(await screen.findByTestId('user-menu'));
+      const pin = await screen.findByTestId('nav-pin');
+      expect(pin.textContent).toContain('Unpin navigation bar');
+      fireEvent.click(pin);
+      expect(document.cookie).toContain(`${NAV_PIN_COOKIE}=0`);
+    });
+
+    it('logs out to /login and forgets the token', async () => {
+      storeToken('jwt-1', 3600);
+      const { location } = renderApp('/dashboard', userWith([licence('l-1', 'Bouwbedrijf')]));
+      fireEvent.click(await screen.findByTestId('user-menu'));
+      const menu = await screen.findByRole('menu');
+      fireEvent.click(within(menu).getByText('Log out'));
+      await waitFor(() => expect(location()).toBe('/login'));
+      expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    });
+  });
+});

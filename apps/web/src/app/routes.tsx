@@ -1,0 +1,78 @@
+import { Spinner } from '@blueprintjs/core';
+import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { PortraitNotice } from './PortraitNotice';
+import { RequireAuth } from './RequireAuth';
+import { RouteError } from './RouteError';
+import { lazyPage } from './lazyPage';
+
+const Loading = () => (
+  <div className="stramien-page stramien-page--centered" aria-busy="true">
+    <Spinner />
+  </div>
+);
+
+const Root = () => (
+  <>
+    <PortraitNotice />
+    <Outlet />
+  </>
+);
+
+/**
+ * The routes of spec §2 built so far. Outside the shell: /login, /licenses, /maintenance. Inside the
+ * authenticated shell: /dashboard, /build; anything else lands on /dashboard.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Root />,
+    hydrateFallbackElement: <Loading />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: 'login',
+        id: 'Login',
+        lazy: lazyPage(
+          () => import('../features/identity/LoginPage'),
+          (m) => m.LoginPage,
+        ),
+      },
+      {
+        path: 'licenses',
+        lazy: lazyPage(
+          () => import('../features/identity/LicencesPage'),
+          (m) => m.LicencesPage,
+        ),
+      },
+      {
+        path: 'maintenance',
+        lazy: lazyPage(
+          () => import('../features/system/MaintenancePage'),
+          (m) => m.MaintenancePage,
+        ),
+      },
+      {
+        element: <RequireAuth />,
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <Navigate to="/dashboard" replace /> },
+          {
+            path: 'dashboard',
+            lazy: lazyPage(
+              () => import('../features/dashboard/DashboardPage'),
+              (m) => m.DashboardPage,
+            ),
+          },
+          {
+            path: 'build',
+            lazy: lazyPage(
+              () => import('../features/system/BuildPage'),
+              (m) => m.BuildPage,
+            ),
+          },
+          { path: '*', element: <Navigate to="/dashboard" replace /> },
+        ],
+      },
+    ],
+  },
+];

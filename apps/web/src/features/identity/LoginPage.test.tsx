@@ -1,0 +1,124 @@
+import { ApiError, type User } from '@stramien/api';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fromPromise } from 'xstate';
+import { changeLanguage } from '../../shared/i18n';
+import { renderAt } from '../../test/renderWithRouter';
+import { LoginPage } from './LoginPage';
+import { loginMachine, type Credentials } from './machines/loginMachine';
+
+const user = (licenceCount: number): User => ({
+  id: 'u-1',
+  name: 'Anna de Vries',
+  firstname: 'Anna',
+  lastname: 'de Vries',
+  email: 'anna@example.com',
+  language: 'en',
+  photo: null,
+  is_systemadmin: false,
+  two_factor_enabled: false,
+  roles: [],
+  licenses: Array.from({ length: licenceCount }, (_, i) => ({
+    id: `l-${i + 1}`,
+    name: `Licence ${i + 1}`,
+    is_admin: false,
+    theme: { primary: null },
+  })),
+});
+
+const machineWith = (requestToken: (c: Credentials) => Promise<void>, licenceCount = 1) =>
+  loginMachine.provide({
+    actors: {
+      requestToken: fromPromise<void, Credentials>(({ input }) => requestToken(input)),
+      fetchUser: fromPromise<User>(async () => user(licenceCount)),
+    },
+    actions: { selectLicence: () => {}, applyLanguage: () => {} },
+  });
+
+const fillAndSubmit = () => {
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'anna@example.com' } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret#123' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+};
+
+describe('LoginPage', () => {
+  it('labels its inputs and names the sign-in button', () => {
+    renderAt(<LoginPage machine={machineWith(async () => {})} />, { path: '/login' });
+    expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
+    expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('names the button in the chosen language', async () => {
+    await act(() => changeLanguage('nl'));
+    renderAt(<LoginPage machine={machineWith(async () => {})} />, { path: '/login' });
+    expect(screen.getByRole('button', { name: 'Inloggen' })).toBeTruthy();
+    expect(screen.getByLabelText('Wachtwoord')).toBeTruthy();
+    await act(() => changeLanguage('de'));
+    expect(screen.getByRole('button', { name: 'Anmelden' })).toBeTruthy();
+  });
+
+  describe('when the sign-in succeeds', () => {
+    it('goes to the redirect target', async () => {
+      let sent: Credentials | null = null;
+      renderAt(
+        <LoginPage
+          machine={machineWith(async (c) => {
+            sent = c;
+          })}
+        />,
+        { path: '/login', url: '/login?redirect=%2Fbuild' },
+      );
+      fillAndSubmit();
+      expect((await screen.findByTestId('location')).textContent).toBe('/build');
+      expect(sent).toEqual({ email: 'anna@example.com', password: 'Secret#123' });
+    });
+
+    it('goes to /dashboard without a redirect', async () => {
+      renderAt(<LoginPage machine={machineWith(async () => {})} />, { path: '/login' });
+      fillAndSubmit();
+      expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
+    });
+
+    it('ignores a redirect to another site', async () => {
+      renderAt(<LoginPage machine={machineWith(async () => {})} />, { path: '/login', url: '/login?redirect=%2F%2Fevil.example' });
+      fillAndSubmit();
+      expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
+    });
+
+    it('goes to the licence picker, keeping the redirect, when there is a licence to choose', async () => {
+      renderAt(<LoginPage machine={machineWith(async () => {}, 2)} />, { path: '/login', url: '/login?redirect=%2Fbuild' });
+      fillAndSubmit();
+      expect((await screen.findByTestId('location')).textContent).toBe('/licenses?redirect=%2Fbuild');
+    });
+  });
+
+  describe('when the sign-in fails', () => {
+    it('shows the server message and stays', async () => {
+      renderAt(
+        <LoginPage
+          machine={machineWith(async () => {
+            throw new ApiError(401, 'These credentials do not match our records.');
+          })}
+        />,
+        { path: '/login' },
+      );
+      fillAndSubmit();
+      expect((await screen.findByRole('alert')).textContent).toBe('These credentials do not match our records.');
+      expect(screen.queryByTestId('location')).toBeNull();
+    });
+
+    it("shows 'Client error on login flow' without a server message", async () => {
+      renderAt(
+        <LoginPage
+          machine={machineWith(async () => {
+            throw new TypeError('Failed to fetch');
+          })}
+        />,
+        { path: '/login' },
+      );
+      fillAndSubmit();
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Client error on login flow'));
+    });
+  });
+});

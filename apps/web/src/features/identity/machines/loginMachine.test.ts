@@ -1,0 +1,196 @@
+import { ApiError, type User } from '@stramien/api';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, toPromise } from 'xstate';
+import { i18n } from '../../../shared/i18n';
+import { loginMachine, type Credentials } from './loginMachine';
+
+const licence = (id: string, name: string) => ({ id, name, is_admin: false, theme: { primary: null } });
+
+const userWith = (licenses: User['licenses'], language: User['language'] = 'en'): User => ({
+  id: 'u-1',
+  name: 'Anna de Vries',
+  firstname: 'Anna',
+  lastname: 'de Vries',
+  email: 'anna@example.com',
+  language,
+  photo: null,
+  is_systemadmin: false,
+  two_factor_enabled: false,
+  roles: [],
+  licenses,
+});
+
+interface Fakes {
+  token?: (credentials: Credentials) => Promise<void>;
+  user?: () => Promise<User>;
+}
+
+/** The machine with in-memory actors and a record of the side effects it asks for. */
+const start = (fakes: Fakes, chosenLicenceId: string | null = null) => {
+  const effects = {
+    credentials: [] as Credentials[],
+    selectedLicences: [] as (string | null)[],
+    languages: [] as string[],
+    forgotToken: 0,
+  };
+  const machine = loginMachine.provide({
+    actors: {
+      requestToken: fromPromise<void, Credentials>(async ({ input }) => {
+        effects.credentials.push(input);
+        await (fakes.token ?? (async () => {}))(input);
+      }),
+      fetchUser: fromPromise<User>(() => (fakes.user ?? (async () => userWith([licence('l-1', 'Bouwbedrijf')])))()),
+    },
+    actions: {
+      selectLicence: (_, params) => void effects.selectedLicences.push(params.licenceId),
+      applyLanguage: (_, params) => void effects.languages.push(params.language),
+      forgetToken: () => void effects.forgotToken++,
+    },
+  });
+  const actor = createActor(machine, { input: { chosenLicenceId } }).start();
+  const submit = (email = 'anna@example.com', password = 'Secret#123') => {
+    actor.send({ type: 'CHANGE', field: 'email', value: email });
+    actor.send({ type: 'CHANGE', field: 'password', value: password });
+    actor.send({ type: 'SUBMIT' });
+  };
+  /** resolves when the machine is back in editing (a failure) */
+  const backToEditing = () =>
+    new Promise<void>((resolve) => {
+      const sub = actor.subscribe((s) => {
+        if (s.matches('editing') && s.context.error) {
+          sub.unsubscribe();
+          resolve();
+        }
+      });
+    });
+  return { actor, effects, submit, backToEditing };
+};
+
+describe('loginMachine', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  describe('when the credentials are accepted and the user has one licence', () => {
+    it('selects that licence, applies the user language and ends signed in', async () => {
+      const { actor, effects, submit } = start({ user: async () => userWith([licence('l-1', 'Bouwbedrijf')], 'nl') });
+      submit();
+      const output = await toPromise(actor);
+      expect(actor.getSnapshot().value).toBe('signedIn');
+      expect(output).toMatchObject({ next: 'redirect', licenceId: 'l-1' });
+      expect(effects.credentials).toEqual([{ email: 'anna@example.com', password: 'Secret#123' }]);
+      expect(effects.selectedLicences).toEqual(['l-1']);
+      expect(effects.languages).toEqual(['nl']);
+    });
+  });
+
+  describe('when the user has more than one licence and none chosen', () => {
+    it('ends in the licence choice without selecting one', async () => {
+      const { actor, effects, submit } = start({ user: async () => userWith([licence('l-1', 'A'), licence('l-2', 'B')]) });
+      submit();
+      const output = await toPromise(actor);
+      expect(actor.getSnapshot().value).toBe('choosingLicence');
+      expect(output.next).toBe('chooseLicence');
+      expect(effects.selectedLicences).toEqual([]);
+    });
+  });
+
+  describe('when the user has more than one licence and one was chosen before', () => {
+    it('keeps the chosen licence and goes on directly', async () => {
+      const { actor, effects, submit } = start({ user: async () => userWith([licence('l-1', 'A'), licence('l-2', 'B')]) }, 'l-2');
+      submit();
+      const output = await toPromise(actor);
+      expect(actor.getSnapshot().value).toBe('signedIn');
+      expect(output).toMatchObject({ next: 'redirect', licenceId: 'l-2' });
+      expect(effects.selectedLicences).toEqual(['l-2']);
+    });
+  });
+
+  describe('when the chosen licence is no longer one of the user', () => {
+    it('asks for a choice again', async () => {
+      const { actor, submit } = start({ user: async () => userWith([licence('l-1', 'A'), licence('l-2', 'B')]) }, 'l-gone');
+      submit();
+      await toPromise(actor);
+      expect(actor.getSnapshot().value).toBe('choosingLicence');
+    });
+  });
+
+  describe('when the token request fails', () => {
+    it('shows the server message', async () => {
+      const { actor, submit, backToEditing } = start({
+        token: async () => {
+          throw new ApiError(401, 'These credentials do not match our records.');
+        },
+      });
+      const failed = backToEditing();
+      submit();
+      await failed;
+      expect(actor.getSnapshot().context.error).toBe('These credentials do not match our records.');
+    });
+
+    it("falls back to 'Client error on login flow' when the server gives no message", async () => {
+      const { actor, submit, backToEditing } = start({
+        token: async () => {
+          throw new TypeError('Failed to fetch');
+        },
+      });
+      const failed = backToEditing();
+      submit();
+      await failed;
+      expect(actor.getSnapshot().context.error).toBe('Client error on login flow');
+    });
+
+    it('falls back as well when the server message is empty', async () => {
+      const { actor, submit, backToEditing } = start({
+        token: async () => {
+          throw new ApiError(500, '');
+        },
+      });
+      const failed = backToEditing();
+      submit();
+      await failed;
+      expect(actor.getSnapshot().context.error).toBe('Client error on login flow');
+    });
+
+    it('lets the user try again and clears the old error', async () => {
+      let attempts = 0;
+      const { actor, submit, backToEditing } = start({
+        token: async () => {
+          attempts += 1;
+          if (attempts === 1) throw new ApiError(422, 'Wrong password');
+        },
+      });
+      const failed = backToEditing();
+      submit();
+      await failed;
+      submit('anna@example.com', 'Better#123');
+      await toPromise(actor);
+      expect(actor.getSnapshot().value).toBe('signedIn');
+      expect(actor.getSnapshot().context.error).toBeNull();
+    });
+  });
+
+  describe('when the user cannot be fetched after the token', () => {
+    it("forgets the token and shows the server message or 'Session expired. Relogin please.'", async () => {
+      const { actor, effects, submit, backToEditing } = start({
+        user: async () => {
+          throw new TypeError('network down');
+        },
+      });
+      const failed = backToEditing();
+      submit();
+      await failed;
+      expect(effects.forgotToken).toBe(1);
+      expect(actor.getSnapshot().context.error).toBe('Session expired. Relogin please.');
+    });
+  });
+
+  describe('when a field is empty', () => {
+    it('does not submit', () => {
+      const { actor, effects, submit } = start({});
+      submit('anna@example.com', '');
+      expect(actor.getSnapshot().value).toBe('editing');
+      expect(effects.credentials).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,30 @@
+import { NotificationsIcon } from '@blueprintjs/icons';
+import { notificationRoutes, type Notification } from '@stramien/api';
+import { createContext, createElement } from 'react';
+import { api } from '../../shared/api';
+import { showToast } from '../../shared/toaster';
+import { notificationStore, type NotificationStore } from './notificationStore';
+import type { ChannelAuthoriser, SocketFactory } from './socketClient';
+
+/** What the bell needs from the outside world; the app passes the real ones, a test its fakes. */
+export interface NotificationServices {
+  store: NotificationStore;
+  createSocket: SocketFactory;
+  authorise: ChannelAuthoriser;
+  /** GET /api/notifications?limit=10 */
+  loadRecent: () => Promise<Notification[]>;
+  /** shows a new notification as a toast */
+  toast: (text: string) => void;
+}
+
+export const defaultNotificationServices: NotificationServices = {
+  store: notificationStore,
+  createSocket: (url) => new WebSocket(url),
+  authorise: async (socketId, channel) =>
+    (await api.call(notificationRoutes.broadcastingAuth, { body: { socket_id: socketId, channel_name: channel } })).auth,
+  loadRecent: async () => (await api.call(notificationRoutes.list, { query: { limit: 10 } })).data,
+  toast: (text) => showToast({ message: text, intent: 'primary', icon: createElement(NotificationsIcon), timeout: 5000 }),
+};
+
+/** The services the bells below use; the app keeps the default, a test provides fakes. */
+export const NotificationServicesContext = createContext<NotificationServices>(defaultNotificationServices);

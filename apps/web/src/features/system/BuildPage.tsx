@@ -1,0 +1,51 @@
+import { Callout, Card, H3, HTMLTable, Spinner } from '@blueprintjs/core';
+import { systemRoutes } from '@stramien/api';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../shared/api';
+import { serverMessage } from '../../shared/apiErrors';
+
+export const buildInfoQuery = () =>
+  queryOptions({
+    queryKey: ['system', 'build'] as const,
+    queryFn: ({ signal }) => api.call(systemRoutes.build, { signal }),
+    staleTime: Infinity,
+  });
+
+/** /build — release number, release date and commit version. */
+export const BuildPage = () => {
+  const { t, i18n } = useTranslation('system');
+  const { data, error } = useQuery(buildInfoQuery());
+  const date = data ? new Date(data.date) : null;
+  return (
+    <div className="stramien-page">
+      <Card className="stramien-build">
+        <H3>{t('system.build.title')}</H3>
+        {error ? (
+          <Callout intent="danger">{serverMessage(error) ?? t('system.build.error')}</Callout>
+        ) : !data ? (
+          <Spinner size={24} />
+        ) : (
+          <HTMLTable compact data-testid="build-information">
+            <tbody>
+              <tr>
+                <th scope="row">{t('system.build.release')}</th>
+                <td data-testid="build-release">{data.release}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t('system.build.date')}</th>
+                <td data-testid="build-date">{date && !Number.isNaN(date.getTime()) ? date.toLocaleString(i18n.language) : data.date}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t('system.build.commit')}</th>
+                <td data-testid="build-commit">
+                  <code>{data.commit}</code>
+                </td>
+              </tr>
+            </tbody>
+          </HTMLTable>
+        )}
+      </Card>
+    </div>
+  );
+};

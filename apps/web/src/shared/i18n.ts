@@ -1,0 +1,74 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import deCommon from '../locales/de/common.json';
+import deDashboard from '../locales/de/dashboard.json';
+import deIdentity from '../locales/de/identity.json';
+import deNotifications from '../locales/de/notifications.json';
+import deSystem from '../locales/de/system.json';
+import enCommon from '../locales/en/common.json';
+import enDashboard from '../locales/en/dashboard.json';
+import enIdentity from '../locales/en/identity.json';
+import enNotifications from '../locales/en/notifications.json';
+import enSystem from '../locales/en/system.json';
+import nlCommon from '../locales/nl/common.json';
+import nlDashboard from '../locales/nl/dashboard.json';
+import nlIdentity from '../locales/nl/identity.json';
+import nlNotifications from '../locales/nl/notifications.json';
+import nlSystem from '../locales/nl/system.json';
+
+export const LANGUAGES = ['en', 'nl', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const NAMESPACES = ['common', 'identity', 'dashboard', 'notifications', 'system'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** Every translation, bundled: English is the source, Dutch and German are complete (see locales.test.ts). */
+export const resources = {
+  en: { common: enCommon, identity: enIdentity, dashboard: enDashboard, notifications: enNotifications, system: enSystem },
+  nl: { common: nlCommon, identity: nlIdentity, dashboard: nlDashboard, notifications: nlNotifications, system: nlSystem },
+  de: { common: deCommon, identity: deIdentity, dashboard: deDashboard, notifications: deNotifications, system: deSystem },
+} satisfies Record<Language, Record<Namespace, Record<string, string>>>;
+
+export const LANGUAGE_STORAGE_KEY = 'stramien.language';
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+const readStoredLanguage = (): Language => {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+};
+
+/** The app's i18next instance; keys are flat strings shaped `feature.area.phrase`. */
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: readStoredLanguage(),
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  ns: [...NAMESPACES],
+  defaultNS: 'common',
+  keySeparator: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+  showSupportNotice: false,
+});
+
+/** Switches the interface language and remembers it in this browser. */
+export const changeLanguage = async (language: Language): Promise<void> => {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  await i18n.changeLanguage(language);
+};
+
+export const currentLanguage = (): Language => (isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE);

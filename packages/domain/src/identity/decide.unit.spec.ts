@@ -1,0 +1,86 @@
+import { describe, it } from 'vitest';
+import { deciderSpec } from '../shared/deciderSpec';
+import { userDecider, type UserCommand } from './decide';
+import type { UserEvent } from './user';
+import { messages } from '../shared/messages';
+
+const spec = deciderSpec(userDecider);
+const meta = (userId = 'u1', isSystemAdmin = false) => ({
+  actor: { userId, licenceId: 'l1', isSystemAdmin },
+  now: '2026-01-01T00:00:00.000Z',
+});
+const registered: UserEvent = {
+  type: 'UserRegistered',
+  data: {
+    userId: 'u1',
+    email: 'ann@example.com',
+    firstname: 'Ann',
+    lastname: 'Smit',
+    language: 'en',
+    passwordHash: 'h',
+    isSystemAdmin: false,
+  },
+};
+const signIn = (deviceId: string | null, credentialsValid = true): UserCommand => ({
+  type: 'SignIn',
+  data: { sessionId: 's1', deviceId, userAgent: null, credentialsValid },
+  metadata: meta(),
+});
+
+describe('User', () => {
+  describe('when registering', () => {
+    it('lower-cases the e-mail address', () =>
+      spec
+        .given([])
+        .when({ type: 'RegisterUser', data: { ...registered.data, email: 'Ann@Example.com' }, metadata: meta() })
+        .then([registered]));
+    it('refuses a second registration of the same user', () =>
+      spec
+        .given([registered])
+        .when({ type: 'RegisterUser', data: registered.data, metadata: meta() })
+        .thenThrows(messages.identity.emailTaken, 409));
+  });
+
+  describe('when signing in', () => {
+    it('records a sign-in from an unseen browser as a new device', () =>
+      spec
+        .given([registered])
+        .when(signIn('device-a'))
+        .then([{ type: 'UserSignedIn', data: { userId: 'u1', sessionId: 's1', deviceId: 'device-a', newDevice: true, userAgent: null } }]));
+    it('does not flag a browser it has seen before', () =>
+      spec
+        .given([
+          registered,
+          { type: 'UserSignedIn', data: { userId: 'u1', sessionId: 's0', deviceId: 'device-a', newDevice: true, userAgent: null } },
+        ])
+        .when(signIn('device-a'))
+        .then([
+          { type: 'UserSignedIn', data: { userId: 'u1', sessionId: 's1', deviceId: 'device-a', newDevice: false, userAgent: null } },
+        ]));
+    it('records a failed attempt for bad credentials', () =>
+      spec
+        .given([registered])
+        .when(signIn('device-a', false))
+        .then([{ type: 'UserSignInFailed', data: { userId: 'u1', reason: 'bad-credentials' } }]));
+    it('refuses an unknown user with the same message as a bad password', () =>
+      spec.given([]).when(signIn(null)).thenThrows(messages.identity.invalidCredentials, 401));
+  });
+
+  describe('when updating the profile', () => {
+    it('refuses another ordinary user', () =>
+      spec
+        .given([registered])
+        .when({ type: 'UpdateUserProfile', data: { language: 'nl' }, metadata: meta('u2') })
+        .thenThrows(messages.shared.forbidden, 403));
+    it('lets a system admin change it', () =>
+      spec
+        .given([registered])
+        .when({ type: 'UpdateUserProfile', data: { language: 'nl' }, metadata: meta('u2', true) })
+        .then([{ type: 'UserProfileUpdated', data: { userId: 'u1', language: 'nl' } }]));
+    it('appends nothing when nothing changes', () =>
+      spec
+        .given([registered])
+        .when({ type: 'UpdateUserProfile', data: { language: 'en' }, metadata: meta() })
+        .then([]));
+  });
+});

@@ -1,0 +1,3 @@
+export * from './passwordHasher';
+export * from './tokens';
+export * from './authenticator';

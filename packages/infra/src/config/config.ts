@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { resolve } from 'node:path';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.string().url().optional())
+  .optional();
+
+/**
+ * Runtime configuration, read from the environment and validated at start.
+ * No variable set means the embedded default (SQLite event store, embedded documents, in-process bus, files).
+ */
+export const configSchema = z.object({
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  STRAMIEN_DATA_DIR: z.string().default('./data'),
+  ESDB_URL: optionalUrl,
+  MONGO_URL: optionalUrl,
+  MONGO_DB: z.string().default('stramien'),
+  NATS_URL: optionalUrl,
+  /** at least 32 characters; generated and kept in the data dir when unset */
+  STRAMIEN_JWT_SECRET: z.string().min(32).optional(),
+  STRAMIEN_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  STRAMIEN_WEB_CLIENT_ID: z.string().default('stramien-web'),
+  STRAMIEN_WEB_CLIENT_SECRET: z.string().default('stramien-web'),
+  STRAMIEN_ADMIN_EMAIL: z.string().email().optional(),
+  STRAMIEN_ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** folder with the built web app; served at / when present */
+  STRAMIEN_WEB_DIST: z.string().optional(),
+  STRAMIEN_RELEASE: z.string().default('0.1.0'),
+  STRAMIEN_COMMIT: z.string().default('unknown'),
+  STRAMIEN_RELEASE_DATE: z.string().default(new Date().toISOString().slice(0, 10)),
+  /** max time a query waits for projections to pass X-Min-Position */
+  STRAMIEN_MIN_POSITION_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type Config = z.infer<typeof configSchema> & { dataDir: string };
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, dataDir: resolve(parsed.data.STRAMIEN_DATA_DIR) };
+};

@@ -1,0 +1,760 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
+import {
+  DuplicateKeyError,
+  type BulkOperation,
+  type BulkResult,
+  type Collection,
+  type DeleteResult,
+  type Doc,
+  type DocumentStore,
+  type Filter,
+  type FindOptions,
+  type IndexSpec,
+  type SortSpec,
+  type UpdateOperators,
+  type UpdateOptions,
+  type UpdateResult,
+} from './documentStore';
+import { QueryError } from './query/errors';
+import { compileFilter, type DocumentPredicate } from './query/matches';
+import { compileProjection } from './query/project';
+import { compileSort, type SortKey } from './query/sort';
+import { applyUpdate, isReplacement, upsertSeed, validateUpdate, type Update } from './query/update';
+import { isPlainObject } from './query/values';
+import { ShapeSummary } from './sqlite/shape';
+import {
+  REGEXP_FUNCTION,
+  fieldExpression,
+  sqlRegexp,
+  translateFilter,
+  translateSort,
+  type SqlCondition,
+  type SqlValue,
+} from './sqlite/translate';
+
+/**
+ * The embedded DocumentStore: one SQLite file (WAL) under the data dir, one table per collection
+ * holding `(_id, doc JSONB)`. Filters, updates, sorts and projections follow MongoDB through the
+ * query engine in ./query; the part of a filter SQLite can evaluate (see ./sqlite/translate) becomes
+ * a WHERE clause over the same `json_extract` expressions the declared indexes are built on, so
+ * SQLite uses them, and every row SQLite returns is re-checked in JavaScript. Sort, skip and limit
+ * go to SQL when that gives MongoDB's answer; otherwise rows are streamed and the scan stops as soon
+ * as it has enough. Documents are never all held in memory.
+ *
+ * Declared indexes, the collections and what each collection's documents have held (./sqlite/shape)
+ * live in two catalog tables of the same file, so a restart finds everything as it was.
+ *
+ * Meant for one process; another connection's commits are noticed (PRAGMA data_version) and the
+ * catalog is reloaded.
+ */
+
+export interface EmbeddedDocumentStoreOptions {
+  /** path of the SQLite file (its directory is created), or ':memory:' */
+  file: string;
+  /** SQLite page cache in MiB; default 32 */
+  cacheSizeMiB?: number;
+}
+
+export interface EmbeddedDocumentStore extends DocumentStore {
+  /** SQLite's query plan (EXPLAIN QUERY PLAN details) for the statement `find` runs: for tests and diagnosis */
+  explainFind(collection: string, filter?: Filter, options?: FindOptions): Promise<string[]>;
+}
+
+interface IndexMeta {
+  id: number;
+  name: string;
+  keys: Array<[string, 1 | -1]>;
+  unique: boolean;
+  sqlName: string;
+}
+
+interface CollectionMeta {
+  id: number;
+  name: string;
+  table: string;
+  shape: ShapeSummary;
+  indexes: IndexMeta[];
+}
+
+interface RawRow {
+  rowid: number;
+  json: string;
+}
+
+interface Row {
+  rowid: number;
+  doc: Doc;
+}
+
+interface Plan {
+  sql: string;
+  params: SqlValue[];
+  /** the sort could not be expressed in SQL: rows come unordered and are sorted in JavaScript */
+  sortInJs: boolean;
+  /** LIMIT/OFFSET are in the SQL */
+  pagedInSql: boolean;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS stramien_collections (
+  id    INTEGER PRIMARY KEY AUTOINCREMENT,
+  name  TEXT    NOT NULL UNIQUE,
+  shape TEXT    NOT NULL DEFAULT '{}'
+);
+CREATE TABLE IF NOT EXISTS stramien_indexes (
+  id            INTEGER PRIMARY KEY AUTOINCREMENT,
+  collection_id INTEGER NOT NULL,
+  name          TEXT    NOT NULL,
+  keys          TEXT    NOT NULL,
+  is_unique     INTEGER NOT NULL,
+  UNIQUE (collection_id, name)
+);
+`;
+
+/** rows read per step while updating or deleting many documents */
+const CHUNK = 500;
+const STATEMENT_CACHE_SIZE = 256;
+const SELECT_ROWS = 'SELECT rowid, json(doc) AS json';
+
+const defaultIndexName = (keys: Array<[string, 1 | -1]>): string => keys.map(([path, direction]) => `${path}_${direction}`).join('_');
+
+const sameKeys = (a: Array<[string, 1 | -1]>, b: Array<[string, 1 | -1]>): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** the value json_extract sees at `path`, for index keys: null when missing, undefined when not a plain scalar */
+const indexValue = (document: Doc, path: string): SqlValue | undefined => {
+  let current: unknown = document;
+  for (const part of path.split('.')) {
+    if (!isPlainObject(current)) return null;
+    current = Object.prototype.hasOwnProperty.call(current, part) ? current[part] : undefined;
+  }
+  if (current === undefined || current === null) return null;
+  if (typeof current === 'string' || typeof current === 'number') return current;
+  if (typeof current === 'boolean') return current ? 1 : 0;
+  return undefined;
+};
+
+const keyDescription = (index: IndexMeta, document: Doc): string =>
+  `index ${index.name} dup key: ${JSON.stringify(Object.fromEntries(index.keys.map(([path]) => [path, indexValue(document, path) ?? null])))}`;
+
+const isConstraintError = (error: unknown): error is Error & { code: string } => {
+  const code: unknown = error instanceof Error ? (error as Error & { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT');
+};
+
+const validateCollectionName = (name: string): void => {
+  if (typeof name !== 'string' || name === '' || name.includes('\0') || name.includes('$') || name.startsWith('system.')) {
+    throw new QueryError(`Invalid collection name ${JSON.stringify(name)}`);
+  }
+};
+
+const limitOf = (limit: number | undefined): number | undefined =>
+  limit === undefined || limit === 0 ? undefined : Math.abs(Math.floor(limit));
+
+const emptyBulkResult = (): BulkResult => ({ insertedCount: 0, matchedCount: 0, modifiedCount: 0, deletedCount: 0, upsertedCount: 0 });
+
+class SqliteDocumentStore implements EmbeddedDocumentStore {
+  private readonly db: Database.Database;
+  private readonly catalog = new Map<string, CollectionMeta>();
+  private readonly statements = new Map<string, Statement>();
+  private readonly dataVersionStatement: Statement;
+  private readonly inTransaction: { immediate<R>(work: () => R): R };
+  private dataVersion: unknown;
+  private closed = false;
+
+  constructor(options: EmbeddedDocumentStoreOptions) {
+    if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
+    this.db = new Database(options.file);
+    // larger pages scan ~500-byte documents faster; only takes effect when the file is created
+    this.db.pragma('page_size = 16384');
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma(`cache_size = -${Math.round((options.cacheSizeMiB ?? 32) * 1024)}`);
+    this.db.function(REGEXP_FUNCTION, { deterministic: true }, sqlRegexp);
+    this.db.exec(SCHEMA);
+    this.dataVersionStatement = this.db.prepare('PRAGMA data_version').pluck();
+    this.dataVersion = this.dataVersionStatement.get();
+    const transaction = this.db.transaction((work: () => unknown) => {
+      this.refresh();
+      return work();
+    });
+    this.inTransaction = { immediate: <R>(work: () => R) => transaction.immediate(work) as R };
+    this.load();
+  }
+
+  collection<T extends Doc = Doc>(name: string): Collection<T> {
+    validateCollectionName(name);
+    return new EmbeddedCollection<T>(this, name);
+  }
+
+  async listCollections(): Promise<string[]> {
+    this.refresh();
+    return [...this.catalog.keys()].sort();
+  }
+
+  async renameCollection(from: string, to: string): Promise<void> {
+    validateCollectionName(from);
+    validateCollectionName(to);
+    if (from === to) throw new QueryError(`Cannot rename collection ${from} to itself`);
+    this.write(() => {
+      const source = this.catalog.get(from);
+      if (source === undefined) throw new QueryError(`Cannot rename collection ${from}: it does not exist`);
+      this.dropSync(to);
+      this.statement('UPDATE stramien_collections SET name = ? WHERE id = ?').run(to, source.id);
+      this.catalog.delete(from);
+      source.name = to;
+      this.catalog.set(to, source);
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.statements.clear();
+    this.db.close();
+  }
+
+  async explainFind(collection: string, filter?: Filter, options: FindOptions = {}): Promise<string[]> {
+    this.refresh();
+    const meta = this.catalog.get(collection);
+    if (meta === undefined) return [];
+    compileFilter(filter);
+    const plan = this.plan(meta, filter, options.sort, Math.max(0, options.skip ?? 0), limitOf(options.limit));
+    return (this.db.prepare(`EXPLAIN QUERY PLAN ${plan.sql}`).all(...plan.params) as Array<{ detail: string }>).map((row) => row.detail);
+  }
+
+  // ---- reads -------------------------------------------------------------------------------
+
+  find(name: string, filter: Filter | undefined, options: FindOptions = {}): Doc[] {
+    const predicate = compileFilter(filter);
+    const projection = compileProjection(options.projection);
+    if (options.sort) compileSort(options.sort);
+    this.refresh();
+    const meta = this.catalog.get(name);
+    if (meta === undefined) return [];
+    const rows = this.select(meta, predicate, filter, options);
+    return rows.map((row) => projection(row.doc) as Doc);
+  }
+
+  count(name: string, filter: Filter | undefined): number {
+    const predicate = compileFilter(filter);
+    this.refresh();
+    const meta = this.catalog.get(name);
+    if (meta === undefined) return 0;
+    const condition = this.condition(meta, filter);
+    const where = condition.sql === null ? '' : ` WHERE ${condition.sql}`;
+    if (condition.exact)
+      return this.statement(`SELECT count(*) FROM ${meta.table}${where}`)
+        .pluck()
+        .get(...condition.params) as number;
+    let count = 0;
+    for (const raw of this.statement(`${SELECT_ROWS} FROM ${meta.table}${where}`).iterate(
+      ...condition.params,
+    ) as IterableIterator<RawRow>) {
+      if (predicate(JSON.parse(raw.json))) count++;
+    }
+    return count;
+  }
+
+  // ---- writes ------------------------------------------------------------------------------
+
+  insertMany(name: string, documents: Doc[]): void {
+    this.write(() => {
+      const meta = this.ensure(name);
+      for (const document of documents) this.insertRow(meta, document);
+      this.persistShape(meta);
+    });
+  }
+
+  updateOne(name: string, filter: Filter, update: Update, upsert: boolean): UpdateResult {
+    const predicate = compileFilter(filter);
+    validateUpdate(update);
+    return this.write(() => this.updateOneSync(name, predicate, filter, update, upsert));
+  }
+
+  updateMany(name: string, filter: Filter, update: Update): UpdateResult {
+    const predicate = compileFilter(filter);
+    if (isReplacement(update)) throw new QueryError('updateMany needs update operators, not a replacement document');
+    validateUpdate(update);
+    return this.write(() => this.updateManySync(name, predicate, filter, update));
+  }
+
+  replaceOne(name: string, filter: Filter, replacement: Doc, upsert: boolean): UpdateResult {
+    const predicate = compileFilter(filter);
+    if (!isReplacement(replacement)) throw new QueryError('A replacement document cannot hold update operators');
+    return this.write(() => this.updateOneSync(name, predicate, filter, replacement, upsert));
+  }
+
+  deleteOne(name: string, filter: Filter): DeleteResult {
+    const predicate = compileFilter(filter);
+    return this.write(() => this.deleteSync(name, predicate, filter, true));
+  }
+
+  deleteMany(name: string, filter: Filter | undefined): DeleteResult {
+    const predicate = compileFilter(filter);
+    return this.write(() => this.deleteSync(name, predicate, filter, false));
+  }
+
+  bulkWrite(name: string, operations: BulkOperation<Doc>[]): BulkResult {
+    return this.write(() => {
+      const result = emptyBulkResult();
+      const addUpdate = (update: UpdateResult): void => {
+        result.matchedCount += update.matchedCount;
+        result.modifiedCount += update.modifiedCount;
+        if (update.upsertedId !== undefined) result.upsertedCount++;
+      };
+      for (const operation of operations) {
+        if ('insertOne' in operation) {
+          const meta = this.ensure(name);
+          this.insertRow(meta, operation.insertOne.document);
+          this.persistShape(meta);
+          result.insertedCount++;
+        } else if ('updateOne' in operation) {
+          const { filter, update, upsert } = operation.updateOne;
+          validateUpdate(update);
+          addUpdate(this.updateOneSync(name, compileFilter(filter), filter, update, upsert ?? false));
+        } else if ('updateMany' in operation) {
+          const { filter, update } = operation.updateMany;
+          if (isReplacement(update)) throw new QueryError('updateMany needs update operators, not a replacement document');
+          validateUpdate(update);
+          addUpdate(this.updateManySync(name, compileFilter(filter), filter, update));
+        } else if ('replaceOne' in operation) {
+          const { filter, replacement, upsert } = operation.replaceOne;
+          if (!isReplacement(replacement)) throw new QueryError('A replacement document cannot hold update operators');
+          addUpdate(this.updateOneSync(name, compileFilter(filter), filter, replacement, upsert ?? false));
+        } else if ('deleteOne' in operation) {
+          result.deletedCount += this.deleteSync(
+            name,
+            compileFilter(operation.deleteOne.filter),
+            operation.deleteOne.filter,
+            true,
+          ).deletedCount;
+        } else if ('deleteMany' in operation) {
+          result.deletedCount += this.deleteSync(
+            name,
+            compileFilter(operation.deleteMany.filter),
+            operation.deleteMany.filter,
+            false,
+          ).deletedCount;
+        } else {
+          throw new QueryError(`Unknown bulk operation ${JSON.stringify(Object.keys(operation))}`);
+        }
+      }
+      return result;
+    });
+  }
+
+  createIndex(name: string, spec: IndexSpec): void {
+    if (!isPlainObject(spec) || !isPlainObject(spec.keys) || Object.keys(spec.keys).length === 0) {
+      throw new QueryError('An index needs at least one key');
+    }
+    const keys = Object.entries(spec.keys).map(([path, direction]): [string, 1 | -1] => {
+      const value: unknown = direction;
+      if (value !== 1 && value !== -1) throw new QueryError(`Index direction must be 1 or -1, got ${String(value)} at '${path}'`);
+      if (fieldExpression(path) === null || path.split('.').some((part) => part === '' || part.startsWith('$'))) {
+        throw new QueryError(`Cannot index the path '${path}'`);
+      }
+      return [path, value];
+    });
+    if (keys.length === 1 && keys[0]![0] === '_id') return; // the _id index always exists
+    const indexName = spec.name ?? defaultIndexName(keys);
+    const unique = spec.unique === true;
+    this.write(() => {
+      const meta = this.ensure(name);
+      const sameName = meta.indexes.find((index) => index.name === indexName);
+      if (sameName !== undefined) {
+        if (sameKeys(sameName.keys, keys) && sameName.unique === unique) return;
+        throw new QueryError(`An index named ${indexName} already exists on ${name} with different keys or options`);
+      }
+      const sameKeySpec = meta.indexes.find((index) => sameKeys(index.keys, keys));
+      if (sameKeySpec !== undefined) {
+        throw new QueryError(`An index with the same keys already exists on ${name} as ${sameKeySpec.name}`);
+      }
+      const id = Number(
+        this.statement('INSERT INTO stramien_indexes (collection_id, name, keys, is_unique) VALUES (?, ?, ?, ?)').run(
+          meta.id,
+          indexName,
+          JSON.stringify(keys),
+          unique ? 1 : 0,
+        ).lastInsertRowid,
+      );
+      const index: IndexMeta = { id, name: indexName, keys, unique, sqlName: `ix_${id}` };
+      const expressions = keys.map(([path]) => fieldExpression(path)!);
+      const columns = keys.map(([, direction], i) => `${expressions[i]} ${direction === 1 ? 'ASC' : 'DESC'}`).join(', ');
+      try {
+        this.db.exec(`CREATE ${unique ? 'UNIQUE ' : ''}INDEX ${index.sqlName} ON ${meta.table} (${columns})`);
+      } catch (error) {
+        if (!isConstraintError(error)) throw error;
+        throw new DuplicateKeyError(name, `index ${indexName}: the collection already holds duplicate keys`);
+      }
+      if (unique) {
+        // MongoDB counts a missing key as null, so two documents without the key are duplicates too
+        const anyNull = expressions.map((expression) => `${expression} IS NULL`).join(' OR ');
+        const duplicate = this.db
+          .prepare(`SELECT 1 FROM ${meta.table} WHERE ${anyNull} GROUP BY ${expressions.join(', ')} HAVING count(*) > 1 LIMIT 1`)
+          .get();
+        if (duplicate !== undefined)
+          throw new DuplicateKeyError(name, `index ${indexName}: the collection already holds duplicate null keys`);
+      }
+      meta.indexes.push(index);
+      this.statements.clear();
+    });
+  }
+
+  drop(name: string): void {
+    this.write(() => this.dropSync(name));
+  }
+
+  // ---- internals ---------------------------------------------------------------------------
+
+  private statement(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (statement === undefined) {
+      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value!);
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /** reloads the catalog when another connection committed since the last look */
+  private refresh(): void {
+    if (this.closed) throw new Error('The document store is closed');
+    const version = this.dataVersionStatement.get();
+    if (version !== this.dataVersion) {
+      this.dataVersion = version;
+      this.load();
+    }
+  }
+
+  private load(): void {
+    this.catalog.clear();
+    this.statements.clear();
+    const collections = this.db.prepare('SELECT id, name, shape FROM stramien_collections').all() as Array<{
+      id: number;
+      name: string;
+      shape: string;
+    }>;
+    const indexes = this.db.prepare('SELECT id, collection_id, name, keys, is_unique FROM stramien_indexes ORDER BY id').all() as Array<{
+      id: number;
+      collection_id: number;
+      name: string;
+      keys: string;
+      is_unique: number;
+    }>;
+    for (const row of collections) {
+      const meta: CollectionMeta = {
+        id: row.id,
+        name: row.name,
+        table: `c_${row.id}`,
+        shape: ShapeSummary.parse(row.shape),
+        indexes: indexes
+          .filter((index) => index.collection_id === row.id)
+          .map((index) => ({
+            id: index.id,
+            name: index.name,
+            keys: JSON.parse(index.keys) as Array<[string, 1 | -1]>,
+            unique: index.is_unique === 1,
+            sqlName: `ix_${index.id}`,
+          })),
+      };
+      this.catalog.set(row.name, meta);
+    }
+  }
+
+  /** runs `work` in one IMMEDIATE transaction; on failure the in-memory catalog is reloaded from the file */
+  private write<R>(work: () => R): R {
+    if (this.closed) throw new Error('The document store is closed');
+    try {
+      return this.inTransaction.immediate(work);
+    } catch (error) {
+      if (!this.closed) this.load();
+      throw error;
+    }
+  }
+
+  private ensure(name: string): CollectionMeta {
+    const existing = this.catalog.get(name);
+    if (existing !== undefined) return existing;
+    const id = Number(this.statement('INSERT INTO stramien_collections (name) VALUES (?)').run(name).lastInsertRowid);
+    const meta: CollectionMeta = { id, name, table: `c_${id}`, shape: new ShapeSummary(), indexes: [] };
+    this.db.exec(`CREATE TABLE ${meta.table} (_id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL)`);
+    this.catalog.set(name, meta);
+    return meta;
+  }
+
+  private dropSync(name: string): void {
+    const meta = this.catalog.get(name);
+    if (meta === undefined) return;
+    this.db.exec(`DROP TABLE ${meta.table}`);
+    this.statement('DELETE FROM stramien_indexes WHERE collection_id = ?').run(meta.id);
+    this.statement('DELETE FROM stramien_collections WHERE id = ?').run(meta.id);
+    this.catalog.delete(name);
+    this.statements.clear();
+  }
+
+  private persistShape(meta: CollectionMeta): void {
+    if (meta.shape.dirty) this.statement('UPDATE stramien_collections SET shape = ? WHERE id = ?').run(meta.shape.serialize(), meta.id);
+  }
+
+  private condition(meta: CollectionMeta, filter: Filter | undefined): SqlCondition {
+    return translateFilter(filter, (path) => meta.shape.pathShape(path));
+  }
+
+  private plan(
+    meta: CollectionMeta,
+    filter: Filter | undefined,
+    sort: SortSpec | undefined,
+    skip: number,
+    limit: number | undefined,
+  ): Plan {
+    const condition = this.condition(meta, filter);
+    const where = condition.sql === null ? '' : ` WHERE ${condition.sql}`;
+    const params = [...condition.params];
+    const sorted = sort !== undefined && Object.keys(sort).length > 0;
+    const order = sorted ? translateSort(sort, (path) => meta.shape.pathShape(path)) : '';
+    if (order === null) return { sql: `${SELECT_ROWS} FROM ${meta.table}${where}`, params, sortInJs: true, pagedInSql: false };
+    let sql = `${SELECT_ROWS} FROM ${meta.table}${where}${order ? ` ORDER BY ${order}` : ''}`;
+    const pagedInSql = condition.exact && (limit !== undefined || skip > 0);
+    if (pagedInSql) {
+      sql += ' LIMIT ? OFFSET ?';
+      params.push(limit ?? -1, skip);
+    }
+    return { sql, params, sortInJs: false, pagedInSql };
+  }
+
+  /** the matching rows in the requested order, after skip, up to limit */
+  private select(meta: CollectionMeta, predicate: DocumentPredicate, filter: Filter | undefined, options: FindOptions): Row[] {
+    const skip = Math.max(0, options.skip ?? 0);
+    const limit = limitOf(options.limit);
+    const plan = this.plan(meta, filter, options.sort, skip, limit);
+    const rows = this.statement(plan.sql).iterate(...plan.params) as IterableIterator<RawRow>;
+    if (!plan.sortInJs) {
+      const result: Row[] = [];
+      let toSkip = plan.pagedInSql ? 0 : skip;
+      for (const raw of rows) {
+        const doc = JSON.parse(raw.json) as Doc;
+        if (!predicate(doc)) continue;
+        if (toSkip > 0) {
+          toSkip--;
+          continue;
+        }
+        result.push({ rowid: raw.rowid, doc });
+        if (limit !== undefined && result.length >= limit) break;
+      }
+      return result;
+    }
+    const sorter = compileSort(options.sort!);
+    const keep = limit === undefined ? Infinity : skip + limit;
+    type Entry = { key: SortKey; seq: number; row: Row };
+    const compare = (a: Entry, b: Entry): number => sorter.compareKeys(a.key, b.key) || a.seq - b.seq;
+    const buffer: Entry[] = [];
+    let seq = 0;
+    for (const raw of rows) {
+      const doc = JSON.parse(raw.json) as Doc;
+      if (!predicate(doc)) continue;
+      const entry: Entry = { key: sorter.keyOf(doc), seq: seq++, row: { rowid: raw.rowid, doc } };
+      if (keep === Infinity) {
+        buffer.push(entry);
+        continue;
+      }
+      if (buffer.length >= keep && compare(entry, buffer[buffer.length - 1]!) >= 0) continue;
+      let low = 0;
+      let high = buffer.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (compare(buffer[middle]!, entry) <= 0) low = middle + 1;
+        else high = middle;
+      }
+      buffer.splice(low, 0, entry);
+      if (buffer.length > keep) buffer.pop();
+    }
+    if (keep === Infinity) buffer.sort(compare);
+    return buffer.slice(skip, limit === undefined ? undefined : skip + limit).map((entry) => entry.row);
+  }
+
+  /** calls `visit` for every matching row, reading in rowid order step by step so `visit` may write */
+  private scan(meta: CollectionMeta, predicate: DocumentPredicate, filter: Filter | undefined, visit: (row: Row) => void): void {
+    const condition = this.condition(meta, filter);
+    const where = condition.sql === null ? '' : ` AND (${condition.sql})`;
+    const statement = this.statement(`${SELECT_ROWS} FROM ${meta.table} WHERE rowid > ?${where} ORDER BY rowid LIMIT ${CHUNK}`);
+    let after = Number.MIN_SAFE_INTEGER;
+    for (;;) {
+      const raws = statement.all(after, ...condition.params) as RawRow[];
+      for (const raw of raws) {
+        const doc = JSON.parse(raw.json) as Doc;
+        if (predicate(doc)) visit({ rowid: raw.rowid, doc });
+      }
+      if (raws.length < CHUNK) return;
+      after = raws[raws.length - 1]!.rowid;
+    }
+  }
+
+  private duplicateKeyError(meta: CollectionMeta, error: unknown, document: Doc): unknown {
+    if (!isConstraintError(error)) return error;
+    const indexName = /index '([^']+)'/.exec(error.message)?.[1];
+    const index = meta.indexes.find((candidate) => candidate.sqlName === indexName);
+    if (index !== undefined) return new DuplicateKeyError(meta.name, keyDescription(index, document));
+    if (error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || error.message.endsWith('._id')) {
+      return new DuplicateKeyError(meta.name, `index _id_ dup key: ${JSON.stringify({ _id: document._id })}`);
+    }
+    return error;
+  }
+
+  /** MongoDB's unique indexes treat a missing or null key as a value; SQLite's let NULLs repeat */
+  private checkNullKeys(meta: CollectionMeta, document: Doc, rowid: number | null): void {
+    for (const index of meta.indexes) {
+      if (!index.unique) continue;
+      const values = index.keys.map(([path]) => indexValue(document, path));
+      if (!values.includes(null) || values.includes(undefined)) continue;
+      const terms = index.keys.map(([path], i) => `${fieldExpression(path)} ${values[i] === null ? 'IS NULL' : '= ?'}`);
+      const params = values.filter((value) => value !== null) as SqlValue[];
+      const sql = `SELECT 1 FROM ${meta.table} WHERE ${terms.join(' AND ')}${rowid === null ? '' : ' AND rowid <> ?'} LIMIT 1`;
+      const found = this.statement(sql).get(...params, ...(rowid === null ? [] : [rowid]));
+      if (found !== undefined) throw new DuplicateKeyError(meta.name, keyDescription(index, document));
+    }
+  }
+
+  private insertRow(meta: CollectionMeta, document: Doc): void {
+    if (!isPlainObject(document) || typeof document._id !== 'string') throw new QueryError('A document needs a string _id');
+    const json = JSON.stringify(document);
+    meta.shape.observe(document);
+    this.checkNullKeys(meta, document, null);
+    try {
+      this.statement(`INSERT INTO ${meta.table} (_id, doc) VALUES (?, jsonb(?))`).run(document._id, json);
+    } catch (error) {
+      throw this.duplicateKeyError(meta, error, document);
+    }
+  }
+
+  /** writes `updated` over `row`; false when nothing changed */
+  private replaceRow(meta: CollectionMeta, row: Row, updated: Doc): boolean {
+    const json = JSON.stringify(updated);
+    if (json === JSON.stringify(row.doc)) return false;
+    meta.shape.observe(updated);
+    this.checkNullKeys(meta, updated, row.rowid);
+    try {
+      this.statement(`UPDATE ${meta.table} SET doc = jsonb(?) WHERE rowid = ?`).run(json, row.rowid);
+    } catch (error) {
+      throw this.duplicateKeyError(meta, error, updated);
+    }
+    return true;
+  }
+
+  private updateOneSync(name: string, predicate: DocumentPredicate, filter: Filter, update: Update, upsert: boolean): UpdateResult {
+    const meta = this.catalog.get(name);
+    const [row] = meta === undefined ? [] : this.select(meta, predicate, filter, { limit: 1 });
+    if (meta !== undefined && row !== undefined) {
+      const modified = this.replaceRow(meta, row, applyUpdate(row.doc, update));
+      this.persistShape(meta);
+      return { matchedCount: 1, modifiedCount: modified ? 1 : 0 };
+    }
+    if (!upsert) return { matchedCount: 0, modifiedCount: 0 };
+    const seeded = applyUpdate(upsertSeed(filter), update);
+    const document = (seeded._id === undefined ? { _id: randomUUID(), ...seeded } : seeded) as Doc;
+    const target = this.ensure(name);
+    this.insertRow(target, document);
+    this.persistShape(target);
+    return { matchedCount: 0, modifiedCount: 0, upsertedId: document._id };
+  }
+
+  private updateManySync(name: string, predicate: DocumentPredicate, filter: Filter, update: Update): UpdateResult {
+    const meta = this.catalog.get(name);
+    if (meta === undefined) return { matchedCount: 0, modifiedCount: 0 };
+    let matchedCount = 0;
+    let modifiedCount = 0;
+    this.scan(meta, predicate, filter, (row) => {
+      matchedCount++;
+      if (this.replaceRow(meta, row, applyUpdate(row.doc, update))) modifiedCount++;
+    });
+    this.persistShape(meta);
+    return { matchedCount, modifiedCount };
+  }
+
+  private deleteSync(name: string, predicate: DocumentPredicate, filter: Filter | undefined, one: boolean): DeleteResult {
+    const meta = this.catalog.get(name);
+    if (meta === undefined) return { deletedCount: 0 };
+    const deleteRow = this.statement(`DELETE FROM ${meta.table} WHERE rowid = ?`);
+    if (one) {
+      const [row] = this.select(meta, predicate, filter, { limit: 1 });
+      return { deletedCount: row === undefined ? 0 : deleteRow.run(row.rowid).changes };
+    }
+    const condition = this.condition(meta, filter);
+    if (condition.exact) {
+      const where = condition.sql === null ? '' : ` WHERE ${condition.sql}`;
+      return { deletedCount: this.statement(`DELETE FROM ${meta.table}${where}`).run(...condition.params).changes };
+    }
+    let deletedCount = 0;
+    this.scan(meta, predicate, filter, (row) => {
+      deletedCount += deleteRow.run(row.rowid).changes;
+    });
+    return { deletedCount };
+  }
+}
+
+class EmbeddedCollection<T extends Doc> implements Collection<T> {
+  constructor(
+    private readonly store: SqliteDocumentStore,
+    readonly name: string,
+  ) {}
+
+  async find(filter?: Filter, options?: FindOptions): Promise<T[]> {
+    return this.store.find(this.name, filter, options) as T[];
+  }
+
+  async findOne(filter?: Filter, options?: FindOptions): Promise<T | null> {
+    return (this.store.find(this.name, filter, { ...options, limit: 1 })[0] as T | undefined) ?? null;
+  }
+
+  async count(filter?: Filter): Promise<number> {
+    return this.store.count(this.name, filter);
+  }
+
+  async insertOne(document: T): Promise<void> {
+    this.store.insertMany(this.name, [document]);
+  }
+
+  async insertMany(documents: T[]): Promise<void> {
+    this.store.insertMany(this.name, documents);
+  }
+
+  async updateOne(filter: Filter, update: UpdateOperators, options?: UpdateOptions): Promise<UpdateResult> {
+    return this.store.updateOne(this.name, filter, update, options?.upsert ?? false);
+  }
+
+  async updateMany(filter: Filter, update: UpdateOperators): Promise<UpdateResult> {
+    return this.store.updateMany(this.name, filter, update);
+  }
+
+  async replaceOne(filter: Filter, replacement: T, options?: UpdateOptions): Promise<UpdateResult> {
+    return this.store.replaceOne(this.name, filter, replacement, options?.upsert ?? false);
+  }
+
+  async deleteOne(filter: Filter): Promise<DeleteResult> {
+    return this.store.deleteOne(this.name, filter);
+  }
+
+  async deleteMany(filter?: Filter): Promise<DeleteResult> {
+    return this.store.deleteMany(this.name, filter);
+  }
+
+  async bulkWrite(operations: BulkOperation<T>[]): Promise<BulkResult> {
+    return this.store.bulkWrite(this.name, operations as BulkOperation<Doc>[]);
+  }
+
+  async createIndex(index: IndexSpec): Promise<void> {
+    this.store.createIndex(this.name, index);
+  }
+
+  async drop(): Promise<void> {
+    this.store.drop(this.name);
+  }
+}
+
+/** opens (creating if needed) the embedded document store in `options.file` */
+export const createEmbeddedDocumentStore = (options: EmbeddedDocumentStoreOptions): EmbeddedDocumentStore =>
+  new SqliteDocumentStore(options);

@@ -1,0 +1,101 @@
+import Database from 'better-sqlite3';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Doc, Filter } from '../documentStore';
+import { documents, filter, sort } from '../documentStore.arbitraries';
+import { compileFilter } from '../query/matches';
+import { compileSort } from '../query/sort';
+import { compareValues } from '../query/values';
+import { ShapeSummary } from './shape';
+import { REGEXP_FUNCTION, sqlRegexp, translateFilter, translateSort } from './translate';
+
+/**
+ * The SQL translation against the JavaScript engine on random documents and filters, in a real
+ * SQLite database: the SQL must select every document the engine matches, and exactly those when
+ * it says it is exact; a translated sort must give the engine's order.
+ */
+
+describe('translateFilter and translateSort', () => {
+  let db: Database.Database;
+
+  beforeAll(() => {
+    db = new Database(':memory:');
+    db.function(REGEXP_FUNCTION, { deterministic: true }, sqlRegexp);
+  });
+
+  afterAll(() => db.close());
+
+  const load = (docs: Doc[]): ShapeSummary => {
+    db.exec('DROP TABLE IF EXISTS t; CREATE TABLE t (_id TEXT PRIMARY KEY, doc BLOB NOT NULL)');
+    const insert = db.prepare('INSERT INTO t (_id, doc) VALUES (?, jsonb(?))');
+    const shape = new ShapeSummary();
+    for (const doc of docs) {
+      insert.run(doc._id, JSON.stringify(doc));
+      shape.observe(doc);
+    }
+    return shape;
+  };
+
+  it('selects a superset of the matching documents, and exactly them when exact', () => {
+    fc.assert(
+      fc.property(documents, filter, (docs, query) => {
+        const shape = load(docs);
+        const condition = translateFilter(query, (p) => shape.pathShape(p));
+        const selected = (
+          db
+            .prepare(`SELECT _id FROM t${condition.sql === null ? '' : ` WHERE ${condition.sql}`}`)
+            .pluck()
+            .all(...condition.params) as string[]
+        ).sort();
+        const predicate = compileFilter(query);
+        const matching = docs
+          .filter((doc) => predicate(doc))
+          .map((doc) => doc._id)
+          .sort();
+        expect(selected).toEqual(expect.arrayContaining(matching));
+        if (condition.exact) expect(selected).toEqual(matching);
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('orders as the engine does whenever it translates a sort', () => {
+    let translated = 0;
+    fc.assert(
+      fc.property(documents, sort, (docs, spec) => {
+        const shape = load(docs);
+        const order = translateSort(spec, (p) => shape.pathShape(p));
+        if (order === null) return;
+        translated++;
+        const sorted = (db.prepare(`SELECT json(doc) FROM t ORDER BY ${order}`).pluck().all() as string[]).map(
+          (json) => JSON.parse(json) as Doc,
+        );
+        const compiled = compileSort(spec);
+        const keys = sorted.map((doc) => compiled.keyOf(doc));
+        for (let i = 1; i < keys.length; i++) expect(compiled.compareKeys(keys[i - 1]!, keys[i]!)).toBeLessThanOrEqual(0);
+      }),
+      { numRuns: 300 },
+    );
+    expect(translated).toBeGreaterThan(20);
+  });
+
+  it('keeps strings, numbers and null apart as MongoDB does', () => {
+    expect(compareValues('1', 1)).toBeGreaterThan(0);
+    const shape = load([{ _id: 'n', v: 5 }, { _id: 's', v: '5' }, { _id: 'z', v: null }, { _id: 'm' }]);
+    const run = (query: Filter) => {
+      const condition = translateFilter(query, (p) => shape.pathShape(p));
+      expect(condition.exact).toBe(true);
+      return (
+        db
+          .prepare(`SELECT _id FROM t WHERE ${condition.sql}`)
+          .pluck()
+          .all(...condition.params) as string[]
+      ).sort();
+    };
+    expect(run({ v: { $gt: 1 } })).toEqual(['n']);
+    expect(run({ v: { $gt: '' } })).toEqual(['s']);
+    expect(run({ v: { $lt: '9' } })).toEqual(['s']);
+    expect(run({ v: null })).toEqual(['m', 'z']);
+    expect(run({ v: { $ne: null } })).toEqual(['n', 's']);
+  });
+});

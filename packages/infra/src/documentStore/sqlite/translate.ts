@@ -1,0 +1,281 @@
+import type { Filter, SortSpec } from '../documentStore';
+import { isOperatorObject } from '../query/matches';
+import { isPlainObject } from '../query/values';
+import { ARRAY, BOOLEAN, OBJECT, type PathShape } from './shape';
+
+/**
+ * Translates the part of a MongoDB filter SQLite can evaluate into a WHERE clause over
+ * `json_extract(doc, '<path>')` (the same expressions the collection's indexes are built on, so
+ * SQLite uses them) and the `_id` column.
+ *
+ * The translation is always a superset: every document MongoDB would match satisfies the SQL, so the
+ * JavaScript engine re-checking the rows gives the exact answer. It is `exact` when the SQL alone
+ * selects exactly the matching documents, which lets the store push LIMIT/OFFSET and COUNT to SQL.
+ * Conditions it cannot translate safely are left out (a superset), and a negation is only
+ * translated around an exact condition.
+ */
+
+export type SqlValue = string | number | null;
+
+export interface SqlCondition {
+  /** null: no SQL condition (every row) */
+  sql: string | null;
+  params: SqlValue[];
+  exact: boolean;
+}
+
+export type ShapeOf = (path: string) => PathShape;
+
+/** the SQL function the store registers for $regex: (pattern, flags, value) -> 0 | 1 */
+export const REGEXP_FUNCTION = 'stramien_regexp';
+
+const regexCache = new Map<string, RegExp>();
+
+/** the implementation of REGEXP_FUNCTION: 1 when `value` is a string `pattern` matches */
+export const sqlRegexp = (pattern: unknown, flags: unknown, value: unknown): number => {
+  if (typeof value !== 'string' || typeof pattern !== 'string') return 0;
+  const key = `${String(flags)}/${pattern}`;
+  let regex = regexCache.get(key);
+  if (regex === undefined) {
+    if (regexCache.size >= 256) regexCache.clear();
+    regex = new RegExp(pattern, typeof flags === 'string' ? flags : '');
+    regexCache.set(key, regex);
+  }
+  return regex.test(value) ? 1 : 0;
+};
+
+const EVERYTHING: SqlCondition = { sql: null, params: [], exact: true };
+const NOTHING: SqlCondition = { sql: '0', params: [], exact: true };
+const UNTRANSLATED: SqlCondition = { sql: null, params: [], exact: false };
+
+/** `'$."a"."b"'` as an SQL literal, or null for a path json_extract cannot name */
+export const jsonPathLiteral = (path: string): string | null => {
+  const parts = path.split('.');
+  if (parts.some((part) => part === '' || /["\\'\u0000-\u001f]/.test(part))) return null;
+  return `'$${parts.map((part) => `."${part}"`).join('')}'`;
+};
+
+/** the SQL expression a field path is read with, in filters, sorts and index definitions */
+export const fieldExpression = (path: string): string | null => {
+  if (path === '_id') return '_id';
+  const literal = jsonPathLiteral(path);
+  return literal === null ? null : `json_extract(doc, ${literal})`;
+};
+
+interface Target {
+  path: string;
+  /** the value at the path (json_extract or the _id column) */
+  expression: string;
+  /** json_each over the path, for a path whose value may be an array */
+  literal: string | null;
+  flags: number;
+}
+
+const isScalar = (value: unknown): value is string | number | boolean | null =>
+  value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+
+const sqlValue = (value: string | number | boolean | null): SqlValue => (typeof value === 'boolean' ? (value ? 1 : 0) : value);
+
+/** whether SQL equality/range on this operand sees exactly what MongoDB sees at a path with `flags` */
+const exactFor = (operand: string | number | boolean | null, flags: number): boolean => {
+  if ((flags & ARRAY) !== 0) return false;
+  if (operand === null) return true;
+  if (typeof operand === 'string') return (flags & OBJECT) === 0;
+  if (typeof operand === 'number') return (flags & BOOLEAN) === 0;
+  // a boolean is 1 or 0 in SQL, so numbers 1 and 0 also match
+  return false;
+};
+
+const and = (conditions: SqlCondition[]): SqlCondition => {
+  const parts = conditions.filter((condition) => condition.sql !== null);
+  if (parts.some((condition) => condition.sql === '0' && condition.exact)) return NOTHING;
+  return {
+    sql: parts.length === 0 ? null : parts.map((condition) => (parts.length === 1 ? condition.sql : `(${condition.sql})`)).join(' AND '),
+    params: parts.flatMap((condition) => condition.params),
+    exact: conditions.every((condition) => condition.exact),
+  };
+};
+
+const or = (conditions: SqlCondition[]): SqlCondition => {
+  if (conditions.some((condition) => condition.sql === null))
+    return conditions.every((condition) => condition.exact) ? EVERYTHING : UNTRANSLATED;
+  return {
+    sql: conditions.map((condition) => `(${condition.sql})`).join(' OR '),
+    params: conditions.flatMap((condition) => condition.params),
+    exact: conditions.every((condition) => condition.exact),
+  };
+};
+
+/** NOT, treating an unknown (NULL) result as false, as MongoDB's negations match missing fields */
+const not = (condition: SqlCondition): SqlCondition => {
+  if (!condition.exact) return UNTRANSLATED;
+  if (condition.sql === null) return NOTHING;
+  return { sql: `NOT ifnull((${condition.sql}), 0)`, params: condition.params, exact: true };
+};
+
+/** a comparison on one SQL value expression, type-bracketed as MongoDB compares */
+const compareValue = (
+  expression: string,
+  operator: string,
+  operand: string | number | boolean | null,
+): { sql: string; params: SqlValue[] } | null => {
+  if (operator === '$eq')
+    return operand === null ? { sql: `${expression} IS NULL`, params: [] } : { sql: `${expression} = ?`, params: [sqlValue(operand)] };
+  if (operand === null)
+    return operator === '$gte' || operator === '$lte' ? { sql: `${expression} IS NULL`, params: [] } : { sql: '0', params: [] };
+  const sign = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }[operator];
+  if (sign === undefined) return null;
+  if (typeof operand === 'number') {
+    // numbers sort below text in SQLite: bound a lower limit by the first text value
+    return operator === '$gt' || operator === '$gte'
+      ? { sql: `${expression} ${sign} ? AND ${expression} < ''`, params: [operand] }
+      : { sql: `${expression} ${sign} ?`, params: [operand] };
+  }
+  if (typeof operand === 'string') {
+    return operator === '$lt' || operator === '$lte'
+      ? { sql: `${expression} ${sign} ? AND ${expression} >= ''`, params: [operand] }
+      : { sql: `${expression} ${sign} ?`, params: [operand] };
+  }
+  return null;
+};
+
+/** `operator operand` on the target: on the value itself, or on any element where it may be an array */
+const comparison = (target: Target, operator: string, operand: unknown): SqlCondition => {
+  if (!isScalar(operand)) return UNTRANSLATED;
+  if ((target.flags & ARRAY) !== 0) {
+    if (operand === null || target.literal === null) return UNTRANSLATED;
+    const inner = compareValue('value', operator, operand);
+    if (inner === null) return UNTRANSLATED;
+    return { sql: `EXISTS (SELECT 1 FROM json_each(doc, ${target.literal}) WHERE ${inner.sql})`, params: inner.params, exact: false };
+  }
+  const sql = compareValue(target.expression, operator, operand);
+  if (sql === null) return UNTRANSLATED;
+  return { ...sql, exact: exactFor(operand, target.flags) };
+};
+
+const regex = (target: Target, pattern: unknown, options: unknown): SqlCondition => {
+  const source = pattern instanceof RegExp ? pattern.source : pattern;
+  if (typeof source !== 'string') return UNTRANSLATED;
+  const flags = [...(pattern instanceof RegExp ? pattern.flags : ''), ...(typeof options === 'string' ? options : '')]
+    .filter((flag) => 'imsu'.includes(flag))
+    .join('');
+  if ((target.flags & ARRAY) !== 0) {
+    if (target.literal === null) return UNTRANSLATED;
+    return {
+      sql: `EXISTS (SELECT 1 FROM json_each(doc, ${target.literal}) WHERE ${REGEXP_FUNCTION}(?, ?, value))`,
+      params: [source, flags],
+      exact: false,
+    };
+  }
+  return { sql: `${REGEXP_FUNCTION}(?, ?, ${target.expression})`, params: [source, flags], exact: (target.flags & OBJECT) === 0 };
+};
+
+const inList = (target: Target, operand: unknown): SqlCondition => {
+  if (!Array.isArray(operand) || !operand.every(isScalar)) return UNTRANSLATED;
+  if (operand.length === 0) return NOTHING;
+  return or(operand.map((item) => comparison(target, '$eq', item)));
+};
+
+const existence = (target: Target, wanted: unknown): SqlCondition => {
+  if (target.expression === '_id') return wanted ? EVERYTHING : NOTHING;
+  if ((target.flags & ARRAY) !== 0 || target.literal === null) return UNTRANSLATED;
+  return { sql: `json_type(doc, ${target.literal}) IS ${wanted ? 'NOT ' : ''}NULL`, params: [], exact: true };
+};
+
+const size = (target: Target, operand: unknown): SqlCondition => {
+  if (typeof operand !== 'number') return UNTRANSLATED;
+  // no array on the way to the path, so there is one value there: the array or not
+  if ((target.flags & ARRAY) === 0) return NOTHING;
+  if (target.literal === null) return UNTRANSLATED;
+  return {
+    sql: `json_type(doc, ${target.literal}) = 'array' AND json_array_length(doc, ${target.literal}) = ?`,
+    params: [operand],
+    exact: true,
+  };
+};
+
+const operators = (target: Target, conditions: Record<string, unknown>): SqlCondition =>
+  and(
+    Object.entries(conditions).map(([operator, operand]): SqlCondition => {
+      switch (operator) {
+        case '$eq':
+          return operand instanceof RegExp ? UNTRANSLATED : comparison(target, '$eq', operand);
+        case '$ne':
+          return operand instanceof RegExp ? UNTRANSLATED : not(comparison(target, '$eq', operand));
+        case '$gt':
+        case '$gte':
+        case '$lt':
+        case '$lte':
+          return comparison(target, operator, operand);
+        case '$in':
+          return inList(target, operand);
+        case '$nin':
+          return not(inList(target, operand));
+        case '$exists':
+          return existence(target, operand);
+        case '$regex':
+          return regex(target, operand, conditions.$options);
+        case '$options':
+          return EVERYTHING;
+        case '$size':
+          return size(target, operand);
+        case '$all':
+          return Array.isArray(operand) && operand.length > 0 && operand.every(isScalar)
+            ? and(operand.map((item) => comparison(target, '$eq', item)))
+            : UNTRANSLATED;
+        case '$not':
+          return operand instanceof RegExp
+            ? not(regex(target, operand, undefined))
+            : isPlainObject(operand)
+              ? not(operators(target, operand))
+              : UNTRANSLATED;
+        default:
+          return UNTRANSLATED;
+      }
+    }),
+  );
+
+const field = (path: string, condition: unknown, shapeOf: ShapeOf): SqlCondition => {
+  const expression = fieldExpression(path);
+  if (expression === null) return UNTRANSLATED;
+  let flags = 0;
+  if (path !== '_id') {
+    const shape = shapeOf(path);
+    if (!shape.translatable) return UNTRANSLATED;
+    flags = shape.flags;
+  }
+  const target: Target = { path, expression, literal: path === '_id' ? null : jsonPathLiteral(path), flags };
+  if (condition instanceof RegExp) return regex(target, condition, undefined);
+  if (isOperatorObject(condition)) return operators(target, condition);
+  return comparison(target, '$eq', condition);
+};
+
+/** the SQL superset of `filter` (validate the filter with compileFilter first) */
+export const translateFilter = (filter: Filter | undefined, shapeOf: ShapeOf): SqlCondition => {
+  if (!filter) return EVERYTHING;
+  return and(
+    Object.entries(filter).map(([key, condition]): SqlCondition => {
+      if (key === '$and' && Array.isArray(condition)) return and(condition.map((sub) => translateFilter(sub as Filter, shapeOf)));
+      if (key === '$or' && Array.isArray(condition)) return or(condition.map((sub) => translateFilter(sub as Filter, shapeOf)));
+      if (key === '$nor' && Array.isArray(condition)) return not(or(condition.map((sub) => translateFilter(sub as Filter, shapeOf))));
+      if (key === '$comment') return EVERYTHING;
+      if (key.startsWith('$')) return UNTRANSLATED;
+      return field(key, condition, shapeOf);
+    }),
+  );
+};
+
+/** ORDER BY terms giving MongoDB's order, or null when a sort path may hold arrays, booleans or sub-documents */
+export const translateSort = (sort: SortSpec, shapeOf: ShapeOf): string | null => {
+  const terms: string[] = [];
+  for (const [path, direction] of Object.entries(sort)) {
+    const expression = fieldExpression(path);
+    if (expression === null) return null;
+    if (path !== '_id') {
+      const shape = shapeOf(path);
+      if (!shape.translatable || (shape.flags & (ARRAY | BOOLEAN | OBJECT)) !== 0) return null;
+    }
+    terms.push(`${expression} ${direction === -1 ? 'DESC' : 'ASC'}`);
+  }
+  return terms.join(', ');
+};

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describeEventStoreContract } from './eventStore.contract';
+import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from './eventStore';
+import { createSqliteEventStore } from './sqliteEventStore';
+
+const newEvent = (type: string, data: unknown = {}): NewEvent => ({ id: randomUUID(), type, data, metadata: {} });
+
+const withTimeout = <T>(promise: Promise<T>, what: string, ms = 15_000): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms))),
+  ]).finally(() => clearTimeout(timer));
+};
+
+describeEventStoreContract('SqliteEventStore', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stramien-es-'));
+  const store = createSqliteEventStore({ file: join(dir, 'events.sqlite') });
+  return {
+    store,
+    async cleanup() {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+describeEventStoreContract('SqliteEventStore in memory', async () => {
+  const store = createSqliteEventStore({ file: ':memory:' });
+  return { store, cleanup: () => store.close() };
+});
+
+describe('SqliteEventStore', () => {
+  let dir: string;
+  let file: string;
+  const stores: EventStore[] = [];
+  const open = (): EventStore => {
+    const store = createSqliteEventStore({ file, pollIntervalMs: 50 });
+    stores.push(store);
+    return store;
+  };
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'stramien-es-'));
+    file = join(dir, 'events.sqlite');
+  });
+
+  afterEach(async () => {
+    await Promise.all(stores.splice(0).map((store) => store.close()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  describe('when the file is closed and opened again', () => {
+    it('keeps the events, their revisions and their positions, and goes on numbering after them', async () => {
+      const first = open();
+      await first.append('task-1', [newEvent('TaskCreated', { title: 'a' }), newEvent('TaskRenamed', { title: 'b' })], 'no_stream');
+      await first.append('project-1', [newEvent('ProjectCreated')], 'no_stream');
+      const before = await first.readAll();
+      await first.close();
+
+      const reopened = open();
+      expect(await reopened.readAll()).toEqual(before);
+      expect(await reopened.headPosition()).toBe(before[2]?.position);
+      const next = await reopened.append('task-1', [newEvent('TaskClosed')], 1);
+      expect(next.nextExpectedRevision).toBe(2);
+      expect(next.position).toBeGreaterThan(before[2]?.position ?? Infinity);
+    });
+  });
+
+  describe('when the store is empty', () => {
+    it('has head position 0 and reads nothing', async () => {
+      const store = open();
+      expect(await store.headPosition()).toBe(0);
+      expect(await store.readAll()).toEqual([]);
+    });
+  });
+
+  describe('when another store instance appends to the same file', () => {
+    it('delivers those events to a live subscription by polling', async () => {
+      const reader = open();
+      const writer = open();
+      const subscription = reader.subscribe();
+      const iterator = subscription[Symbol.asyncIterator]();
+      const appended = [newEvent('A'), newEvent('B')];
+
+      const next = iterator.next();
+      await writer.append('other-1', appended, 'no_stream');
+
+      const received: RecordedEvent[] = [(await withTimeout(next, 'the first delivery')).value as RecordedEvent];
+      received.push((await withTimeout(iterator.next(), 'the second delivery')).value as RecordedEvent);
+      expect(received.map((event) => event.id)).toEqual(appended.map((event) => event.id));
+      await subscription.close();
+    });
+
+    it('checks the expected revision against what the other instance wrote', async () => {
+      const one = open();
+      const two = open();
+      await one.append('task-1', [newEvent('TaskCreated')], 'no_stream');
+      await expect(two.append('task-1', [newEvent('TaskCreated')], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await two.append('task-1', [newEvent('TaskClosed')], 0)).toMatchObject({ nextExpectedRevision: 1 });
+    });
+  });
+
+  describe('when a batch repeats some events already in the stream', () => {
+    it('skips the stored ones and appends the rest after checking the expected revision', async () => {
+      const store = open();
+      const [a, b, c] = [newEvent('A'), newEvent('B'), newEvent('C')] as [NewEvent, NewEvent, NewEvent];
+      await store.append('task-1', [a, b], 'no_stream');
+
+      await expect(store.append('task-1', [b, c], 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      const result = await store.append('task-1', [b, c], 1);
+
+      expect(result.nextExpectedRevision).toBe(2);
+      expect((await store.readStream('task-1')).map((event) => event.id)).toEqual([a.id, b.id, c.id]);
+    });
+
+    it('stores an id repeated inside one batch once', async () => {
+      const store = open();
+      const a = newEvent('A');
+      await store.append('task-1', [a, a], 'no_stream');
+      expect(await store.readStream('task-1')).toHaveLength(1);
+    });
+  });
+
+  describe('when several appends are made at once', () => {
+    it('lets each of them succeed or fail on its own', async () => {
+      const store = open();
+      const [a, b, c, d] = [newEvent('A'), newEvent('B'), newEvent('C'), newEvent('D')] as [NewEvent, NewEvent, NewEvent, NewEvent];
+      await store.append('task-1', [a], 'no_stream');
+
+      const outcomes = await Promise.allSettled([
+        store.append('task-2', [b], 'no_stream'),
+        store.append('task-1', [newEvent('Stale')], 'no_stream'),
+        store.append('task-3', [newEvent('Stolen'), a], 'any'),
+        store.append('task-1', [c, d], 0),
+      ]);
+
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+      expect((await store.readAll()).map((event) => event.id)).toEqual([a.id, b.id, c.id, d.id]);
+    });
+  });
+
+  describe('when an event id is already stored in another stream', () => {
+    it('refuses the append and appends nothing', async () => {
+      const store = open();
+      const a = newEvent('A');
+      await store.append('task-1', [a], 'no_stream');
+      await expect(store.append('task-2', [newEvent('B'), a], 'no_stream')).rejects.toThrow(/already stored in stream task-1/);
+      expect(await store.readStream('task-2')).toEqual([]);
+    });
+  });
+
+  describe('when appending no events', () => {
+    it('only checks the expected revision', async () => {
+      const store = open();
+      expect(await store.append('task-1', [], 'no_stream')).toEqual({ nextExpectedRevision: -1, position: 0 });
+      const written = await store.append('task-1', [newEvent('A')], 'no_stream');
+      expect(await store.append('task-1', [], 0)).toEqual(written);
+      await expect(store.append('task-1', [], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await store.headPosition()).toBe(written.position);
+    });
+  });
+
+  describe('its schema', () => {
+    it('uses WAL, keeps the category in a column and indexes stream, category and type', async () => {
+      const store = open();
+      await store.append('projectTable-7f3a', [newEvent('TableCreated')], 'no_stream');
+      await store.close();
+
+      const db = new Database(file, { readonly: true });
+      try {
+        expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+        expect(db.prepare('SELECT category, stream_id, revision, type FROM events').all()).toEqual([
+          { category: 'projectTable', stream_id: 'projectTable-7f3a', revision: 0, type: 'TableCreated' },
+        ]);
+        const indexes = (
+          db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events'").all() as Array<{ name: string }>
+        ).map((row) => row.name);
+        expect(indexes).toEqual(expect.arrayContaining(['events_stream_revision', 'events_category_position', 'events_type_position']));
+      } finally {
+        db.close();
+      }
+    });
+  });
+
+  describe('when closed', () => {
+    it('ends its subscriptions and refuses further calls', async () => {
+      const store = open();
+      const subscription = store.subscribe();
+      const pending = subscription[Symbol.asyncIterator]().next();
+      await store.close();
+      expect(await withTimeout(pending, 'the end of the subscription')).toEqual({ done: true, value: undefined });
+      await expect(store.append('task-1', [newEvent('A')], 'any')).rejects.toThrow(/closed/);
+    });
+  });
+});

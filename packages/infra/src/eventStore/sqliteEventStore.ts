@@ -1,0 +1,352 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
+import {
+  WrongExpectedRevisionError,
+  streamCategory,
+  type AppendResult,
+  type EventFilter,
+  type EventStore,
+  type EventSubscription,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+} from './eventStore';
+import { PollingSubscription } from './pollingSubscription';
+
+export interface SqliteEventStoreOptions {
+  /** path of the database file, or ':memory:' */
+  file: string;
+  /** how often live subscriptions look for events appended by other processes; default 250 ms */
+  pollIntervalMs?: number;
+  /** events a subscription reads per page while catching up; default 500 */
+  subscriptionPageSize?: number;
+}
+
+/** at most this many appends share one commit */
+const MAX_GROUP = 1_000;
+
+/** a row as better-sqlite3 returns it in raw mode, in the order of COLUMNS */
+type EventRow = [
+  position: number,
+  id: string,
+  streamId: string,
+  revision: number,
+  type: string,
+  data: string,
+  metadata: string,
+  recordedAt: string,
+];
+
+interface PendingAppend {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
+
+interface StoredRef {
+  stream_id: string;
+  revision: number;
+  position: number;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS events (
+  position    INTEGER PRIMARY KEY,
+  id          TEXT    NOT NULL UNIQUE,
+  stream_id   TEXT    NOT NULL,
+  revision    INTEGER NOT NULL,
+  category    TEXT    NOT NULL,
+  type        TEXT    NOT NULL,
+  data        TEXT    NOT NULL,
+  metadata    TEXT    NOT NULL,
+  recorded_at TEXT    NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS events_stream_revision ON events (stream_id, revision);
+CREATE INDEX IF NOT EXISTS events_category_position ON events (category, position);
+CREATE INDEX IF NOT EXISTS events_type_position ON events (type, position);
+`;
+
+const COLUMNS = 'position, id, stream_id, revision, type, data, metadata, recorded_at';
+
+/** SQLite's "no limit" */
+const NO_LIMIT = -1;
+
+const toRecorded = ([position, id, streamId, revision, type, data, metadata, recordedAt]: EventRow): RecordedEvent => ({
+  id,
+  type,
+  streamId,
+  revision,
+  position,
+  data: JSON.parse(data) as unknown,
+  metadata: JSON.parse(metadata) as Record<string, unknown>,
+  recordedAt,
+});
+
+const limitOf = (maxCount: number | undefined): number => (maxCount === undefined ? NO_LIMIT : Math.max(0, Math.floor(maxCount)));
+
+const expectationHolds = (expected: ExpectedRevision, current: number | undefined): boolean => {
+  switch (expected) {
+    case 'any':
+      return true;
+    case 'no_stream':
+      return current === undefined;
+    case 'stream_exists':
+      return current !== undefined;
+    default:
+      return current === expected;
+  }
+};
+
+const isDuplicateId = (error: unknown): boolean =>
+  error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE' && error.message.includes('events.id');
+
+const assertValidEvents = (streamId: string, events: NewEvent[]): void => {
+  if (typeof streamId !== 'string' || streamId.length === 0) throw new TypeError('streamId must be a non-empty string');
+  for (const event of events) {
+    if (typeof event.id !== 'string' || event.id.length === 0)
+      throw new TypeError(`event id must be a non-empty string (stream ${streamId})`);
+    if (typeof event.type !== 'string' || event.type.length === 0)
+      throw new TypeError(`event type must be a non-empty string (stream ${streamId})`);
+  }
+};
+
+/**
+ * EventStore on one SQLite file (better-sqlite3): one `events` table whose rowid is the global position.
+ * WAL with synchronous = FULL, so an append is durable when its promise resolves. Appends take the write
+ * lock at the start of their transaction (BEGIN IMMEDIATE), so several processes may share the file.
+ *
+ * Group commit: appends made in the same turn of the event loop (concurrent requests) are written in one
+ * transaction, each inside its own savepoint, so they share one fsync but succeed or fail on their own.
+ */
+export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventStore => {
+  const { file, pollIntervalMs = 250, subscriptionPageSize = 500 } = options;
+  if (file !== ':memory:' && !file.startsWith('file:')) mkdirSync(dirname(file), { recursive: true });
+
+  const db = new Database(file, { timeout: 10_000 });
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  // 64 MiB page cache; checkpoint every ~40 MiB of WAL rather than every 4 MiB
+  db.pragma('cache_size = -65536');
+  db.pragma('wal_autocheckpoint = 10000');
+  db.exec(SCHEMA);
+
+  const statements = {
+    streamHead: db.prepare<[string], { revision: number }>(
+      'SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
+    ),
+    byId: db.prepare<[string], StoredRef>('SELECT stream_id, revision, position FROM events WHERE id = ?'),
+    insert: db.prepare<[string, string, number, string, string, string, string, string]>(
+      'INSERT INTO events (id, stream_id, revision, category, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ),
+    streamForwards: db
+      .prepare<[string, number, number], EventRow>(
+        `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`,
+      )
+      .raw(true),
+    streamBackwards: db
+      .prepare<[string, number, number], EventRow>(
+        `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
+      )
+      .raw(true),
+    head: db.prepare<[], { head: number }>('SELECT COALESCE(MAX(position), 0) AS head FROM events'),
+  };
+
+  /** readAll statements keyed by the number of categories and event types they filter on */
+  const readAllStatements = new Map<string, Statement<unknown[], EventRow>>();
+  const readAllStatement = (categories: number, eventTypes: number): Statement<unknown[], EventRow> => {
+    const key = `${categories}:${eventTypes}`;
+    let statement = readAllStatements.get(key);
+    if (!statement) {
+      const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+      const where = ['position > ?'];
+      if (categories > 0) where.push(`category IN (${placeholders(categories)})`);
+      if (eventTypes > 0) where.push(`type IN (${placeholders(eventTypes)})`);
+      statement = db
+        .prepare<unknown[], EventRow>(`SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position ASC LIMIT ?`)
+        .raw(true);
+      readAllStatements.set(key, statement);
+    }
+    return statement;
+  };
+
+  const readAllSync = (after: number, maxCount: number | undefined, filter: EventFilter | undefined): RecordedEvent[] => {
+    const categories = filter?.categories;
+    const eventTypes = filter?.eventTypes;
+    // an empty list names no category (or type) at all, so it matches nothing
+    if (categories?.length === 0 || eventTypes?.length === 0) return [];
+    const statement = readAllStatement(categories?.length ?? 0, eventTypes?.length ?? 0);
+    const params: unknown[] = [after, ...(categories ?? []), ...(eventTypes ?? []), limitOf(maxCount)];
+    return statement.all(...params).map(toRecorded);
+  };
+
+  const insertEvents = (streamId: string, events: NewEvent[], current: number | undefined): AppendResult => {
+    const category = streamCategory(streamId);
+    const recordedAt = new Date().toISOString();
+    let revision = current ?? -1;
+    let position = 0;
+    for (const event of events) {
+      revision += 1;
+      const info = statements.insert.run(
+        event.id,
+        streamId,
+        revision,
+        category,
+        event.type,
+        JSON.stringify(event.data ?? null),
+        JSON.stringify(event.metadata ?? {}),
+        recordedAt,
+      );
+      position = Number(info.lastInsertRowid);
+    }
+    return { nextExpectedRevision: revision, position };
+  };
+  /** inside an append it runs in a savepoint: a duplicate id undoes the events it inserted before */
+  const insertAll = db.transaction(insertEvents);
+
+  /** one append; inside the group's transaction it runs in a savepoint, so a failure undoes only its own writes */
+  const appendOne = db.transaction((streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult => {
+    const current = statements.streamHead.get(streamId)?.revision;
+    // the usual case: the expectation holds and every id is new; the id index itself tells about duplicates
+    if (events.length > 0 && expectationHolds(expected, current)) {
+      try {
+        return insertAll(streamId, events, current);
+      } catch (error) {
+        if (!isDuplicateId(error)) throw error;
+      }
+    }
+    // a duplicate id, or a failed expectation that may still be the retry of an append that succeeded
+    const fresh: NewEvent[] = [];
+    const seen = new Set<string>();
+    let lastDuplicate: StoredRef | undefined;
+    for (const event of events) {
+      if (seen.has(event.id)) continue;
+      seen.add(event.id);
+      const stored = statements.byId.get(event.id);
+      if (stored === undefined) {
+        fresh.push(event);
+      } else if (stored.stream_id === streamId) {
+        if (lastDuplicate === undefined || stored.revision > lastDuplicate.revision) lastDuplicate = stored;
+      } else {
+        throw new Error(`Event id ${event.id} is already stored in stream ${stored.stream_id}, cannot append it to ${streamId}`);
+      }
+    }
+    // idempotent retry: every event is already in the stream, whatever the expectation says
+    if (fresh.length === 0 && lastDuplicate !== undefined) {
+      return { nextExpectedRevision: lastDuplicate.revision, position: lastDuplicate.position };
+    }
+    if (!expectationHolds(expected, current)) throw new WrongExpectedRevisionError(streamId, expected, current ?? 'no_stream');
+    if (fresh.length === 0) {
+      // nothing to write: the append only checked the expectation
+      const last = current === undefined ? undefined : statements.streamForwards.get(streamId, current, 1);
+      return { nextExpectedRevision: current ?? -1, position: last?.[0] ?? 0 };
+    }
+    return insertEvents(streamId, fresh, current);
+  });
+
+  const appendGroup = db.transaction((group: PendingAppend[]): Outcome[] =>
+    group.map((pending): Outcome => {
+      try {
+        return { ok: true, result: appendOne(pending.streamId, pending.events, pending.expected) };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    }),
+  );
+
+  const subscriptions = new Set<PollingSubscription>();
+  let queue: PendingAppend[] = [];
+  let scheduled: NodeJS.Immediate | undefined;
+  let closed = false;
+
+  const flush = () => {
+    scheduled = undefined;
+    const group = queue.slice(0, MAX_GROUP);
+    queue = queue.slice(group.length);
+    if (queue.length > 0) scheduled = setImmediate(flush);
+    if (group.length === 0) return;
+    let outcomes: Outcome[];
+    try {
+      outcomes = appendGroup.immediate(group);
+    } catch (error) {
+      // the transaction itself failed (lock timeout, disk full…): nothing of the group is stored
+      for (const pending of group) pending.reject(error);
+      return;
+    }
+    group.forEach((pending, i) => {
+      const outcome = outcomes[i] as Outcome;
+      if (outcome.ok) pending.resolve(outcome.result);
+      else pending.reject(outcome.error);
+    });
+    if (outcomes.some((outcome) => outcome.ok)) for (const subscription of subscriptions) subscription.notify();
+  };
+
+  const assertOpen = () => {
+    if (closed) throw new Error('SqliteEventStore is closed');
+  };
+
+  return {
+    async append(streamId, events, expected) {
+      assertOpen();
+      assertValidEvents(streamId, events);
+      return new Promise<AppendResult>((resolve, reject) => {
+        queue.push({ streamId, events, expected, resolve, reject });
+        scheduled ??= setImmediate(flush);
+      });
+    },
+
+    async readStream(streamId, options: ReadStreamOptions = {}) {
+      assertOpen();
+      const limit = limitOf(options.maxCount);
+      const rows =
+        options.direction === 'backwards'
+          ? statements.streamBackwards.all(streamId, options.fromRevision ?? Number.MAX_SAFE_INTEGER, limit)
+          : statements.streamForwards.all(streamId, options.fromRevision ?? 0, limit);
+      return rows.map(toRecorded);
+    },
+
+    async readAll(options: ReadAllOptions = {}) {
+      assertOpen();
+      return readAllSync(options.after ?? 0, options.maxCount, options.filter);
+    },
+
+    subscribe(options: SubscribeOptions = {}): EventSubscription {
+      assertOpen();
+      const { filter } = options;
+      const subscription = new PollingSubscription({
+        after: options.after ?? 0,
+        pollIntervalMs,
+        readPage: (after) => readAllSync(after, subscriptionPageSize, filter),
+        onClose: (closedSubscription) => subscriptions.delete(closedSubscription),
+      });
+      subscriptions.add(subscription);
+      return subscription;
+    },
+
+    async headPosition() {
+      assertOpen();
+      return statements.head.get()?.head ?? 0;
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      // appends already accepted are still written
+      do {
+        if (scheduled) clearImmediate(scheduled);
+        flush();
+      } while (queue.length > 0);
+      if (scheduled) clearImmediate(scheduled);
+      await Promise.all([...subscriptions].map((subscription) => subscription.close()));
+      db.close();
+    },
+  };
+};

@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DomainError, messages } from '@stramien/domain';
+import { UnauthenticatedError } from '../auth/authenticator';
+import { WrongExpectedRevisionError } from '../eventStore/eventStore';
+/** The error envelope of every failing call (the same shape as packages/api's errorEnvelopeSchema). */
+interface ErrorEnvelope {
+  message: string;
+  errors?: Record<string, string[]>;
+  code?: string;
+}
+
+const fieldOf = (instancePath: string, context: string | undefined): string => {
+  const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
+  return path || context || 'request';
+};
+
+/**
+ * The one error handler: zod errors -> 400 with field messages; DomainError -> its status and text;
+ * a bad token -> 401; a concurrency conflict -> 409; Fastify's own 4xx (bad JSON, too large, media type)
+ * keep their status; anything else -> 500 with a generic message, details only in the log.
+ */
+export const registerErrorHandler = (app: FastifyInstance): void => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const send = (status: number, body: ErrorEnvelope) => reply.status(status).send(body);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const key = fieldOf(issue.instancePath, error.validationContext);
+        (errors[key] ??= []).push(issue.message ?? 'Invalid value');
+      }
+      return send(400, { message: messages.shared.invalidInput, errors });
+    }
+    if (error instanceof DomainError) {
+      return send(error.status, {
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.code ? { code: error.code } : {}),
+      });
+    }
+    if (error instanceof UnauthenticatedError) return send(401, { message: messages.shared.unauthenticated });
+    if (error instanceof WrongExpectedRevisionError) return send(409, { message: messages.shared.conflict });
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return send(500, { message: messages.shared.serverError });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) return send(status, { message: error.message });
+    request.log.error({ err: error }, 'unhandled error');
+    return send(500, { message: messages.shared.serverError });
+  });
+  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: messages.shared.notFound } satisfies ErrorEnvelope));
+};

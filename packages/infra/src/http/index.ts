@@ -1,0 +1,2 @@
+export * from './errorHandler';
+export * from './server';

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import {
+  createAuthenticator,
+  createHttpServer,
+  createPasswordHasher,
+  createTokenService,
+  jwtSecret,
+  type Adapters,
+  type Config,
+  type PasswordHasher,
+  type TokenService,
+} from '@stramien/infra';
+import { createCommandPipeline, type CommandPipeline } from './pipeline/commandPipeline';
+import { registerAuth } from './plugins/auth';
+import { registerSwagger } from './plugins/swagger';
+import type { ProjectionWait } from './plugins/route';
+import { registerIdentityRoutes } from './routes/identity/identityRoutes';
+import { registerNotificationRoutes } from './routes/notifications/notificationRoutes';
+import { registerSystemRoutes } from './routes/system/systemRoutes';
+
+export interface AppDeps {
+  config: Config;
+  adapters: Adapters;
+  pipeline: CommandPipeline;
+  hasher: PasswordHasher;
+  tokens: TokenService;
+  projectionWait: ProjectionWait;
+}
+
+export const createAppDeps = (
+  config: Config,
+  adapters: Adapters,
+  projectionWait: ProjectionWait,
+  hasher = createPasswordHasher(),
+): AppDeps => ({
+  config,
+  adapters,
+  pipeline: createCommandPipeline({ eventStore: adapters.eventStore }),
+  hasher,
+  tokens: createTokenService({ secret: jwtSecret(config), ttlSeconds: config.STRAMIEN_TOKEN_TTL_SECONDS }),
+  projectionWait,
+});
+
+/** The commands/queries HTTP API; `extend` lets the one-process runtime mount the notifier on the same server. */
+export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) => Promise<void>): Promise<FastifyInstance> => {
+  const app = createHttpServer({ logLevel: deps.config.LOG_LEVEL });
+  app.decorate('projectionWait', deps.projectionWait);
+  app.decorate('minPositionWaitMs', deps.config.STRAMIEN_MIN_POSITION_WAIT_MS);
+  registerAuth(app, createAuthenticator({ tokens: deps.tokens, documentStore: deps.adapters.documentStore }));
+  await registerSwagger(app, deps.config.STRAMIEN_RELEASE);
+  registerIdentityRoutes(app, deps);
+  registerNotificationRoutes(app, deps.adapters.documentStore);
+  registerSystemRoutes(app, deps.config);
+  if (extend) await extend(app);
+  const web = deps.config.STRAMIEN_WEB_DIST;
+  if (web && existsSync(web)) {
+    await app.register(fastifyStatic, { root: web, wildcard: false, index: 'index.html' });
+    // the SPA's client-side routes; API paths keep their JSON 404
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' || /^\/(api|oauth|ws)(\/|$)/.test(request.url)) return reply.status(404).send({ message: 'Not found.' });
+      return reply.type('text/html').sendFile('index.html');
+    });
+  }
+  return app;
+};

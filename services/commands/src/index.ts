@@ -1,0 +1,4 @@
+export * from './app';
+export * from './runtime';
+export * from './pipeline/commandPipeline';
+export * from './bootstrap/demo';

@@ -1,0 +1,39 @@
+import { createAdapters, loadConfig } from '@stramien/infra';
+import { CHECKPOINTS_COLLECTION, allProjections, type Checkpoint } from '@stramien/projections';
+import { buildApp, createAppDeps } from './app';
+import { printDemoAccounts, seedDemo } from './bootstrap/demo';
+
+/**
+ * Standalone commands/queries API (`npm run start -w services/commands`), for deployments where the
+ * projections and the notifier run as their own processes against ESDB_URL / MONGO_URL / NATS_URL.
+ * X-Min-Position waits poll the projections' checkpoints in the document store.
+ */
+const config = loadConfig();
+const adapters = await createAdapters(config);
+const checkpoints = adapters.documentStore.collection<Checkpoint>(CHECKPOINTS_COLLECTION);
+const names = allProjections.map((p) => p.name);
+const lowest = async () => {
+  const docs = await checkpoints.find({ _id: { $in: names } });
+  return docs.length < names.length ? 0 : Math.min(...docs.map((d) => d.position));
+};
+const deps = createAppDeps(config, adapters, {
+  async waitFor(position, timeoutMs) {
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until) {
+      if ((await lowest()) >= position) return true;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return false;
+  },
+});
+const app = await buildApp(deps);
+const demo = await seedDemo(deps);
+const address = await app.listen({ host: config.HOST, port: config.PORT });
+if (demo) printDemoAccounts(demo, address);
+const shutdown = async () => {
+  await app.close();
+  await adapters.close();
+  process.exit(0);
+};
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);

@@ -1,0 +1,75 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSqliteEventStore, WrongExpectedRevisionError, type EventStore } from '@stramien/infra';
+import { DomainError, userDecider, userSchemas, type UserCommand } from '@stramien/domain';
+import { createCommandPipeline, MAX_CONFLICT_RETRIES } from './commandPipeline';
+
+let dir: string;
+let store: EventStore;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'pipeline-'));
+  store = createSqliteEventStore({ file: join(dir, 'events.sqlite') });
+});
+afterEach(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const actor = { userId: 'u1', licenceId: 'l1' };
+const context = { actor, correlationId: 'corr', causationId: 'cause' };
+const now = '2026-01-01T00:00:00.000Z';
+const register: UserCommand = {
+  type: 'RegisterUser',
+  data: { userId: 'u1', email: 'a@b.nl', firstname: 'A', lastname: 'B', language: 'en', passwordHash: 'h', isSystemAdmin: false },
+  metadata: { actor, now },
+};
+const setLanguage = (language: 'nl' | 'de'): UserCommand => ({ type: 'UpdateUserProfile', data: { language }, metadata: { actor, now } });
+
+describe('Command pipeline', () => {
+  it('appends the decided events with metadata and answers state and position', async () => {
+    const pipeline = createCommandPipeline({ eventStore: store });
+    const result = await pipeline({ decider: userDecider, schemas: userSchemas, streamId: 'user-u1', command: register, context });
+    expect(result.state.exists).toBe(true);
+    expect(result.position).toBe(1);
+    const [event] = await store.readStream('user-u1');
+    expect(event?.metadata).toEqual({ userId: 'u1', licenceId: 'l1', correlationId: 'corr', causationId: 'cause', occurredAt: now });
+  });
+
+  it('throws the DomainError and appends nothing', async () => {
+    const pipeline = createCommandPipeline({ eventStore: store });
+    await expect(
+      pipeline({ decider: userDecider, schemas: userSchemas, streamId: 'user-u1', command: setLanguage('nl'), context }),
+    ).rejects.toBeInstanceOf(DomainError);
+    expect(await store.headPosition()).toBe(0);
+  });
+
+  it('retries on a concurrency conflict with the fresh stream', async () => {
+    const pipeline = createCommandPipeline({ eventStore: store });
+    await pipeline({ decider: userDecider, schemas: userSchemas, streamId: 'user-u1', command: register, context });
+    const results = await Promise.all([
+      pipeline({ decider: userDecider, schemas: userSchemas, streamId: 'user-u1', command: setLanguage('nl'), context }),
+      pipeline({ decider: userDecider, schemas: userSchemas, streamId: 'user-u1', command: setLanguage('de'), context }),
+    ]);
+    expect(results.map((r) => r.events.length)).toEqual([1, 1]);
+    expect((await store.readStream('user-u1')).map((e) => e.revision)).toEqual([0, 1, 2]);
+  });
+
+  it('gives up after a bounded number of conflicts', async () => {
+    let appends = 0;
+    const conflicting: EventStore = {
+      ...store,
+      readStream: (id, o) => store.readStream(id, o),
+      append: async (streamId) => {
+        appends++;
+        throw new WrongExpectedRevisionError(streamId, 0, 1);
+      },
+    };
+    const pipeline = createCommandPipeline({ eventStore: conflicting });
+    await expect(
+      pipeline({ decider: userDecider, schemas: userSchemas, streamId: 'user-u1', command: register, context }),
+    ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(appends).toBe(MAX_CONFLICT_RETRIES + 1);
+  });
+});

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { RouteContract } from '@stramien/api';
+import { MIN_POSITION_HEADER, POSITION_HEADER } from '@stramien/api';
+
+type Out<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : undefined;
+
+export interface RouteInput<R extends RouteContract> {
+  params: Out<R['params']>;
+  query: Out<R['query']>;
+  body: Out<R['body']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface ProjectionWait {
+  /** resolves true once the read models have passed `position` */
+  waitFor(position: number, timeoutMs: number): Promise<boolean>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate(request: FastifyRequest): Promise<void>;
+    projectionWait: ProjectionWait;
+    minPositionWaitMs: number;
+  }
+}
+
+/**
+ * Registers one route from its contract: zod-validated params, query and body; the response
+ * validated against its schema; authentication when the contract asks for it; a bounded wait for
+ * the read models when the client sends X-Min-Position (GET routes). A handler that answers a
+ * command may return `{ position }` in its result, which is echoed in the X-Position header.
+ */
+export const addRoute = <R extends RouteContract>(
+  app: FastifyInstance,
+  contract: R,
+  handler: (input: RouteInput<R>) => Promise<z.input<R['response']>>,
+  options: { status?: number } = {},
+): void => {
+  app.route({
+    method: contract.method,
+    url: contract.path,
+    schema: {
+      summary: contract.summary,
+      tags: [contract.tag],
+      ...(contract.auth ? { security: [{ bearer: [] }] } : {}),
+      ...(contract.params ? { params: contract.params } : {}),
+      ...(contract.query ? { querystring: contract.query } : {}),
+      ...(contract.body ? { body: contract.body } : {}),
+      response: { [options.status ?? 200]: contract.response },
+    },
+    preHandler: async (request) => {
+      if (contract.auth) await app.authenticate(request);
+      if (contract.method === 'GET') {
+        const raw = request.headers[MIN_POSITION_HEADER];
+        const min = typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
+        if (min > 0) await app.projectionWait.waitFor(min, app.minPositionWaitMs);
+      }
+    },
+    handler: async (request, reply) => {
+      const result = await handler({
+        params: request.params as RouteInput<R>['params'],
+        query: request.query as RouteInput<R>['query'],
+        body: request.body as RouteInput<R>['body'],
+        request,
+        reply,
+      });
+      const position = (result as { position?: unknown } | null)?.position;
+      if (typeof position === 'number') reply.header(POSITION_HEADER, String(position));
+      reply.status(options.status ?? 200);
+      return result;
+    },
+  });
+};

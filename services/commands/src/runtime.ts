@@ -1,0 +1,47 @@
+import { createAdapters, loadConfig, type Config } from '@stramien/infra';
+import { startProjectionsService } from '@stramien/projections';
+import { createChannelAuth, createNotifier, createSocketHub, registerNotifierRoutes } from '@stramien/notifier';
+import { createAuthenticator, jwtSecret } from '@stramien/infra';
+import { buildApp, createAppDeps } from './app';
+import { printDemoAccounts, seedDemo, type DemoAccount } from './bootstrap/demo';
+
+/**
+ * Everything in one process on the configured adapters (embedded by default): projections and the
+ * bus forwarder, the notifier with its sockets, and the HTTP API serving the web app.
+ */
+export const startAllInOne = async (
+  config: Config = loadConfig(),
+  options: { quiet?: boolean; env?: Record<string, string | undefined> } = {},
+) => {
+  const adapters = await createAdapters(config);
+  const log = { info: (m: string) => console.log(m), error: (e: unknown, m?: string) => console.error(m ?? '', e) };
+  const projections = await startProjectionsService(adapters, log);
+  const deps = createAppDeps(config, adapters, { waitFor: (p, t) => projections.runner.waitForPosition(p, t) });
+  const channelAuth = createChannelAuth(jwtSecret(config));
+  const hub = createSocketHub({ bus: adapters.bus, channelAuth });
+  const notifier = createNotifier({ bus: adapters.bus, documentStore: adapters.documentStore, onError: (e) => log.error(e, 'notifier') });
+  await hub.start();
+  await notifier.start();
+  const authenticate = createAuthenticator({ tokens: deps.tokens, documentStore: adapters.documentStore });
+  const app = await buildApp(deps, (a) => registerNotifierRoutes(a, { hub, channelAuth, authenticate }));
+  const demo: DemoAccount[] | null = await seedDemo(deps, options.env ?? process.env);
+  const address = await app.listen({ host: config.HOST, port: config.PORT });
+  const url = `http://localhost:${new URL(address).port}`;
+  if (demo && !options.quiet) printDemoAccounts(demo, url);
+  return {
+    app,
+    url,
+    demo,
+    adapters,
+    projections,
+    hub,
+    async stop() {
+      await app.close();
+      await hub.stop();
+      await notifier.stop();
+      await projections.stop();
+      await adapters.close();
+    },
+  };
+};
+export type AllInOne = Awaited<ReturnType<typeof startAllInOne>>;

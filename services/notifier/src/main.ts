@@ -1,0 +1,33 @@
+import { createAdapters, createAuthenticator, createHttpServer, createTokenService, jwtSecret, loadConfig } from '@stramien/infra';
+import { createNotifier } from './notifications/notifier';
+import { createChannelAuth } from './socket/channelAuth';
+import { createSocketHub } from './socket/socketHub';
+import { registerNotifierRoutes } from './plugin';
+
+/** Standalone notifier (`npm run start -w services/notifier`): bus subscriber, notifications read model, WebSockets. */
+const config = loadConfig();
+const adapters = await createAdapters(config);
+const secret = jwtSecret(config);
+const tokens = createTokenService({ secret, ttlSeconds: config.STRAMIEN_TOKEN_TTL_SECONDS });
+const channelAuth = createChannelAuth(secret);
+const hub = createSocketHub({ bus: adapters.bus, channelAuth });
+const notifier = createNotifier({ bus: adapters.bus, documentStore: adapters.documentStore, onError: (e) => console.error('notifier', e) });
+await hub.start();
+await notifier.start();
+const app = createHttpServer({ logLevel: config.LOG_LEVEL });
+await registerNotifierRoutes(app, {
+  hub,
+  channelAuth,
+  authenticate: createAuthenticator({ tokens, documentStore: adapters.documentStore }),
+});
+const address = await app.listen({ host: config.HOST, port: config.PORT });
+console.log(`notifier listening on ${address}`);
+const shutdown = async () => {
+  await app.close();
+  await hub.stop();
+  await notifier.stop();
+  await adapters.close();
+  process.exit(0);
+};
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);

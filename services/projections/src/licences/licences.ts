@@ -1,0 +1,28 @@
+import type { Doc } from '@stramien/infra';
+import type { EventEnvelope, LicenceEvent } from '@stramien/domain';
+import type { Projection } from '../runner/projection';
+
+export interface LicenceDoc extends Doc {
+  _id: string;
+  name: string;
+  themePrimary: string | null;
+  createdAt: string;
+}
+
+export const licencesProjection: Projection<LicenceDoc> = {
+  name: 'licences',
+  collection: 'licences',
+  eventTypes: ['LicenceCreated'],
+  documentIds: (event) => [(event.data as { licenceId: string }).licenceId],
+  indexes: [{ keys: { name: 1 } }],
+  evolve(doc, event) {
+    switch (event.type) {
+      case 'LicenceCreated': {
+        const d = (event as EventEnvelope<LicenceEvent>).data;
+        return { _id: d.licenceId, name: d.name, themePrimary: d.themePrimary, createdAt: event.metadata.occurredAt };
+      }
+      default:
+        return doc;
+    }
+  },
+};

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { createEmbeddedDocumentStore, createSqliteEventStore, type DocumentStore, type EventStore } from '@stramien/infra';
+import { createProjectionRunner, type ProjectionRunner } from './projectionRunner';
+import { usersProjection, type UserDoc } from '../identity/users';
+import type { Projection } from './projection';
+
+let dir: string;
+let eventStore: EventStore;
+let documentStore: DocumentStore;
+let runner: ProjectionRunner;
+
+const meta = { userId: 'system', licenceId: 'l1', correlationId: 'c', causationId: 'c', occurredAt: '2026-01-01T00:00:00.000Z' };
+const register = (userId: string, email: string) => ({
+  id: randomUUID(),
+  type: 'UserRegistered',
+  data: { userId, email, firstname: 'A', lastname: 'B', language: 'en', passwordHash: 'h', isSystemAdmin: false },
+  metadata: meta,
+});
+const rename = (userId: string, firstname: string) => ({
+  id: randomUUID(),
+  type: 'UserProfileUpdated',
+  data: { userId, firstname },
+  metadata: meta,
+});
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'runner-'));
+  eventStore = createSqliteEventStore({ file: join(dir, 'events.sqlite') });
+  documentStore = createEmbeddedDocumentStore({ file: join(dir, 'docs.sqlite') });
+  runner = createProjectionRunner({ eventStore, documentStore, projections: [usersProjection as unknown as Projection], batchSize: 3 });
+});
+afterEach(async () => {
+  await runner.stop();
+  await eventStore.close();
+  await documentStore.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('ProjectionRunner', () => {
+  it('catches up from the log, then follows live appends', async () => {
+    for (let i = 0; i < 10; i++) await eventStore.append(`user-u${i}`, [register(`u${i}`, `u${i}@x.nl`)], 'no_stream');
+    await runner.start();
+    expect(await runner.waitForPosition(10, 5000)).toBe(true);
+    expect(await documentStore.collection('users').count()).toBe(10);
+    const { position } = await eventStore.append('user-u3', [rename('u3', 'Zed')], 0);
+    expect(await runner.waitForPosition(position, 5000)).toBe(true);
+    expect((await documentStore.collection<UserDoc>('users').findOne({ _id: 'u3' }))?.name).toBe('Zed B');
+  });
+
+  it('passes events of types it does not handle, so waits on their positions end', async () => {
+    await runner.start();
+    const { position } = await eventStore.append(
+      'other-1',
+      [{ id: randomUUID(), type: 'SomethingElse', data: {}, metadata: meta }],
+      'no_stream',
+    );
+    expect(await runner.waitForPosition(position, 5000)).toBe(true);
+  });
+
+  it('resumes from its checkpoint after a restart without applying events twice', async () => {
+    await eventStore.append('user-u1', [register('u1', 'u1@x.nl')], 'no_stream');
+    await runner.start();
+    await runner.waitForPosition(1, 5000);
+    await runner.stop();
+    await eventStore.append('user-u1', [rename('u1', 'Again')], 0);
+    const second = createProjectionRunner({ eventStore, documentStore, projections: [usersProjection as unknown as Projection] });
+    await second.start();
+    expect(await second.waitForPosition(2, 5000)).toBe(true);
+    const doc = await documentStore.collection<UserDoc & { _position: number }>('users').findOne({ _id: 'u1' });
+    expect(doc).toMatchObject({ firstname: 'Again', _position: 2 });
+    await second.stop();
+  });
+
+  it('rebuilds a read model from position 0 and swaps it in, reporting progress', async () => {
+    for (let i = 0; i < 20; i++) await eventStore.append(`user-u${i}`, [register(`u${i}`, `u${i}@x.nl`)], 'no_stream');
+    await runner.start();
+    await runner.waitForPosition(20, 5000);
+    await documentStore.collection('users').deleteMany({ _id: { $in: ['u1', 'u2'] } }); // a damaged read model
+    const progress: number[] = [];
+    const position = await runner.rebuild('users', (p) => progress.push(p));
+    expect(position).toBe(20);
+    expect(progress.at(-1)).toBe(20);
+    expect(await documentStore.collection('users').count()).toBe(20);
+    expect(await documentStore.listCollections()).not.toContain('users__rebuild');
+    // still live after the swap
+    const { position: next } = await eventStore.append('user-u1', [rename('u1', 'Live')], 0);
+    expect(await runner.waitForPosition(next, 5000)).toBe(true);
+    expect((await documentStore.collection<UserDoc>('users').findOne({ _id: 'u1' }))?.firstname).toBe('Live');
+  });
+
+  it('refuses to rebuild an unknown projection', async () => {
+    await expect(runner.rebuild('nope')).rejects.toThrow(/Unknown projection nope/);
+  });
+});

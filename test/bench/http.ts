@@ -1,0 +1,104 @@
+import { Agent, request } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { createPasswordHasher } from '@stramien/infra';
+import { toUserStreamId, userDecider, userSchemas, type Actor } from '@stramien/domain';
+import { identityRoutes } from '@stramien/api';
+import { createCommandPipeline } from '@stramien/commands/pipeline/commandPipeline';
+import { DEMO, type TestServer } from '@stramien/commands/testing/testServer';
+
+export interface HttpAnswer {
+  status: number;
+  body: string;
+}
+
+/** A keep-alive HTTP/1.1 client for benchmarks: one pooled connection per concurrent caller. */
+export const createHttpClient = (baseUrl: string, maxSockets: number) => {
+  const agent = new Agent({ keepAlive: true, maxSockets });
+  const url = new URL(baseUrl);
+  return {
+    call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      return new Promise((resolve, reject) => {
+        const req = request(
+          {
+            agent,
+            host: url.hostname,
+            port: url.port,
+            method,
+            path,
+            headers: {
+              ...headers,
+              ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(payload);
+      });
+    },
+    close: () => agent.destroy(),
+  };
+};
+
+export interface BenchUser {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/**
+ * Registers `count` users in the demo licence through the command pipeline (cheap scrypt parameters, so
+ * signing them in is quick) and signs each one in.
+ */
+export const createBenchUsers = async (server: TestServer, count: number): Promise<BenchUser[]> => {
+  const adminToken = await server.signIn(DEMO.admin);
+  const admin = await server.api(adminToken).call(identityRoutes.currentUser);
+  const licenceId = admin.licenses[0]?.id;
+  if (!licenceId) throw new Error('the demo admin has no licence');
+  const pipeline = createCommandPipeline({ eventStore: server.adapters.eventStore });
+  const hasher = createPasswordHasher({ N: 1024, r: 8, p: 1 });
+  const system: Actor = { userId: 'system', licenceId, isSystemAdmin: true };
+  const context = { actor: system, correlationId: randomUUID(), causationId: 'bench' };
+  const now = new Date().toISOString();
+  const users: Array<Omit<BenchUser, 'token'>> = [];
+  let position = 0;
+  for (let i = 0; i < count; i++) {
+    const id = randomUUID();
+    const email = `bench-${i}-${id.slice(0, 8)}@stramien.test`;
+    const password = `Bench#${randomUUID()}`;
+    const streamId = toUserStreamId(id);
+    const passwordHash = await hasher.hash(password);
+    await pipeline({
+      decider: userDecider,
+      schemas: userSchemas,
+      streamId,
+      command: {
+        type: 'RegisterUser',
+        data: { userId: id, email, firstname: 'Bench', lastname: `User ${i}`, language: 'en', passwordHash, isSystemAdmin: false },
+        metadata: { actor: system, now },
+      },
+      context,
+    });
+    const added = await pipeline({
+      decider: userDecider,
+      schemas: userSchemas,
+      streamId,
+      command: { type: 'AddUserToLicence', data: { licenceId, isAdmin: false }, metadata: { actor: system, now } },
+      context,
+    });
+    position = added.position;
+    users.push({ id, email, password });
+  }
+  if (!(await server.projections.runner.waitForPosition(position, 30_000)))
+    throw new Error('read models did not catch up with the bench users');
+  const signedIn: BenchUser[] = [];
+  for (const u of users) signedIn.push({ ...u, token: await server.signIn({ email: u.email, password: u.password }) });
+  return signedIn;
+};

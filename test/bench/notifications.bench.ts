@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import WebSocket from 'ws';
+import { identityRoutes, notificationRoutes, privateUserChannel, type SocketServerMessage } from '@stramien/api';
+import { DEMO, startTestServer } from '@stramien/commands/testing/testServer';
+import { atMost, info, percentile, round, type BenchFigure } from './figures';
+import { createHttpClient } from './http';
+
+export interface NotificationsBenchOptions {
+  /** sign-ins from a new device, one after another; default 100 */
+  samples?: number;
+  log?: (line: string) => void;
+}
+
+/**
+ * Notification latency on the embedded default: a browser's socket subscribed to its user's private channel;
+ * the same user signs in again and again from a new device id (each sign-in makes a notification for them).
+ * Measured from the token response to the socket's notification message (0 when the push came first), and
+ * from sending the token request.
+ */
+export async function benchNotificationLatency(options: NotificationsBenchOptions = {}): Promise<BenchFigure[]> {
+  const samples = options.samples ?? 100;
+  const log = options.log ?? (() => {});
+  const server = await startTestServer();
+  const http = createHttpClient(server.url, 2);
+  let ws: WebSocket | undefined;
+  try {
+    const token = await server.signIn(DEMO.admin, `bench-${randomUUID()}`);
+    const me = await server.api(token).call(identityRoutes.currentUser);
+    const channel = privateUserChannel(me.id);
+
+    const notifications: number[] = [];
+    let onNotification: (() => void) | undefined;
+    ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws?token=${token}`);
+    const socketId = await new Promise<string>((resolve, reject) => {
+      ws!.once('error', reject);
+      ws!.on('message', (raw) => {
+        const message = JSON.parse(String(raw)) as SocketServerMessage;
+        if (message.event === 'connected') resolve(message.socket_id);
+        if (message.event === 'notification') {
+          notifications.push(performance.now());
+          onNotification?.();
+        }
+      });
+    });
+    const authorised = await http.call(
+      'POST',
+      notificationRoutes.broadcastingAuth.path,
+      { socket_id: socketId, channel_name: channel },
+      { authorization: `Bearer ${token}` },
+    );
+    if (authorised.status !== 200) throw new Error(`broadcasting auth answered ${authorised.status}: ${authorised.body}`);
+    const { auth } = JSON.parse(authorised.body) as { auth: string };
+    await new Promise<void>((resolve, reject) => {
+      const listener = (raw: WebSocket.RawData) => {
+        const message = JSON.parse(String(raw)) as SocketServerMessage;
+        if (message.event === 'subscribed') {
+          ws!.off('message', listener);
+          resolve();
+        } else if (message.event === 'error') reject(new Error(message.message));
+      };
+      ws!.on('message', listener);
+      ws!.send(JSON.stringify({ event: 'subscribe', channel, auth }));
+    });
+
+    const fromAnswer: number[] = [];
+    const fromRequest: number[] = [];
+    let pushedFirst = 0;
+    log(`notifications: ${samples} sign-ins from new devices`);
+    for (let i = 0; i < samples; i++) {
+      const before = notifications.length;
+      const arrived = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no notification within 10 s for sign-in ${i}`)), 10_000);
+        onNotification = () => {
+          if (notifications.length > before) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+      });
+      const sentAt = performance.now();
+      const answer = await http.call('POST', '/oauth/token', {
+        grant_type: 'password',
+        client_id: 'stramien-web',
+        client_secret: 'stramien-web',
+        username: DEMO.admin.email,
+        password: DEMO.admin.password,
+        device_id: `bench-device-${randomUUID()}`,
+      });
+      const answeredAt = performance.now();
+      if (answer.status !== 200) throw new Error(`sign-in answered ${answer.status}: ${answer.body}`);
+      await arrived;
+      const pushedAt = notifications[before]!;
+      if (pushedAt < answeredAt) pushedFirst++;
+      fromAnswer.push(Math.max(0, pushedAt - answeredAt));
+      fromRequest.push(pushedAt - sentAt);
+    }
+    return [
+      atMost('notification latency: token answer -> socket message, p95', round(percentile(fromAnswer, 95), 2), 'ms', 100),
+      info('notification latency: token answer -> socket message, p50', round(percentile(fromAnswer, 50), 2), 'ms'),
+      info('notification latency: token request sent -> socket message, p95', round(percentile(fromRequest, 95), 2), 'ms'),
+      info('notification latency: pushes that arrived before the token answer', pushedFirst, `of ${samples}`),
+    ];
+  } finally {
+    ws?.close();
+    http.close();
+    await server.close();
+  }
+}

@@ -1,0 +1,57 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
+export const DEMO_USER = { email: 'user@stramien.e2e', password: 'User#E2e-Pass1' };
+export const DEMO_ADMIN = { email: 'admin@stramien.e2e', password: 'Admin#E2e-Pass1' };
+const root = resolve(import.meta.dirname, '../..');
+
+/** Browser tests: the built product in one process on a fresh data dir, driven in Debian's Chromium. */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.e2e.ts',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: join(root, '.tmp/playwright.json') }]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  outputDir: join(root, 'test-results'),
+  webServer: {
+    command: `node ${join(root, 'services/commands/dist/allInOne.js')}`,
+    url: `http://127.0.0.1:${E2E_PORT}/api/build`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      STRAMIEN_DATA_DIR: mkdtempSync(join(tmpdir(), 'stramien-e2e-')),
+      STRAMIEN_WEB_DIST: join(root, 'apps/web/dist'),
+      STRAMIEN_ADMIN_EMAIL: DEMO_ADMIN.email,
+      STRAMIEN_ADMIN_PASSWORD: DEMO_ADMIN.password,
+      STRAMIEN_DEMO_USER_EMAIL: DEMO_USER.email,
+      STRAMIEN_DEMO_USER_PASSWORD: DEMO_USER.password,
+    },
+  },
+});

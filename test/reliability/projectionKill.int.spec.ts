@@ -1,0 +1,195 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { licenceEventSchemas, userEventSchemas } from '@stramien/domain';
+import { createEmbeddedDocumentStore, createSqliteEventStore, type Doc, type DocumentStore } from '@stramien/infra';
+import { allProjections, CHECKPOINTS_COLLECTION, createProjectionRunner } from '@stramien/projections';
+import { appendPlan, createRandom, generateDomainEvents, type DomainEventPlan } from './support/domainEvents';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '../..');
+const childScript = join(here, 'support', 'runProjections.ts');
+
+const TOTAL_EVENTS = 100_000;
+const seed = Number(process.env.RELIABILITY_SEED ?? Math.floor(Math.random() * 2 ** 31));
+
+let dir: string;
+let dataDir: string;
+let plan: DomainEventPlan;
+let head: number;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'stramien-projection-kill-'));
+  dataDir = join(dir, 'data');
+  plan = generateDomainEvents({ total: TOTAL_EVENTS, users: 3_000, licences: 25, seed });
+  const eventStore = createSqliteEventStore({ file: join(dataDir, 'events.sqlite') });
+  try {
+    head = await appendPlan(eventStore, plan);
+  } finally {
+    await eventStore.close();
+  }
+}, 120_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+interface ChildRun {
+  /** resolves with the first stdout line matching, rejects when the child exits first */
+  waitFor(predicate: (line: string) => boolean): Promise<string>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  kill(): void;
+  stderr(): string;
+}
+
+const startChild = (env: Record<string, string> = {}): ChildRun => {
+  const child = spawn(process.execPath, ['--import', 'tsx', childScript, dataDir], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-8_000)));
+  const lines: string[] = [];
+  const waiters = new Set<{ predicate: (line: string) => boolean; resolve: (line: string) => void }>();
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    lines.push(line);
+    for (const w of [...waiters]) {
+      if (w.predicate(line)) {
+        waiters.delete(w);
+        w.resolve(line);
+      }
+    }
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) =>
+    child.once('exit', (code, signal) => res({ code, signal })),
+  );
+  return {
+    waitFor: (predicate) =>
+      new Promise<string>((res, rej) => {
+        const found = lines.find(predicate);
+        if (found) return res(found);
+        waiters.add({ predicate, resolve: res });
+        void exited.then(({ code, signal }) =>
+          rej(new Error(`child exited (${code ?? signal}) before the expected line; stderr:\n${stderr}`)),
+        );
+      }),
+    exited,
+    kill: () => child.kill('SIGKILL'),
+    stderr: () => stderr,
+  };
+};
+
+const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms));
+
+const withDocumentStore = async <T>(file: string, use: (store: DocumentStore) => Promise<T>): Promise<T> => {
+  const store = createEmbeddedDocumentStore({ file });
+  try {
+    return await use(store);
+  } finally {
+    await store.close();
+  }
+};
+
+const readModels = async (store: DocumentStore): Promise<Record<string, Doc[]>> => {
+  const out: Record<string, Doc[]> = {};
+  for (const p of allProjections) out[p.collection] = await store.collection(p.collection).find({}, { sort: { _id: 1 } });
+  return out;
+};
+
+const checkpointsOf = async (store: DocumentStore): Promise<Record<string, number>> =>
+  Object.fromEntries((await store.collection<Doc & { position: number }>(CHECKPOINTS_COLLECTION).find()).map((c) => [c._id, c.position]));
+
+describe('Projection runner', () => {
+  describe('when killed with SIGKILL five times during a 100,000-event replay and restarted', () => {
+    it('stores exactly the generated domain events', async () => {
+      expect(plan.total).toBe(TOTAL_EVENTS);
+      expect(head).toBe(TOTAL_EVENTS);
+      const schemas: Record<string, { safeParse(v: unknown): { success: boolean } }> = { ...userEventSchemas, ...licenceEventSchemas };
+      const invalid = plan.appends.flatMap((a) => a.events).filter((e) => !schemas[e.type]?.safeParse(e.data).success);
+      expect(invalid).toEqual([]);
+      expect(new Set(plan.appends.map((a) => a.streamId)).size).toBeGreaterThan(2_000);
+    });
+
+    it('ends with every read model, positions included, identical to a clean rebuild', async () => {
+      const random = createRandom(seed);
+      // five increasing points of the replay; kills 2 and 4 stop a projection between its document write and its checkpoint
+      const targets = Array.from({ length: 5 }, () => 0.1 + random.next() * 0.8)
+        .sort((a, b) => a - b)
+        .map((f) => Math.floor(f * head));
+      const modes = ['random-delay', 'mid-batch', 'random-delay', 'mid-batch', 'random-delay'] as const;
+      const log: string[] = [`seed ${seed}`];
+
+      for (let i = 0; i < 5; i++) {
+        const target = targets[i]!;
+        const mode = modes[i]!;
+        const child = startChild(mode === 'mid-batch' ? { PAUSE_AFTER_BULK_WRITE_AT: String(target) } : {});
+        let pausedCollection: string | undefined;
+        if (mode === 'mid-batch') {
+          const line = await child.waitFor((l) => l.startsWith('PAUSED '));
+          pausedCollection = line.split(' ')[1];
+        } else {
+          await child.waitFor((l) => l.startsWith('CHECKPOINT ') && Number(l.split(' ')[2]) >= target);
+          await sleep(random.int(0, 30));
+        }
+        child.kill();
+        const exit = await child.exited;
+        expect(exit.signal, `kill ${i + 1} (${mode}): the child ended on its own; stderr:\n${child.stderr()}`).toBe('SIGKILL');
+
+        const state = await withDocumentStore(join(dataDir, 'documents.sqlite'), async (store) => {
+          const checkpoints = await checkpointsOf(store);
+          const highestDoc = pausedCollection
+            ? ((await store.collection<Doc & { _position: number }>(pausedCollection).findOne({}, { sort: { _position: -1 } }))
+                ?._position ?? 0)
+            : 0;
+          return { checkpoints, highestDoc };
+        });
+        const lowest = Math.min(...allProjections.map((p) => state.checkpoints[p.name] ?? 0));
+        log.push(`kill ${i + 1} ${mode} at ${target}: checkpoints ${JSON.stringify(state.checkpoints)}`);
+        // the kill fell inside the replay, not after it
+        expect(lowest, log.join('\n')).toBeLessThan(head);
+        if (pausedCollection) {
+          // documents stored beyond the projection's checkpoint: the restart replays events the read model already holds
+          const projection = allProjections.find((p) => p.collection === pausedCollection)!;
+          expect(state.highestDoc, log.join('\n')).toBeGreaterThan(state.checkpoints[projection.name] ?? 0);
+        }
+      }
+
+      if (process.env.RELIABILITY_VERBOSE) console.log(log.join('\n'));
+      const last = startChild();
+      await last.waitFor((l) => l.startsWith('DONE '));
+      expect((await last.exited).code, last.stderr()).toBe(0);
+
+      // a clean rebuild of every projection from position 0 into a fresh document store
+      const eventStore = createSqliteEventStore({ file: join(dataDir, 'events.sqlite') });
+      const clean = await withDocumentStore(join(dir, 'clean.sqlite'), async (store) => {
+        const runner = createProjectionRunner({ eventStore, documentStore: store, projections: allProjections });
+        await runner.start();
+        expect(await runner.waitForPosition(head, 90_000)).toBe(true);
+        await runner.stop();
+        return { models: await readModels(store), checkpoints: await checkpointsOf(store) };
+      });
+      await eventStore.close();
+
+      const recovered = await withDocumentStore(join(dataDir, 'documents.sqlite'), async (store) => ({
+        models: await readModels(store),
+        checkpoints: await checkpointsOf(store),
+      }));
+
+      expect(clean.models.users).toHaveLength(plan.userIds.length);
+      expect(clean.models.licences).toHaveLength(plan.licenceIds.length);
+      expect(clean.models.sessions).toHaveLength(plan.counts.UserSignedIn ?? -1);
+      for (const p of allProjections) {
+        expect(recovered.checkpoints[p.name], p.name).toBe(head);
+        expect(clean.checkpoints[p.name], p.name).toBe(head);
+        expect(recovered.models[p.collection]!.length, `${p.collection}\n${log.join('\n')}`).toBe(clean.models[p.collection]!.length);
+        expect(recovered.models[p.collection], `${p.collection}\n${log.join('\n')}`).toEqual(clean.models[p.collection]);
+      }
+    }, 150_000);
+  });
+});

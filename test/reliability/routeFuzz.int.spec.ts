@@ -1,0 +1,235 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { allRoutes, type RouteContract } from '@stramien/api';
+import { DEMO, startTestServer, type TestServer } from '@stramien/commands/testing/testServer';
+import { invalidJsonArbitrary, junkValue, overTheWire, validArbitrary } from './support/schemaArbitraries';
+
+/**
+ * Every route with a params, query or body schema gets >= 200 generated requests that its own contract
+ * refuses, sent with and without a valid bearer token: each must answer 4xx with a JSON `{message}`,
+ * and none may append to the event store.
+ */
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 200);
+const ONE_MIB = 1024 * 1024;
+
+type Query = Record<string, string | string[]>;
+type BodyCase =
+  { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; contentType: string | null } | { kind: 'oversized'; text: string };
+interface FuzzRequest {
+  params: Record<string, string>;
+  query: Query | undefined;
+  body: BodyCase | undefined;
+}
+
+const pathParams = (path: string): string[] => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+
+const encodable = (s: string): boolean => {
+  try {
+    encodeURIComponent(s);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** path segments as Fastify hands them to the schema: strings, at most ~120 characters (the router's limit is 100) */
+const paramValue = (): fc.Arbitrary<string> =>
+  fc
+    .oneof(
+      fc.string({ maxLength: 60 }),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.constantFrom('0', '-1', 'null', 'undefined', '..', '%', ' ', 'a/b', '7d3c3a52-0000-4000-8000-00000000000g', '{}', '[]', 'true'),
+      fc.uuid().map((u) => u.toUpperCase() + 'x'),
+      fc.integer({ min: 90, max: 120 }).map((n) => 'p'.repeat(n)),
+    )
+    .filter((s) => s.length > 0 && encodable(s));
+
+/** query values as the querystring parser produces them: strings, or arrays for repeated keys */
+const queryValue = (): fc.Arbitrary<string | string[]> =>
+  fc
+    .oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom('', '-1', '0', '101', '1.5', '1e3', 'abc', 'NaN', 'Infinity', '99999999999999999999', 'true', 'null'),
+      fc.integer({ min: 1_000, max: 6_000 }).map((n) => '9'.repeat(n)),
+      fc.array(fc.string({ maxLength: 8 }), { minLength: 2, maxLength: 4 }),
+    )
+    .filter((v) => (Array.isArray(v) ? v.every(encodable) : encodable(v)));
+
+const invalidQuery = (schema: z.ZodType): fc.Arbitrary<Query> => {
+  const shape = (schema as unknown as { _zod: { def: { type: string; innerType?: z.ZodType; shape?: Record<string, unknown> } } })._zod.def;
+  const inner =
+    shape.type === 'optional' && shape.innerType
+      ? (shape.innerType as unknown as { _zod: { def: { shape?: Record<string, unknown> } } })._zod.def
+      : shape;
+  const keys = Object.keys(inner.shape ?? {});
+  const keyArb =
+    keys.length > 0
+      ? fc.oneof(fc.constantFrom(...keys), fc.string({ minLength: 1, maxLength: 10 }))
+      : fc.string({ minLength: 1, maxLength: 10 });
+  return fc.dictionary(keyArb.filter(encodable), queryValue(), { minKeys: 1, maxKeys: 4 });
+};
+
+const validQuery = (schema: z.ZodType): fc.Arbitrary<Query> =>
+  validArbitrary(schema).map((v) =>
+    Object.fromEntries(
+      Object.entries((v ?? {}) as Record<string, unknown>)
+        .filter(([, x]) => x !== undefined)
+        .map(([k, x]) => [k, String(x)]),
+    ),
+  );
+
+const bodyCase = (schema: z.ZodType): fc.Arbitrary<BodyCase> =>
+  fc.oneof(
+    { weight: 12, arbitrary: invalidJsonArbitrary(schema).map((value): BodyCase => ({ kind: 'json', value })) },
+    { weight: 1, arbitrary: fc.constant<BodyCase>({ kind: 'json', value: undefined }) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(
+          fc.oneof(
+            fc.string({ maxLength: 200 }),
+            fc.constantFrom('{', '{"a":', '[1,2', 'nul', "{'a':1}", '{"a":1}}', 'undefined', '\u0000', '<xml/>', 'a=1&b=2'),
+          ),
+          fc.constantFrom<string | null>(
+            'application/json',
+            'application/json; charset=utf-8',
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'application/xml',
+            'multipart/form-data; boundary=x',
+            null,
+          ),
+        )
+        .filter(([text, contentType]) => !contentType?.startsWith('application/json') || !parses(text))
+        .map(([text, contentType]): BodyCase => ({ kind: 'raw', text, contentType })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.integer({ min: ONE_MIB + 1, max: 2 * ONE_MIB }), junkValue()).map(([size, junk]): BodyCase => {
+        const json = JSON.stringify({ junk: junk === undefined ? null : junk, padding: '' });
+        return { kind: 'oversized', text: json.replace('"padding":""', `"padding":"${'x'.repeat(Math.max(0, size - json.length))}"`) };
+      }),
+    },
+  );
+
+const parses = (text: string): boolean => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** what the body parser hands to the schema, or 'refused' when no schema could accept it (not JSON, too large) */
+const bodyOverTheWire = (body: BodyCase): unknown => {
+  if (body.kind === 'json') return overTheWire(body.value);
+  if (body.kind === 'oversized') return JSON.parse(body.text) as unknown;
+  return body.contentType?.startsWith('application/json') && parses(body.text) ? JSON.parse(body.text) : body.text;
+};
+
+const isInvalid = (route: RouteContract, request: FuzzRequest): boolean =>
+  (route.params !== undefined && !route.params.safeParse(request.params).success) ||
+  (route.query !== undefined && request.query !== undefined && !route.query.safeParse(request.query).success) ||
+  (route.body !== undefined && request.body !== undefined && !route.body.safeParse(bodyOverTheWire(request.body)).success);
+
+const requestArbitrary = (route: RouteContract): fc.Arbitrary<FuzzRequest> => {
+  const names = pathParams(route.path);
+  const params: fc.Arbitrary<Record<string, string>> = route.params
+    ? fc.oneof(
+        validArbitrary(route.params).map((v) => Object.fromEntries(names.map((n) => [n, String((v as Record<string, unknown>)[n])]))),
+        fc.record(Object.fromEntries(names.map((n) => [n, paramValue()]))),
+      )
+    : fc.record(Object.fromEntries(names.map((n) => [n, fc.uuid()])));
+  const query = route.query ? fc.oneof(validQuery(route.query), invalidQuery(route.query)) : fc.constant(undefined);
+  const body = route.body ? bodyCase(route.body) : fc.constant(undefined);
+  return fc.record({ params, query, body }).filter((r) => isInvalid(route, r));
+};
+
+let server: TestServer;
+let token: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await server.signIn(DEMO.user);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+interface Answer {
+  status: number;
+  contentType: string;
+  body: unknown;
+}
+
+const send = async (route: RouteContract, request: FuzzRequest, bearer: string | null): Promise<Answer> => {
+  let path = route.path;
+  for (const [name, value] of Object.entries(request.params)) path = path.replace(`:${name}`, encodeURIComponent(value));
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(request.query ?? {})) for (const x of Array.isArray(v) ? v : [v]) search.append(k, x);
+  const url = `${server.url}${path}${search.size > 0 ? `?${search.toString()}` : ''}`;
+  const headers: Record<string, string> = bearer ? { authorization: `Bearer ${bearer}` } : {};
+  let payload: string | undefined;
+  const body = request.body;
+  if (body && route.method !== 'GET') {
+    if (body.kind === 'json') {
+      payload = JSON.stringify(body.value);
+      if (payload !== undefined) headers['content-type'] = 'application/json';
+    } else if (body.kind === 'raw') {
+      payload = body.text;
+      if (body.contentType) headers['content-type'] = body.contentType;
+    } else {
+      payload = body.text;
+      headers['content-type'] = 'application/json';
+    }
+  }
+  const res = await fetch(url, { method: route.method, headers, ...(payload !== undefined ? { body: payload } : {}) });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // left as text: the assertion shows it
+  }
+  return { status: res.status, contentType: res.headers.get('content-type') ?? '', body: parsed };
+};
+
+const describeRequest = (route: RouteContract, request: FuzzRequest, bearer: string | null): string => {
+  const short = (v: unknown) => {
+    const s = JSON.stringify(v) ?? String(v);
+    return s.length > 300 ? `${s.slice(0, 300)}… (${s.length} chars)` : s;
+  };
+  return `${route.method} ${route.path} ${bearer ? 'with' : 'without'} token; params ${short(request.params)}; query ${short(request.query)}; body ${short(request.body)}`;
+};
+
+const fuzzed = Object.entries(allRoutes).filter(([, r]) => r.params !== undefined || r.query !== undefined || r.body !== undefined);
+
+describe('Every route with a params, query or body schema', () => {
+  it('is covered by this fuzz test', () => {
+    expect(fuzzed.map(([name]) => name)).toEqual(expect.arrayContaining(['identity.token', 'identity.updateUser']));
+  });
+
+  describe.each(fuzzed)('%s', (_name, route) => {
+    it(`answers ${RUNS_PER_ROUTE} generated invalid requests with 4xx and a JSON message, appending nothing`, async () => {
+      const before = await server.adapters.eventStore.headPosition();
+      let sent = 0;
+      await fc.assert(
+        fc.asyncProperty(requestArbitrary(route), async (request) => {
+          for (const bearer of [token, null]) {
+            const answer = await send(route, request, bearer);
+            sent++;
+            const context = `${describeRequest(route, request, bearer)}\n-> ${answer.status} ${JSON.stringify(answer.body)?.slice(0, 300)}`;
+            expect(answer.status, context).toBeGreaterThanOrEqual(400);
+            expect(answer.status, context).toBeLessThan(500);
+            expect(answer.contentType, context).toMatch(/^application\/json/);
+            expect(typeof (answer.body as { message?: unknown }).message, context).toBe('string');
+            expect(await server.adapters.eventStore.headPosition(), context).toBe(before);
+          }
+        }),
+        { numRuns: RUNS_PER_ROUTE, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
+      );
+      expect(sent).toBe(RUNS_PER_ROUTE * 2);
+    }, 180_000);
+  });
+});
