@@ -1,7 +1,18 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/.turbo/**', 'test-results/**', 'playwright-report/**', 'apps/web/public/**', '.tmp/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/.turbo/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/web/public/**',
+      '.tmp/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {

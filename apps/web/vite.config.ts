@@ -7,9 +7,8 @@ const backend = process.env.STRAMIEN_API_URL ?? 'http://localhost:8080';
 /**
  * The web app's build and dev server. The root vitest.config.ts extends this file for its `web` project.
  *
- * React is deduplicated on purpose: Blueprint's react-popper pins react <= 18 as a peer, so npm hoists
- * react 18 to the root node_modules while this app uses react 19 from its own node_modules. Every import
- * of react must resolve to this app's copy, in the bundle as in the tests.
+ * One React: Blueprint's react-popper declares react <= 18 as a peer; the root package.json's `overrides`
+ * make npm install a single react 19, and `dedupe` keeps every import on that copy.
  */
 export default defineConfig({
   plugins: [react()],
@@ -36,7 +35,7 @@ export default defineConfig({
     },
   },
   test: {
-    // prebundle the React libraries for jsdom so they share this app's react (see above)
+    // prebundle the React libraries for jsdom so they share one react (see above)
     deps: {
       optimizer: {
         web: {

@@ -7,7 +7,7 @@ test.describe('Signing in', () => {
     await expect(page).toHaveURL(/\/login\?redirect=/);
 
     await page.getByLabel('Email').fill(DEMO_USER.email);
-    await page.getByLabel('Password').fill(DEMO_USER.password);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_USER.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
 
     await expect(page).toHaveURL(/\/dashboard/);
@@ -28,7 +28,7 @@ test.describe('Signing in', () => {
   test('a wrong password shows the server message and stays on the login page', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(DEMO_USER.email);
-    await page.getByLabel('Password').fill('Wrong#Pass1');
+    await page.getByLabel('Password', { exact: true }).fill('Wrong#Pass1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText('These credentials do not match our records.')).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
@@ -37,11 +37,11 @@ test.describe('Signing in', () => {
   test('an expired stored token is removed at start and the user goes to Login', async ({ page }) => {
     await page.goto('/login');
     await page.evaluate(() => {
-      localStorage.setItem('stramien.token', 'expired.token.value');
-      localStorage.setItem('stramien.tokenExpiresAt', String(Date.now() - 1000));
+      localStorage.setItem('stramien.accessToken', 'expired.token.value');
+      localStorage.setItem('stramien.accessTokenExpiresAt', String(Date.now() - 1000));
     });
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard/);
-    expect(await page.evaluate(() => localStorage.getItem('stramien.token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('stramien.accessToken'))).toBeNull();
   });
 });

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
-export const DEMO_USER = { email: 'user@stramien.e2e', password: 'User#E2e-Pass1' };
-export const DEMO_ADMIN = { email: 'admin@stramien.e2e', password: 'Admin#E2e-Pass1' };
+export const DEMO_USER = { email: 'user@e2e.stramien.test', password: 'User#E2e-Pass1' };
+export const DEMO_ADMIN = { email: 'admin@e2e.stramien.test', password: 'Admin#E2e-Pass1' };
 const root = resolve(import.meta.dirname, '../..');
 
 /** Browser tests: the built product in one process on a fresh data dir, driven in Debian's Chromium. */

@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { existsSync } from 'node:fs';
-import fastifyStatic from '@fastify/static';
 import {
   createAuthenticator,
   createHttpServer,
@@ -45,7 +43,7 @@ export const createAppDeps = (
 
 /** The commands/queries HTTP API; `extend` lets the one-process runtime mount the notifier on the same server. */
 export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) => Promise<void>): Promise<FastifyInstance> => {
-  const app = createHttpServer({ logLevel: deps.config.LOG_LEVEL });
+  const app = createHttpServer({ logLevel: deps.config.LOG_LEVEL, webDist: deps.config.STRAMIEN_WEB_DIST });
   app.decorate('projectionWait', deps.projectionWait);
   app.decorate('minPositionWaitMs', deps.config.STRAMIEN_MIN_POSITION_WAIT_MS);
   registerAuth(app, createAuthenticator({ tokens: deps.tokens, documentStore: deps.adapters.documentStore }));
@@ -54,14 +52,5 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerNotificationRoutes(app, deps.adapters.documentStore);
   registerSystemRoutes(app, deps.config);
   if (extend) await extend(app);
-  const web = deps.config.STRAMIEN_WEB_DIST;
-  if (web && existsSync(web)) {
-    await app.register(fastifyStatic, { root: web, wildcard: false, index: 'index.html' });
-    // the SPA's client-side routes; API paths keep their JSON 404
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' || /^\/(api|oauth|ws)(\/|$)/.test(request.url)) return reply.status(404).send({ message: 'Not found.' });
-      return reply.type('text/html').sendFile('index.html');
-    });
-  }
   return app;
 };

@@ -9,7 +9,7 @@ import type { Doc, Filter, SortSpec } from './documentStore';
 
 const scalar = fc.oneof(
   fc.constant(null),
-  fc.integer({ min: -1, max: 3 }),
+  fc.integer({ min: 0, max: 2 }),
   fc.constantFrom('x', 'y', 'X', '', 'xy'),
   fc.boolean(),
   fc.constant(1.5),
@@ -20,10 +20,10 @@ const value = fc.oneof(
   { weight: 1, arbitrary: fc.record({ b: scalar }, { requiredKeys: [] }) },
   { weight: 1, arbitrary: fc.array(fc.record({ b: scalar }, { requiredKeys: [] }), { maxLength: 2 }) },
 );
-const document = fc.record({ a: value, b: value, c: scalar }, { requiredKeys: [] });
+const document = fc.record({ a: value, b: value, c: scalar, d: scalar }, { requiredKeys: [] });
 export const documents = fc.array(document, { maxLength: 8 }).map((docs) => docs.map((doc, i): Doc => ({ _id: `d${i}`, ...doc })));
 
-const path = fc.constantFrom('a', 'b', 'c', 'a.b', 'b.b', '_id', 'a.0');
+const path = fc.constantFrom('a', 'b', 'c', 'd', 'c', 'd', 'a.b', 'b.b', '_id', 'a.0');
 const operand = fc.oneof(scalar, fc.constantFrom('d1', 'd3'));
 const condition: fc.Arbitrary<unknown> = fc.oneof(
   operand,
@@ -47,6 +47,6 @@ export const filter: fc.Arbitrary<Filter> = fc.oneof(
   { weight: 1, arbitrary: fc.array(leaf, { minLength: 1, maxLength: 2 }).map((list): Filter => ({ $nor: list })) },
 );
 export const sort = fc
-  .uniqueArray(fc.constantFrom('a', 'b', 'c', 'a.b', '_id'), { minLength: 1, maxLength: 2 })
+  .uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'a.b', '_id'), { minLength: 1, maxLength: 2 })
   .chain((paths) => fc.tuple(...paths.map((p) => fc.constantFrom(1 as const, -1 as const).map((direction) => [p, direction] as const))))
   .map((entries): SortSpec => Object.fromEntries(entries));

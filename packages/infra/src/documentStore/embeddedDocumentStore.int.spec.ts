@@ -179,7 +179,7 @@ describe('EmbeddedDocumentStore', () => {
           fc.option(sort, { nil: undefined }),
           fc.nat(3),
           fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }),
-          fc.subarray(['a', 'b', 'c', 'a.b']),
+          fc.subarray(['a', 'b', 'c', 'd', 'a.b']),
           async (docs, query, sortSpec, skip, limit, indexed) => {
             const things = store.collection(`random${run++}`);
             for (const path of indexed) await things.createIndex({ keys: { [path]: 1 } });

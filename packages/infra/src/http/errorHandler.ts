@@ -49,5 +49,4 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
     request.log.error({ err: error }, 'unhandled error');
     return send(500, { message: messages.shared.serverError });
   });
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: messages.shared.notFound } satisfies ErrorEnvelope));
 };

@@ -1,11 +1,16 @@
+import { existsSync } from 'node:fs';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerErrorHandler } from './errorHandler';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** A Fastify instance with zod validation, the shared error envelope, and security headers on every answer. */
-export const createHttpServer = (options: { logLevel: string }): FastifyInstance => {
+/**
+ * A Fastify instance with zod validation, the shared error envelope, security headers on every answer,
+ * JSON 404s for API paths and, when `webDist` holds a built web app, that app with its client-side routes.
+ */
+export const createHttpServer = (options: { logLevel: string; webDist?: string | undefined }): FastifyInstance => {
   const app = Fastify({
     logger: { level: options.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -25,6 +30,13 @@ export const createHttpServer = (options: { logLevel: string }): FastifyInstance
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' ws: wss:; worker-src 'self' blob:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
       );
     }
+  });
+  const web = options.webDist && existsSync(options.webDist) ? options.webDist : null;
+  if (web) void app.register(fastifyStatic, { root: web, wildcard: false, index: 'index.html' });
+  app.setNotFoundHandler((request, reply) => {
+    if (!web || request.method !== 'GET' || /^\/(api|oauth|ws|assets)(\/|$|\?)/.test(request.url))
+      return reply.status(404).send({ message: 'Not found.' });
+    return reply.type('text/html').sendFile('index.html');
   });
   return app;
 };
