@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { ensureNpm, ensureSystem } from './ensure.mjs';
 
-const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', FORCE_COLOR: process.env.CI ? '0' : '1' };
+const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', ...(process.env.CI ? { NO_COLOR: '1' } : {}) };
 let passed = 0;
 let failed = 0;
 const failures = [];

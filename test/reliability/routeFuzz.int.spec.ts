@@ -214,11 +214,16 @@ describe('Every route with a params, query or body schema', () => {
     it(`answers ${RUNS_PER_ROUTE} generated invalid requests with 4xx and a JSON message, appending nothing`, async () => {
       const before = await server.adapters.eventStore.headPosition();
       let sent = 0;
+      const kinds = new Map<string, number>();
+      const statuses = new Map<number, number>();
       await fc.assert(
         fc.asyncProperty(requestArbitrary(route), async (request) => {
           for (const bearer of [token, null]) {
             const answer = await send(route, request, bearer);
             sent++;
+            const kind = request.body ? request.body.kind : 'no body';
+            kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+            statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
             const context = `${describeRequest(route, request, bearer)}\n-> ${answer.status} ${JSON.stringify(answer.body)?.slice(0, 300)}`;
             expect(answer.status, context).toBeGreaterThanOrEqual(400);
             expect(answer.status, context).toBeLessThan(500);
@@ -230,6 +235,9 @@ describe('Every route with a params, query or body schema', () => {
         { numRuns: RUNS_PER_ROUTE, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
       );
       expect(sent).toBe(RUNS_PER_ROUTE * 2);
+      if (process.env.FUZZ_VERBOSE) console.log(route.method, route.path, Object.fromEntries(kinds), Object.fromEntries(statuses));
+      // the generators reached every kind of bad body: JSON that fails the schema, non-JSON, over 1 MiB
+      if (route.body) expect([...kinds.keys()].sort()).toEqual(['json', 'oversized', 'raw']);
     }, 180_000);
   });
 });

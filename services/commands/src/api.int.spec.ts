@@ -172,7 +172,11 @@ describe('notifications', () => {
       ws.on('message', (raw) => {
         const m = JSON.parse(String(raw)) as SocketServerMessage;
         received.push(m);
-        for (const w of [...waiters]) if (w.pred(m)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(m));
+        for (const w of [...waiters]) {
+          if (!w.pred(m)) continue;
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve(m);
+        }
       });
       ws.on('error', reject);
       const next = (pred: (m: SocketServerMessage) => boolean) =>

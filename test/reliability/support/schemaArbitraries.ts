@@ -28,6 +28,7 @@ interface Introspected {
   minValue?: number | null;
   maxValue?: number | null;
   isInt?: boolean;
+  format?: string | null;
 }
 
 export const defOf = (schema: z.ZodType): Def => (schema as unknown as Introspected)._zod.def;
@@ -72,11 +73,22 @@ export const validArbitrary = (schema: z.ZodType): fc.Arbitrary<unknown> => {
       case 'pipe':
         return build(def.in!);
       case 'string': {
-        if (def.format === 'uuid' || def.format === 'guid') return fc.uuid({ version: 4 });
-        if (def.format === 'email') return fc.emailAddress();
+        const format = def.format ?? info.format;
+        if (format === 'uuid' || format === 'guid') return fc.uuid({ version: 4 });
+        if (format === 'email') return fc.emailAddress();
         const min = info.minLength ?? 0;
         const max = info.maxLength ?? min + 40;
-        return fc.string({ minLength: Math.max(min, 1), maxLength: Math.min(max, min + 40) });
+        const plain = fc.string({ minLength: Math.max(min, 1), maxLength: Math.min(max, min + 40) });
+        // an unknown format: offer the common shapes too, the schema's own check picks
+        return format
+          ? fc.oneof(
+              plain,
+              fc.uuid({ version: 4 }),
+              fc.emailAddress(),
+              fc.webUrl(),
+              fc.date().map((d) => d.toISOString()),
+            )
+          : plain;
       }
       case 'number': {
         const min = info.minValue ?? -1_000_000;

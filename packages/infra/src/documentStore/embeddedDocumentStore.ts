@@ -263,6 +263,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
   // ---- writes ------------------------------------------------------------------------------
 
   insertMany(name: string, documents: Doc[]): void {
+    if (documents.length === 0) return;
     this.write(() => {
       const meta = this.ensure(name);
       for (const document of documents) this.insertRow(meta, document);
@@ -360,7 +361,11 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
       }
       return [path, value];
     });
-    if (keys.length === 1 && keys[0]![0] === '_id') return; // the _id index always exists
+    if (keys.length === 1 && keys[0]![0] === '_id') {
+      // the _id index always exists
+      this.write(() => this.ensure(name));
+      return;
+    }
     const indexName = spec.name ?? defaultIndexName(keys);
     const unique = spec.unique === true;
     this.write(() => {

@@ -369,6 +369,20 @@ export const describeEventStoreContract = (name: string, factory: EventStoreFact
         const firstPage = await store.readAll({ after: head, filter, maxCount: 2 });
         const secondPage = await store.readAll({ filter, maxCount: 2, after: firstPage[1]?.position });
         expect([...firstPage, ...secondPage]).toEqual(wanted);
+
+        const another = uniqueCategory();
+        await store.append(`${another}-1`, [newEvent('Unwanted'), newEvent('AlsoWanted', { n: 4 })], 'no_stream');
+        const wider = { categories: [another, category], eventTypes: ['AlsoWanted', 'Wanted'] };
+        expect((await store.readAll({ after: head, filter: wider })).map((event) => event.data)).toEqual([
+          { n: 1 },
+          { n: 2 },
+          { n: 3 },
+          { n: 4 },
+        ]);
+        expect((await store.readAll({ after: wanted[1]?.position, filter: wider, maxCount: 2 })).map((event) => event.data)).toEqual([
+          { n: 3 },
+          { n: 4 },
+        ]);
       });
 
       it('matches nothing with an empty category or event type list', async () => {

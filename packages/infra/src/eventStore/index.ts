@@ -3,3 +3,4 @@
 export * from './eventStore';
 export { createSqliteEventStore, type SqliteEventStoreOptions } from './sqliteEventStore';
 export { createEsdbEventStore, type EsdbEventStoreOptions } from './esdbEventStore';
+export { newEventId } from './eventIds';

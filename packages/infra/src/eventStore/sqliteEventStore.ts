@@ -30,6 +30,9 @@ export interface SqliteEventStoreOptions {
 /** at most this many appends share one commit */
 const MAX_GROUP = 1_000;
 
+/** filters on up to this many categories (or event types) are read as merged index ranges (SQLite allows 500) */
+const MAX_MERGED = 100;
+
 /** a row as better-sqlite3 returns it in raw mode, in the order of COLUMNS */
 type EventRow = [
   position: number,
@@ -50,9 +53,13 @@ interface PendingAppend {
   reject(error: unknown): void;
 }
 
+/** id, type, data JSON, metadata JSON */
+type SerializedEvent = [id: string, type: string, data: string, metadata: string];
+
 type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
 
 interface StoredRef {
+  id: string;
   stream_id: string;
   revision: number;
   position: number;
@@ -106,8 +113,11 @@ const expectationHolds = (expected: ExpectedRevision, current: number | undefine
   }
 };
 
-const isDuplicateId = (error: unknown): boolean =>
-  error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE' && error.message.includes('events.id');
+const toJson = (value: unknown): string => {
+  const json = JSON.stringify(value);
+  if (json === undefined) throw new TypeError(`event data and metadata must be JSON values, got ${typeof value}`);
+  return json;
+};
 
 const assertValidEvents = (streamId: string, events: NewEvent[]): void => {
   if (typeof streamId !== 'string' || streamId.length === 0) throw new TypeError('streamId must be a non-empty string');
@@ -125,7 +135,7 @@ const assertValidEvents = (streamId: string, events: NewEvent[]): void => {
  * lock at the start of their transaction (BEGIN IMMEDIATE), so several processes may share the file.
  *
  * Group commit: appends made in the same turn of the event loop (concurrent requests) are written in one
- * transaction, each inside its own savepoint, so they share one fsync but succeed or fail on their own.
+ * transaction, each checked in full before it writes, so they share one fsync but succeed or fail on their own.
  */
 export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventStore => {
   const { file, pollIntervalMs = 250, subscriptionPageSize = 500 } = options;
@@ -134,8 +144,8 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   const db = new Database(file, { timeout: 10_000 });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
-  // 64 MiB page cache; checkpoint every ~40 MiB of WAL rather than every 4 MiB
-  db.pragma('cache_size = -65536');
+  // 16 MiB page cache; checkpoint every ~40 MiB of WAL rather than every 4 MiB
+  db.pragma('cache_size = -16384');
   db.pragma('wal_autocheckpoint = 10000');
   db.exec(SCHEMA);
 
@@ -143,7 +153,9 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     streamHead: db.prepare<[string], { revision: number }>(
       'SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
     ),
-    byId: db.prepare<[string], StoredRef>('SELECT stream_id, revision, position FROM events WHERE id = ?'),
+    byIds: db.prepare<[string], StoredRef>(
+      'SELECT id, stream_id, revision, position FROM events WHERE id IN (SELECT value FROM json_each(?))',
+    ),
     insert: db.prepare<[string, string, number, string, string, string, string, string]>(
       'INSERT INTO events (id, stream_id, revision, category, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     ),
@@ -160,105 +172,124 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     head: db.prepare<[], { head: number }>('SELECT COALESCE(MAX(position), 0) AS head FROM events'),
   };
 
-  /** readAll statements keyed by the number of categories and event types they filter on */
+  /**
+   * readAll statements, keyed by the number of categories and event types they filter on. `x IN (a, b)`
+   * cannot be read in position order from the (x, position) index, so SQLite would sort every match after
+   * the cursor on each page; a filter on several values therefore reads each value's index range up to
+   * the limit and merges them (UNION ALL), so a page costs at most (values × limit) rows.
+   */
   const readAllStatements = new Map<string, Statement<unknown[], EventRow>>();
   const readAllStatement = (categories: number, eventTypes: number): Statement<unknown[], EventRow> => {
     const key = `${categories}:${eventTypes}`;
     let statement = readAllStatements.get(key);
     if (!statement) {
-      const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-      const where = ['position > ?'];
-      if (categories > 0) where.push(`category IN (${placeholders(categories)})`);
-      if (eventTypes > 0) where.push(`type IN (${placeholders(eventTypes)})`);
-      statement = db
-        .prepare<unknown[], EventRow>(`SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position ASC LIMIT ?`)
-        .raw(true);
+      const list = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+      // a leading + keeps SQLite from choosing that column's index (and then sorting) for a residual filter
+      const residualTypes = eventTypes > 0 ? ` AND +type IN (${list(eventTypes)})` : '';
+      let sql: string;
+      if (categories > 1 && categories <= MAX_MERGED) {
+        const part = `SELECT * FROM (SELECT ${COLUMNS} FROM events WHERE category = ? AND position > ?${residualTypes} ORDER BY position LIMIT ?)`;
+        sql = `${Array.from({ length: categories }, () => part).join(' UNION ALL ')} ORDER BY position LIMIT ?`;
+      } else if (categories === 0 && eventTypes > 1 && eventTypes <= MAX_MERGED) {
+        const part = `SELECT * FROM (SELECT ${COLUMNS} FROM events WHERE type = ? AND position > ? ORDER BY position LIMIT ?)`;
+        sql = `${Array.from({ length: eventTypes }, () => part).join(' UNION ALL ')} ORDER BY position LIMIT ?`;
+      } else {
+        const where = ['position > ?'];
+        if (categories > 0) where.push(`category IN (${list(categories)})`);
+        if (eventTypes > 0) where.push(categories > 0 ? `+type IN (${list(eventTypes)})` : `type IN (${list(eventTypes)})`);
+        sql = `SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position ASC LIMIT ?`;
+      }
+      statement = db.prepare<unknown[], EventRow>(sql).raw(true);
       readAllStatements.set(key, statement);
     }
     return statement;
   };
 
   const readAllSync = (after: number, maxCount: number | undefined, filter: EventFilter | undefined): RecordedEvent[] => {
-    const categories = filter?.categories;
-    const eventTypes = filter?.eventTypes;
+    const categories = filter?.categories ?? [];
+    const eventTypes = filter?.eventTypes ?? [];
     // an empty list names no category (or type) at all, so it matches nothing
-    if (categories?.length === 0 || eventTypes?.length === 0) return [];
-    const statement = readAllStatement(categories?.length ?? 0, eventTypes?.length ?? 0);
-    const params: unknown[] = [after, ...(categories ?? []), ...(eventTypes ?? []), limitOf(maxCount)];
+    if (filter?.categories?.length === 0 || filter?.eventTypes?.length === 0) return [];
+    const limit = limitOf(maxCount);
+    const statement = readAllStatement(categories.length, eventTypes.length);
+    let params: unknown[];
+    if (categories.length > 1 && categories.length <= MAX_MERGED) {
+      params = [...categories.flatMap((category) => [category, after, ...eventTypes, limit]), limit];
+    } else if (categories.length === 0 && eventTypes.length > 1 && eventTypes.length <= MAX_MERGED) {
+      params = [...eventTypes.flatMap((type) => [type, after, limit]), limit];
+    } else {
+      params = [after, ...categories, ...eventTypes, limit];
+    }
     return statement.all(...params).map(toRecorded);
   };
 
-  const insertEvents = (streamId: string, events: NewEvent[], current: number | undefined): AppendResult => {
+  const insertEvents = (streamId: string, rows: SerializedEvent[], current: number | undefined): AppendResult => {
     const category = streamCategory(streamId);
     const recordedAt = new Date().toISOString();
     let revision = current ?? -1;
     let position = 0;
-    for (const event of events) {
+    for (const [id, type, data, metadata] of rows) {
       revision += 1;
-      const info = statements.insert.run(
-        event.id,
-        streamId,
-        revision,
-        category,
-        event.type,
-        JSON.stringify(event.data ?? null),
-        JSON.stringify(event.metadata ?? {}),
-        recordedAt,
-      );
-      position = Number(info.lastInsertRowid);
+      position = Number(statements.insert.run(id, streamId, revision, category, type, data, metadata, recordedAt).lastInsertRowid);
     }
     return { nextExpectedRevision: revision, position };
   };
-  /** inside an append it runs in a savepoint: a duplicate id undoes the events it inserted before */
-  const insertAll = db.transaction(insertEvents);
 
-  /** one append; inside the group's transaction it runs in a savepoint, so a failure undoes only its own writes */
-  const appendOne = db.transaction((streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult => {
+  /**
+   * Decides what one append writes, without writing: which events are new, and whether the expectation
+   * holds. Throws (WrongExpectedRevisionError, an id of another stream) before anything is written, so
+   * the other appends of its group go on in the same transaction without a savepoint.
+   */
+  const plan = (
+    streamId: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+  ): { write: SerializedEvent[]; current: number | undefined } | { done: AppendResult } => {
     const current = statements.streamHead.get(streamId)?.revision;
-    // the usual case: the expectation holds and every id is new; the id index itself tells about duplicates
-    if (events.length > 0 && expectationHolds(expected, current)) {
-      try {
-        return insertAll(streamId, events, current);
-      } catch (error) {
-        if (!isDuplicateId(error)) throw error;
-      }
-    }
-    // a duplicate id, or a failed expectation that may still be the retry of an append that succeeded
+    const stored = new Map<string, StoredRef>();
+    if (events.length > 0) for (const ref of statements.byIds.all(JSON.stringify(events.map((event) => event.id)))) stored.set(ref.id, ref);
     const fresh: NewEvent[] = [];
     const seen = new Set<string>();
     let lastDuplicate: StoredRef | undefined;
     for (const event of events) {
       if (seen.has(event.id)) continue;
       seen.add(event.id);
-      const stored = statements.byId.get(event.id);
-      if (stored === undefined) {
+      const ref = stored.get(event.id);
+      if (ref === undefined) {
         fresh.push(event);
-      } else if (stored.stream_id === streamId) {
-        if (lastDuplicate === undefined || stored.revision > lastDuplicate.revision) lastDuplicate = stored;
+      } else if (ref.stream_id === streamId) {
+        if (lastDuplicate === undefined || ref.revision > lastDuplicate.revision) lastDuplicate = ref;
       } else {
-        throw new Error(`Event id ${event.id} is already stored in stream ${stored.stream_id}, cannot append it to ${streamId}`);
+        throw new Error(`Event id ${event.id} is already stored in stream ${ref.stream_id}, cannot append it to ${streamId}`);
       }
     }
     // idempotent retry: every event is already in the stream, whatever the expectation says
     if (fresh.length === 0 && lastDuplicate !== undefined) {
-      return { nextExpectedRevision: lastDuplicate.revision, position: lastDuplicate.position };
+      return { done: { nextExpectedRevision: lastDuplicate.revision, position: lastDuplicate.position } };
     }
     if (!expectationHolds(expected, current)) throw new WrongExpectedRevisionError(streamId, expected, current ?? 'no_stream');
     if (fresh.length === 0) {
       // nothing to write: the append only checked the expectation
       const last = current === undefined ? undefined : statements.streamForwards.get(streamId, current, 1);
-      return { nextExpectedRevision: current ?? -1, position: last?.[0] ?? 0 };
+      return { done: { nextExpectedRevision: current ?? -1, position: last?.[0] ?? 0 } };
     }
-    return insertEvents(streamId, fresh, current);
-  });
+    const write = fresh.map((event): SerializedEvent => [event.id, event.type, toJson(event.data ?? null), toJson(event.metadata ?? {})]);
+    return { write, current };
+  };
 
+  /**
+   * Appends of one event-loop turn in one transaction. A refused append (plan throws) writes nothing and
+   * the others go on; an error while writing (disk full, I/O) rolls the whole group back and fails it.
+   */
   const appendGroup = db.transaction((group: PendingAppend[]): Outcome[] =>
     group.map((pending): Outcome => {
+      let decided: ReturnType<typeof plan>;
       try {
-        return { ok: true, result: appendOne(pending.streamId, pending.events, pending.expected) };
+        decided = plan(pending.streamId, pending.events, pending.expected);
       } catch (error) {
         return { ok: false, error };
       }
+      return { ok: true, result: 'done' in decided ? decided.done : insertEvents(pending.streamId, decided.write, decided.current) };
     }),
   );
 

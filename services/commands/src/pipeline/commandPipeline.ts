@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Actor, Command, Decider, DomainEvent, EventMetadata, EventSchemas } from '@stramien/domain';
 import { DomainError, fold } from '@stramien/domain';
 import type { EventStore, ExpectedRevision } from '@stramien/infra';
-import { WrongExpectedRevisionError } from '@stramien/infra';
+import { newEventId, WrongExpectedRevisionError } from '@stramien/infra';
 
 export interface CommandContext {
   actor: Actor;
@@ -27,7 +26,7 @@ export const MAX_CONFLICT_RETRIES = 5;
  * whole pipeline runs again on the fresh stream, a bounded number of times.
  */
 export const createCommandPipeline = (deps: { eventStore: EventStore; now?: () => Date; newId?: () => string }) => {
-  const newId = deps.newId ?? randomUUID;
+  const newId = deps.newId ?? (() => newEventId());
   return async <C extends Command, E extends DomainEvent, S>(input: {
     decider: Decider<C, E, S>;
     schemas: EventSchemas<E>;
