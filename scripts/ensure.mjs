@@ -19,7 +19,10 @@ export const ensureNpm = () => {
     !existsSync(marker) || (existsSync('package-lock.json') && statSync('package-lock.json').mtimeMs > statSync(marker).mtimeMs + 1000);
   if (stale) {
     console.log('Installing npm packages…');
-    run(existsSync('package-lock.json') ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund');
+    // not `npm ci`: the registry this project installs from lacks other platforms' optional binaries
+    // (rollup, turbo), which npm leaves out of the lock file and `npm ci` then reports as missing.
+    // `npm install` still installs exactly the locked versions.
+    run('npm install --no-audit --no-fund');
   }
 };
 
