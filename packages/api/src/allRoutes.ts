@@ -1,11 +1,23 @@
 import { identityRoutes } from './identity/routes';
+import { accountRoutes } from './identity/accountRoutes';
+import { securityRoutes } from './identity/securityRoutes';
+import { licenceRoutes } from './licences/routes';
+import { projectRoutes } from './projects/routes';
+import { teamRoutes } from './teams/routes';
 import { notificationRoutes } from './notifications/routes';
 import { systemRoutes } from './system/routes';
 import type { RouteContract } from './shared/contract';
 
-/** Every route of the public API, keyed '<context>.<name>'. */
+/** Every route of the public API, keyed '<group>.<name>'. */
 export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
-  Object.entries({ identity: identityRoutes, notifications: notificationRoutes, system: systemRoutes }).flatMap(([ctx, routes]) =>
-    Object.entries(routes).map(([name, route]) => [`${ctx}.${name}`, route as RouteContract]),
-  ),
+  Object.entries({
+    identity: identityRoutes,
+    account: accountRoutes,
+    security: securityRoutes,
+    licences: licenceRoutes,
+    projects: projectRoutes,
+    teams: teamRoutes,
+    notifications: notificationRoutes,
+    system: systemRoutes,
+  }).flatMap(([group, routes]) => Object.entries(routes).map(([name, route]) => [`${group}.${name}`, route as RouteContract])),
 );

@@ -1,6 +1,11 @@
 export * from './shared/contract';
 export * from './shared/client';
 export * from './identity/routes';
+export * from './identity/accountRoutes';
+export * from './identity/securityRoutes';
+export * from './licences/routes';
+export * from './projects/routes';
+export * from './teams/routes';
 export * from './notifications/routes';
 export * from './system/routes';
 export { allRoutes } from './allRoutes';

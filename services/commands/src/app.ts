@@ -15,6 +15,11 @@ import { registerAuth } from './plugins/auth';
 import { registerSwagger } from './plugins/swagger';
 import type { ProjectionWait } from './plugins/route';
 import { registerIdentityRoutes } from './routes/identity/identityRoutes';
+import { registerAccountRoutes } from './routes/identity/accountRoutes';
+import { registerSecurityRoutes } from './routes/identity/securityRoutes';
+import { registerLicenceRoutes } from './routes/licences/licenceRoutes';
+import { registerProjectRoutes } from './routes/projects/projectRoutes';
+import { registerTeamRoutes } from './routes/teams/teamRoutes';
 import { registerNotificationRoutes } from './routes/notifications/notificationRoutes';
 import { registerSystemRoutes } from './routes/system/systemRoutes';
 
@@ -49,6 +54,11 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerAuth(app, createAuthenticator({ tokens: deps.tokens, documentStore: deps.adapters.documentStore }));
   await registerSwagger(app, deps.config.STRAMIEN_RELEASE);
   registerIdentityRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+  registerSecurityRoutes(app, deps);
+  registerLicenceRoutes(app, deps);
+  registerProjectRoutes(app, deps);
+  registerTeamRoutes(app, deps);
   registerNotificationRoutes(app, deps.adapters.documentStore);
   registerSystemRoutes(app, deps.config);
   if (extend) await extend(app);

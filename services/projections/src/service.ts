@@ -1,10 +1,7 @@
 import type { Adapters } from '@stramien/infra';
 import { createProjectionRunner } from './runner/projectionRunner';
 import { createForwarder } from './forwarder/forwarder';
-import { usersProjection } from './identity/users';
-import { sessionsProjection } from './identity/sessions';
-import { licencesProjection } from './licences/licences';
-import type { Projection } from './runner/projection';
+import { allProjections } from './registry';
 
 export interface Logger {
   info(msg: string): void;
@@ -13,11 +10,10 @@ export interface Logger {
 
 /** Starts every projection and the bus forwarder on the given adapters. */
 export const startProjectionsService = async (adapters: Pick<Adapters, 'eventStore' | 'documentStore' | 'bus'>, log: Logger) => {
-  const projections = [usersProjection, sessionsProjection, licencesProjection] as unknown as Projection[];
   const runner = createProjectionRunner({
     eventStore: adapters.eventStore,
     documentStore: adapters.documentStore,
-    projections,
+    projections: allProjections,
     onError: (name, e) => log.error(e, `projection ${name} stopped`),
   });
   const forwarder = createForwarder({ ...adapters, onError: (e) => log.error(e, 'forwarder stopped') });

@@ -4,6 +4,11 @@ import { PortraitNotice } from './PortraitNotice';
 import { RequireAuth } from './RequireAuth';
 import { RouteError } from './RouteError';
 import { lazyPage } from './lazyPage';
+import { accountPublicRoutes } from '../features/account/routes';
+import { settingsRoutes } from '../features/settings/routes';
+import { projectRoutes } from '../features/projects/routes';
+import { teamRoutes } from '../features/teams/routes';
+import { adminRoutes } from '../features/admin/routes';
 
 const Loading = () => (
   <div className="stramien-page stramien-page--centered" aria-busy="true">
@@ -51,6 +56,7 @@ export const routes: RouteObject[] = [
           (m) => m.MaintenancePage,
         ),
       },
+      ...accountPublicRoutes,
       {
         element: <RequireAuth />,
         errorElement: <RouteError />,
@@ -70,6 +76,10 @@ export const routes: RouteObject[] = [
               (m) => m.BuildPage,
             ),
           },
+          ...settingsRoutes,
+          ...projectRoutes,
+          ...teamRoutes,
+          ...adminRoutes,
           { path: '*', element: <Navigate to="/dashboard" replace /> },
         ],
       },

@@ -15,18 +15,77 @@ import nlDashboard from '../locales/nl/dashboard.json';
 import nlIdentity from '../locales/nl/identity.json';
 import nlNotifications from '../locales/nl/notifications.json';
 import nlSystem from '../locales/nl/system.json';
+import deAccount from '../locales/de/account.json';
+import deSettings from '../locales/de/settings.json';
+import deProjects from '../locales/de/projects.json';
+import deTeams from '../locales/de/teams.json';
+import deAdmin from '../locales/de/admin.json';
+import enAccount from '../locales/en/account.json';
+import enSettings from '../locales/en/settings.json';
+import enProjects from '../locales/en/projects.json';
+import enTeams from '../locales/en/teams.json';
+import enAdmin from '../locales/en/admin.json';
+import nlAccount from '../locales/nl/account.json';
+import nlSettings from '../locales/nl/settings.json';
+import nlProjects from '../locales/nl/projects.json';
+import nlTeams from '../locales/nl/teams.json';
+import nlAdmin from '../locales/nl/admin.json';
 
 export const LANGUAGES = ['en', 'nl', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
-export const NAMESPACES = ['common', 'identity', 'dashboard', 'notifications', 'system'] as const;
+export const NAMESPACES = [
+  'common',
+  'identity',
+  'dashboard',
+  'notifications',
+  'system',
+  'account',
+  'settings',
+  'projects',
+  'teams',
+  'admin',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Every translation, bundled: English is the source, Dutch and German are complete (see locales.test.ts). */
 export const resources = {
-  en: { common: enCommon, identity: enIdentity, dashboard: enDashboard, notifications: enNotifications, system: enSystem },
-  nl: { common: nlCommon, identity: nlIdentity, dashboard: nlDashboard, notifications: nlNotifications, system: nlSystem },
-  de: { common: deCommon, identity: deIdentity, dashboard: deDashboard, notifications: deNotifications, system: deSystem },
+  en: {
+    common: enCommon,
+    identity: enIdentity,
+    dashboard: enDashboard,
+    notifications: enNotifications,
+    system: enSystem,
+    account: enAccount,
+    settings: enSettings,
+    projects: enProjects,
+    teams: enTeams,
+    admin: enAdmin,
+  },
+  nl: {
+    common: nlCommon,
+    identity: nlIdentity,
+    dashboard: nlDashboard,
+    notifications: nlNotifications,
+    system: nlSystem,
+    account: nlAccount,
+    settings: nlSettings,
+    projects: nlProjects,
+    teams: nlTeams,
+    admin: nlAdmin,
+  },
+  de: {
+    common: deCommon,
+    identity: deIdentity,
+    dashboard: deDashboard,
+    notifications: deNotifications,
+    system: deSystem,
+    account: deAccount,
+    settings: deSettings,
+    projects: deProjects,
+    teams: deTeams,
+    admin: deAdmin,
+  },
 } satisfies Record<Language, Record<Namespace, Record<string, string>>>;
 
 export const LANGUAGE_STORAGE_KEY = 'stramien.language';

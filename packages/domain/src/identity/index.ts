@@ -1,0 +1,3 @@
+export * from './user';
+export * from './decide';
+export * from './userStream';

@@ -1,0 +1,8 @@
+import type { Projection } from './runner/projection';
+import { identityProjections } from './identity/index';
+import { licenceProjections } from './licences/index';
+import { projectProjections } from './projects/index';
+import { teamProjections } from './teams/index';
+
+/** Every read model the projections service maintains. */
+export const allProjections: Projection[] = [...identityProjections, ...licenceProjections, ...projectProjections, ...teamProjections];
