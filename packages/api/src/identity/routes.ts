@@ -52,6 +52,7 @@ export const identityRoutes = {
     summary: 'Issue an access token (password grant, Stramien web client only)',
     tag: 'identity',
     auth: false,
+    policy: { access: 'public' },
     body: tokenRequestSchema,
     response: tokenResponseSchema,
   }),
@@ -61,6 +62,7 @@ export const identityRoutes = {
     summary: 'The signed-in user',
     tag: 'identity',
     auth: true,
+    policy: { access: 'user' },
     response: userSchema,
   }),
   updateUser: defineRoute({
@@ -69,6 +71,7 @@ export const identityRoutes = {
     summary: 'Update a user profile (name, language)',
     tag: 'identity',
     auth: true,
+    policy: { access: 'self-or-admin' },
     params: z.object({ id: z.string().uuid() }),
     body: z
       .object({
@@ -85,6 +88,7 @@ export const identityRoutes = {
     summary: 'Sign out: revokes the current access token',
     tag: 'identity',
     auth: true,
+    policy: { access: 'user' },
     body: z.object({}).strict().optional(),
     response: z.object({ message: z.string() }),
   }),

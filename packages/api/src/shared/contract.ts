@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { GeneralApp, PermissionCheck } from '@stramien/domain';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -25,7 +26,21 @@ export interface RouteContract<
   response: R;
   /** body content type, when not JSON */
   consumes?: string[];
+  /**
+   * Who may call it: the declarative policy table the route x actor security matrix is generated from.
+   * 'public' needs no token; 'user' any signed-in user; a PermissionCheck is decided by the domain's `can`
+   * for the licence or project the route addresses (`scope`); 'self-or-admin' a user acting on their own id
+   * or a user admin of a shared licence.
+   */
+  policy?: RoutePolicy;
 }
+
+export type RoutePolicy =
+  | { access: 'public' }
+  | { access: 'user' }
+  | { access: 'self-or-admin' }
+  | { access: 'system-admin' }
+  | { access: 'check'; check: PermissionCheck; scope: 'licence' | 'project'; app?: GeneralApp };
 
 export const defineRoute = <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
   route: RouteContract<P, Q, B, R>,

@@ -10,6 +10,7 @@ export const systemRoutes = {
     summary: 'Build information: release number, release date, commit',
     tag: 'system',
     auth: false,
+    policy: { access: 'public' },
     response: buildInfoSchema,
   }),
 };

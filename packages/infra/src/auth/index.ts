@@ -1,3 +1,4 @@
 export * from './passwordHasher';
 export * from './tokens';
 export * from './authenticator';
+export * from './signInLimiter';

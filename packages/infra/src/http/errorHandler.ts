@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DomainError, messages } from '@stramien/domain';
 import { UnauthenticatedError } from '../auth/authenticator';
+import { SignInLockedError } from '../auth/signInLimiter';
 import { WrongExpectedRevisionError } from '../eventStore/eventStore';
 /** The error envelope of every failing call (the same shape as packages/api's errorEnvelopeSchema). */
 interface ErrorEnvelope {
@@ -39,6 +40,10 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
       });
     }
     if (error instanceof UnauthenticatedError) return send(401, { message: messages.shared.unauthenticated });
+    if (error instanceof SignInLockedError) {
+      reply.header('retry-after', String(Math.ceil(error.retryAfterSeconds)));
+      return send(429, { message: error.message, code: 'sign-in-locked' });
+    }
     if (error instanceof WrongExpectedRevisionError) return send(409, { message: messages.shared.conflict });
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
