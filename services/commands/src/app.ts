@@ -29,6 +29,8 @@ export interface AppDeps {
   pipeline: CommandPipeline;
   hasher: PasswordHasher;
   tokens: TokenService;
+  /** one limiter for every sign-in path: password, TOTP, reset, change password, token */
+  limiter: SignInLimiter;
   projectionWait: ProjectionWait;
 }
 
@@ -43,6 +45,7 @@ export const createAppDeps = (
   pipeline: createCommandPipeline({ eventStore: adapters.eventStore }),
   hasher,
   tokens: createTokenService({ secret: jwtSecret(config), ttlSeconds: config.STRAMIEN_TOKEN_TTL_SECONDS }),
+  limiter: createSignInLimiter({ documentStore: adapters.documentStore }),
   projectionWait,
 });
 

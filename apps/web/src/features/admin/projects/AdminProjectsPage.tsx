@@ -1,0 +1,2 @@
+/** /admin/projects — replaced by the real screen. */
+export const AdminProjectsPage = () => null;

@@ -1,0 +1,2 @@
+/** /admin/users — replaced by the real screen. */
+export const AdminUsersPage = () => null;
