@@ -3,11 +3,13 @@ import {
   createAuthenticator,
   createHttpServer,
   createPasswordHasher,
+  createSignInLimiter,
   createTokenService,
   jwtSecret,
   type Adapters,
   type Config,
   type PasswordHasher,
+  type SignInLimiter,
   type TokenService,
 } from '@stramien/infra';
 import { createCommandPipeline, type CommandPipeline } from './pipeline/commandPipeline';
