@@ -3,6 +3,19 @@ import { identityProjections } from './identity/index';
 import { licenceProjections } from './licences/index';
 import { projectProjections } from './projects/index';
 import { teamProjections } from './teams/index';
+import { labelProjections } from './labels/index';
+import { licenceModuleProjections } from './licenceModules/index';
+import { directoryProjections } from './directory/index';
+import { systemProjections } from './system/index';
 
 /** Every read model the projections service maintains. */
-export const allProjections: Projection[] = [...identityProjections, ...licenceProjections, ...projectProjections, ...teamProjections];
+export const allProjections: Projection[] = [
+  ...identityProjections,
+  ...licenceProjections,
+  ...projectProjections,
+  ...teamProjections,
+  ...labelProjections,
+  ...licenceModuleProjections,
+  ...directoryProjections,
+  ...systemProjections,
+];

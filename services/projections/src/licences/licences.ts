@@ -7,19 +7,27 @@ export interface LicenceDoc extends Doc {
   name: string;
   themePrimary: string | null;
   createdAt: string;
+  updatedAt?: string;
 }
+
+type E<T extends LicenceEvent['type']> = EventEnvelope<Extract<LicenceEvent, { type: T }>>;
 
 export const licencesProjection: Projection<LicenceDoc> = {
   name: 'licences',
   collection: 'licences',
-  eventTypes: ['LicenceCreated'],
+  eventTypes: ['LicenceCreated', 'LicenceUpdated'],
   documentIds: (event) => [(event.data as { licenceId: string }).licenceId],
   indexes: [{ keys: { name: 1 } }],
   evolve(doc, event) {
     switch (event.type) {
       case 'LicenceCreated': {
-        const d = (event as EventEnvelope<LicenceEvent>).data;
+        const d = (event as E<'LicenceCreated'>).data;
         return { _id: d.licenceId, name: d.name, themePrimary: d.themePrimary, createdAt: event.metadata.occurredAt };
+      }
+      case 'LicenceUpdated': {
+        if (!doc) return doc;
+        const d = (event as E<'LicenceUpdated'>).data;
+        return { ...doc, name: d.name, themePrimary: d.themePrimary, updatedAt: event.metadata.occurredAt };
       }
       default:
         return doc;

@@ -24,12 +24,17 @@ export const toEnvelope = (e: RecordedEvent): EventEnvelope => ({
  */
 export const applyBatch = async (projection: Projection, collection: Collection, events: EventEnvelope[]): Promise<void> => {
   const handled = new Set(projection.eventTypes);
-  const cache = new Map<string, PositionedDoc | null>();
+  const touched = events.filter((e) => handled.has(e.type)).map((event) => ({ event, ids: projection.documentIds(event) }));
+  if (touched.length === 0) return;
+  // one query loads every document the batch touches
+  const wanted = [...new Set(touched.flatMap((t) => t.ids))];
+  const cache = new Map<string, PositionedDoc | null>(wanted.map((id) => [id, null]));
+  for (let i = 0; i < wanted.length; i += 500) {
+    for (const doc of (await collection.find({ _id: { $in: wanted.slice(i, i + 500) } })) as PositionedDoc[]) cache.set(doc._id, doc);
+  }
   const dirty = new Set<string>();
-  for (const event of events) {
-    if (!handled.has(event.type)) continue;
-    for (const id of projection.documentIds(event)) {
-      if (!cache.has(id)) cache.set(id, (await collection.findOne({ _id: id })) as PositionedDoc | null);
+  for (const { event, ids } of touched) {
+    for (const id of ids) {
       const current = cache.get(id) ?? null;
       if (current && current._position >= event.position) continue;
       const next = projection.evolve(current, event, id);
@@ -57,17 +62,32 @@ export interface RunnerOptions {
 }
 
 /**
- * Runs every projection from its checkpoint: catch up, then live. Each projection has its own
- * subscription and checkpoint document in `_checkpoints`; the checkpoint is written after the
- * documents, so a crash replays a little and the position guard makes that harmless.
+ * Runs every projection from its checkpoint: one reader of the event log (catch up, then live) feeds
+ * all projections in batches; each projection keeps its own checkpoint document in `_checkpoints`
+ * and skips the events at or below it. A checkpoint is written after its documents, so a crash
+ * replays a little and the `_position` guard makes that harmless.
  */
 export const createProjectionRunner = (options: RunnerOptions) => {
   const { eventStore, documentStore, projections } = options;
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? 2000;
   const checkpoints = documentStore.collection<Checkpoint>(CHECKPOINTS_COLLECTION);
-  const running = new Map<string, { subscription: EventSubscription; done: Promise<void> }>();
-  const positions = new Map<string, number>();
+  const live = new Map<string, { projection: Projection; position: number }>();
   const waiters = new Set<() => void>();
+  let subscription: EventSubscription | null = null;
+  let loop: Promise<void> = Promise.resolve();
+  // batches and the final step of a rebuild never interleave
+  let lock: Promise<void> = Promise.resolve();
+  const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const previous = lock;
+    let release!: () => void;
+    lock = new Promise<void>((r) => (release = r));
+    await previous;
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  };
 
   const readCheckpoint = async (name: string): Promise<number> => (await checkpoints.findOne({ _id: name }))?.position ?? 0;
   const writeCheckpoint = (name: string, position: number) =>
@@ -77,26 +97,37 @@ export const createProjectionRunner = (options: RunnerOptions) => {
     for (const index of projection.indexes ?? []) await documentStore.collection(collectionName).createIndex(index);
   };
 
-  /** Consume a subscription into a collection in batches; resolves when the subscription closes. */
-  const consume = async (projection: Projection, collectionName: string, checkpointName: string, subscription: EventSubscription) => {
-    const collection = documentStore.collection(collectionName);
-    const iterator = subscription[Symbol.asyncIterator]();
+  const notify = () => {
+    for (const w of waiters) w();
+  };
+
+  /** Every projection takes the batch's events above its own checkpoint, then moves its checkpoint to the batch's end. */
+  const processBatch = async (batch: EventEnvelope[]) => {
+    const last = batch[batch.length - 1]!.position;
+    for (const entry of live.values()) {
+      if (entry.position >= last) continue;
+      const events = batch.filter((e) => e.position > entry.position);
+      await applyBatch(entry.projection, documentStore.collection(entry.projection.collection), events);
+      await writeCheckpoint(entry.projection.name, last);
+      entry.position = last;
+    }
+    notify();
+  };
+
+  /** Reads the subscription in batches (as many as are ready, up to batchSize); resolves when it closes. */
+  const consume = async (sub: EventSubscription) => {
+    const iterator = sub[Symbol.asyncIterator]();
     let batch: EventEnvelope[] = [];
     let pending: Promise<IteratorResult<RecordedEvent>> | null = null;
     const flush = async () => {
       if (batch.length === 0) return;
-      const last = batch[batch.length - 1]!.position;
-      await applyBatch(projection, collection, batch);
-      await writeCheckpoint(checkpointName, last);
+      const taken = batch;
       batch = [];
-      if (checkpointName === projection.name) {
-        positions.set(projection.name, last);
-        for (const w of waiters) w();
-      }
+      await exclusive(() => processBatch(taken));
     };
     for (;;) {
       pending ??= iterator.next();
-      // take what is ready without waiting; flush when the stream goes quiet
+      // take what is ready without waiting; flush when the log goes quiet
       const next = batch.length === 0 ? await pending : await Promise.race([pending, nextMacrotask()]);
       if (next === null) {
         await flush();
@@ -110,51 +141,39 @@ export const createProjectionRunner = (options: RunnerOptions) => {
     await flush();
   };
 
-  const startOne = async (projection: Projection) => {
-    await ensureIndexes(projection, projection.collection);
-    const after = await readCheckpoint(projection.name);
-    positions.set(projection.name, after);
-    // unfiltered: the checkpoint must pass every position, or X-Min-Position waits would stall on other events
-    const subscription = eventStore.subscribe({ after });
-    const done = consume(projection, projection.collection, projection.name, subscription).catch((e) =>
-      options.onError?.(projection.name, e),
-    );
-    running.set(projection.name, { subscription, done });
-  };
-
-  const stopOne = async (name: string) => {
-    const r = running.get(name);
-    if (!r) return;
-    running.delete(name);
-    await r.subscription.close();
-    await r.done;
-  };
-
   const find = (name: string): Projection => {
     const p = projections.find((x) => x.name === name);
     if (!p) throw new Error(`Unknown projection ${name}. Known: ${projections.map((x) => x.name).join(', ')}`);
     return p;
   };
 
+  const position = (): number => Math.min(...projections.map((p) => live.get(p.name)?.position ?? 0));
+
   return {
     projections,
     async start() {
-      for (const p of projections) await startOne(p);
+      for (const projection of projections) {
+        await ensureIndexes(projection, projection.collection);
+        live.set(projection.name, { projection, position: await readCheckpoint(projection.name) });
+      }
+      // unfiltered: checkpoints must pass every position, or X-Min-Position waits would stall on other events
+      subscription = eventStore.subscribe({ after: position() });
+      loop = consume(subscription).catch((e) => options.onError?.('runner', e));
     },
     async stop() {
-      for (const name of [...running.keys()]) await stopOne(name);
-      for (const w of waiters) w();
+      await subscription?.close();
+      await loop;
+      subscription = null;
+      notify();
     },
     /** the lowest checkpoint over all projections */
-    position(): number {
-      return Math.min(...projections.map((p) => positions.get(p.name) ?? 0));
-    },
-    /** resolves true once every projection has passed `position`, false after `timeoutMs` */
-    async waitForPosition(position: number, timeoutMs: number): Promise<boolean> {
-      if (this.position() >= position) return true;
+    position,
+    /** resolves true once every projection has passed `target`, false after `timeoutMs` */
+    async waitForPosition(target: number, timeoutMs: number): Promise<boolean> {
+      if (position() >= target) return true;
       return new Promise<boolean>((resolve) => {
         const check = () => {
-          if (this.position() >= position) finish(true);
+          if (position() >= target) finish(true);
         };
         const timer = setTimeout(() => finish(false), timeoutMs);
         const finish = (ok: boolean) => {
@@ -167,7 +186,8 @@ export const createProjectionRunner = (options: RunnerOptions) => {
     },
     /**
      * Rebuilds one projection from position 0 into a fresh collection while the live one keeps
-     * serving, then stops the live runner, catches the new one up to the head, swaps it in and resumes.
+     * serving; then, between two batches of the live reader, catches up to the head, swaps it in and
+     * moves its checkpoint, so the live reader goes on from there.
      */
     async rebuild(name: string, onProgress?: (position: number, head: number) => void): Promise<number> {
       const projection = find(name);
@@ -175,25 +195,26 @@ export const createProjectionRunner = (options: RunnerOptions) => {
       await documentStore.collection(temp).drop();
       await ensureIndexes(projection, temp);
       const collection = documentStore.collection(temp);
-      const filter = { eventTypes: [...projection.eventTypes] };
       const catchUp = async (after: number): Promise<number> => {
-        let position = after;
+        let reached = after;
         for (;;) {
-          const events = await eventStore.readAll({ after: position, maxCount: batchSize * 4, filter });
-          if (events.length === 0) return position;
+          const events = await eventStore.readAll({ after: reached, maxCount: batchSize * 4 });
+          if (events.length === 0) return reached;
           await applyBatch(projection, collection, events.map(toEnvelope));
-          position = events[events.length - 1]!.position;
-          onProgress?.(position, await eventStore.headPosition());
+          reached = events[events.length - 1]!.position;
+          onProgress?.(reached, await eventStore.headPosition());
         }
       };
-      let position = await catchUp(0);
-      const wasRunning = running.has(name);
-      await stopOne(name);
-      position = await catchUp(position);
-      await documentStore.renameCollection(temp, projection.collection);
-      await writeCheckpoint(projection.name, position);
-      if (wasRunning) await startOne(projection);
-      return position;
+      const first = await catchUp(0);
+      return exclusive(async () => {
+        const reached = await catchUp(first);
+        await documentStore.renameCollection(temp, projection.collection);
+        await writeCheckpoint(projection.name, reached);
+        const entry = live.get(projection.name);
+        if (entry) entry.position = reached;
+        notify();
+        return reached;
+      });
     },
     readCheckpoint,
   };
