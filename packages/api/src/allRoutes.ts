@@ -4,6 +4,9 @@ import { securityRoutes } from './identity/securityRoutes';
 import { licenceRoutes } from './licences/routes';
 import { projectRoutes } from './projects/routes';
 import { teamRoutes } from './teams/routes';
+import { labelRoutes } from './labels/routes';
+import { licenceModuleRoutes } from './licenceModules/routes';
+import { collectionRoutes, companyRoutes } from './directory/routes';
 import { notificationRoutes } from './notifications/routes';
 import { systemRoutes } from './system/routes';
 import type { RouteContract } from './shared/contract';
@@ -17,6 +20,10 @@ export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
     licences: licenceRoutes,
     projects: projectRoutes,
     teams: teamRoutes,
+    labels: labelRoutes,
+    licenceModules: licenceModuleRoutes,
+    companies: companyRoutes,
+    collections: collectionRoutes,
     notifications: notificationRoutes,
     system: systemRoutes,
   }).flatMap(([group, routes]) => Object.entries(routes).map(([name, route]) => [`${group}.${name}`, route as RouteContract])),

@@ -10,3 +10,6 @@ export * from './teams/index';
 export * from './system/index';
 export * from './notifications/notification';
 export * from './permissions/permissions';
+export * from './labels/index';
+export * from './licenceModules/index';
+export * from './directory/index';

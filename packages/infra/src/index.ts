@@ -5,3 +5,4 @@ export * from './blobStore/index';
 export * from './auth/index';
 export * from './config/index';
 export * from './http/index';
+export * from './mail/index';

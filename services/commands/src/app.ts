@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import {
   createAuthenticator,
   createHttpServer,
+  createMailPort,
   createPasswordHasher,
   createSignInLimiter,
   createTokenService,
   jwtSecret,
   type Adapters,
   type Config,
+  type MailPort,
   type PasswordHasher,
   type SignInLimiter,
   type TokenService,
@@ -15,6 +17,7 @@ import {
 import { createCommandPipeline, type CommandPipeline } from './pipeline/commandPipeline';
 import { registerAuth } from './plugins/auth';
 import { registerSwagger } from './plugins/swagger';
+import { createMaintenanceGate, registerMaintenanceGate } from './plugins/maintenance';
 import type { ProjectionWait } from './plugins/route';
 import { registerIdentityRoutes } from './routes/identity/identityRoutes';
 import { registerAccountRoutes } from './routes/identity/accountRoutes';
@@ -22,6 +25,9 @@ import { registerSecurityRoutes } from './routes/identity/securityRoutes';
 import { registerLicenceRoutes } from './routes/licences/licenceRoutes';
 import { registerProjectRoutes } from './routes/projects/projectRoutes';
 import { registerTeamRoutes } from './routes/teams/teamRoutes';
+import { registerLabelRoutes } from './routes/labels/labelRoutes';
+import { registerLicenceModuleRoutes } from './routes/licenceModules/licenceModuleRoutes';
+import { registerDirectoryRoutes } from './routes/directory/directoryRoutes';
 import { registerNotificationRoutes } from './routes/notifications/notificationRoutes';
 import { registerSystemRoutes } from './routes/system/systemRoutes';
 
@@ -33,6 +39,8 @@ export interface AppDeps {
   tokens: TokenService;
   /** one limiter for every sign-in path: password, TOTP, reset, change password, token */
   limiter: SignInLimiter;
+  /** account e-mails: SMTP when SMTP_URL is set, else files under <dataDir>/mail */
+  mail: MailPort;
   projectionWait: ProjectionWait;
 }
 
@@ -48,6 +56,7 @@ export const createAppDeps = (
   hasher,
   tokens: createTokenService({ secret: jwtSecret(config), ttlSeconds: config.STRAMIEN_TOKEN_TTL_SECONDS }),
   limiter: createSignInLimiter({ documentStore: adapters.documentStore }),
+  mail: createMailPort(config),
   projectionWait,
 });
 
@@ -57,6 +66,7 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   app.decorate('projectionWait', deps.projectionWait);
   app.decorate('minPositionWaitMs', deps.config.STRAMIEN_MIN_POSITION_WAIT_MS);
   registerAuth(app, createAuthenticator({ tokens: deps.tokens, documentStore: deps.adapters.documentStore }));
+  registerMaintenanceGate(app, createMaintenanceGate({ documentStore: deps.adapters.documentStore, secret: jwtSecret(deps.config) }));
   await registerSwagger(app, deps.config.STRAMIEN_RELEASE);
   registerIdentityRoutes(app, deps);
   registerAccountRoutes(app, deps);
@@ -64,6 +74,9 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerLicenceRoutes(app, deps);
   registerProjectRoutes(app, deps);
   registerTeamRoutes(app, deps);
+  registerLabelRoutes(app, deps);
+  registerLicenceModuleRoutes(app, deps);
+  registerDirectoryRoutes(app, deps);
   registerNotificationRoutes(app, deps.adapters.documentStore);
   registerSystemRoutes(app, deps.config);
   if (extend) await extend(app);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import { notificationRoutes } from '@stramien/api';
 import { bearerToken, UnauthenticatedError, type Authenticator } from '@stramien/infra';
@@ -6,21 +6,57 @@ import { DomainError, messages } from '@stramien/domain';
 import type { SocketHub } from './socket/socketHub';
 import type { ChannelAuth } from './socket/channelAuth';
 
+export const ORIGIN_REFUSED = 'Origin not allowed';
+
+/** `scheme://host[:port]` of a URL, or null when it is not one */
+const originOf = (url: string): string | null => {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * A browser always sends Origin on a WebSocket handshake: it must be this server (its Host, as the client reached
+ * it) or one of the configured origins. Without Origin the client is not a browser, so no other site is driving it.
+ */
+export const originAllowed = (origin: string | undefined, host: string, allowed: ReadonlySet<string>): boolean => {
+  if (origin === undefined) return true;
+  const parsed = originOf(origin);
+  if (parsed === null) return false;
+  return allowed.has(parsed) || new URL(parsed).host === host.toLowerCase();
+};
+
 /**
  * The notifier's HTTP surface: the WebSocket at /ws (authorised by the JWT in `?token=` or the
  * Authorization header) and POST /api/broadcasting/auth for private channels.
  */
 export const registerNotifierRoutes = async (
   app: FastifyInstance,
-  deps: { hub: SocketHub; channelAuth: ChannelAuth; authenticate: Authenticator },
+  deps: {
+    hub: SocketHub;
+    channelAuth: ChannelAuth;
+    authenticate: Authenticator;
+    /** origins allowed besides the request's own host, e.g. the configured public URL behind a proxy */
+    allowedOrigins?: readonly string[];
+  },
 ) => {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  app.get('/ws', { websocket: true, schema: { hide: true } }, async (socket, request) => {
+  const allowed = new Set((deps.allowedOrigins ?? []).map(originOf).filter((o): o is string => o !== null));
+  // refuse a cross-site WebSocket handshake (CSWSH) before the upgrade; clients without Origin (no browser) pass
+  const checkOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!originAllowed(request.headers.origin, request.host, allowed)) {
+      return reply.code(403).send({ message: ORIGIN_REFUSED });
+    }
+  };
+  app.get('/ws', { websocket: true, schema: { hide: true }, preValidation: checkOrigin }, async (socket, request) => {
     const query = request.query as { token?: unknown };
     const token = typeof query.token === 'string' ? query.token : bearerToken(request.headers.authorization);
     try {
       const user = await deps.authenticate(token);
-      deps.hub.attach(socket, user.userId);
+      deps.hub.attach(socket, user.userId, user.sessionId);
     } catch {
       socket.close(4401, messages.shared.unauthenticated);
     }

@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { identityKeys } from '../features/identity/session/queries';
+import { projectKeys } from '../features/projects/queries';
 import { LICENCE_KEY, TOKEN_KEY, dropExpiredToken, storeToken } from '../features/identity/session/tokenStorage';
 import { createNotificationStore } from '../features/notifications/notificationStore';
 import { NotificationServicesContext, type NotificationServices } from '../features/notifications/services';
@@ -43,6 +44,8 @@ const services: NotificationServices = {
 const renderApp = (url: string, user?: User) => {
   const queryClient = createQueryClient();
   if (user) queryClient.setQueryData(identityKeys.currentUser(), user);
+  // the dashboard lists the licence's projects: none here
+  for (const licence of user?.licenses ?? []) queryClient.setQueryData(projectKeys.list(licence.id), []);
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   render(
     <AppProviders queryClient={queryClient}>

@@ -1,10 +1,12 @@
 import { Alignment, Button, Navbar } from '@blueprintjs/core';
-import { ProjectsIcon } from '@blueprintjs/icons';
+import { CalendarIcon, ProjectsIcon, PropertiesIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../features/identity/session/useSession';
 import { NotificationBell } from '../features/notifications/NotificationBell';
+import { ProjectAppsMenu } from '../features/projects/components/ProjectAppsMenu';
 import { withRedirect } from '../shared/redirect';
+import { toggleSidebar, useSidebarOpen } from './sidebars/sidebarStore';
 import { UserMenu } from './UserMenu';
 
 export interface AppBarProps {
@@ -12,13 +14,18 @@ export interface AppBarProps {
   onTogglePinned: () => void;
 }
 
-/** Licence name, projects button, notification bell and the user menu. */
+/**
+ * Spec 1 §2 App bar: licence name (click to change licence), projects button to /dashboard, the project apps
+ * menu (when a project is open), today's tasks sidebar, tasks overview, notification bell and the user menu.
+ */
 export const AppBar = ({ pinned, onTogglePinned }: AppBarProps) => {
   const { t } = useTranslation();
   const { user, licence, token } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const canChangeLicence = user.licenses.length > 1;
+  const todayOpen = useSidebarOpen('task');
+  const overviewOpen = useSidebarOpen('tasksOverview');
 
   return (
     <Navbar className="stramien-appbar" fixedToTop={pinned}>
@@ -47,8 +54,29 @@ export const AppBar = ({ pinned, onTogglePinned }: AppBarProps) => {
           data-testid="projects-button"
           onClick={() => void navigate('/dashboard')}
         />
+        <ProjectAppsMenu />
       </Navbar.Group>
       <Navbar.Group align={Alignment.END}>
+        <Button
+          variant="minimal"
+          icon={<CalendarIcon />}
+          active={todayOpen}
+          aria-pressed={todayOpen}
+          aria-label={t('common.appbar.today')}
+          title={t('common.appbar.today')}
+          data-testid="today-tasks-toggle"
+          onClick={() => toggleSidebar('task')}
+        />
+        <Button
+          variant="minimal"
+          icon={<PropertiesIcon />}
+          active={overviewOpen}
+          aria-pressed={overviewOpen}
+          aria-label={t('common.appbar.tasks-overview')}
+          title={t('common.appbar.tasks-overview')}
+          data-testid="tasks-overview-toggle"
+          onClick={() => toggleSidebar('tasksOverview')}
+        />
         <NotificationBell userId={user.id} token={token} />
         <UserMenu pinned={pinned} onTogglePinned={onTogglePinned} />
       </Navbar.Group>

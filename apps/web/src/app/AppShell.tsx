@@ -2,13 +2,18 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useSession } from '../features/identity/session/useSession';
 import { AppBar } from './AppBar';
+import { NewsPanel } from './news/NewsPanel';
 import { useNavPinned } from './navPin';
+import { TaskSidebar } from './sidebars/TaskSidebar';
+import { TasksOverview } from './sidebars/TasksOverview';
+import { useSidebarOpen } from './sidebars/sidebarStore';
 import { DEFAULT_PRIMARY_COLOUR, applyPrimaryColour } from './theme';
 
-/** The authenticated layout: app bar over the routed screen, in the selected licence's colour. */
+/** The authenticated layout: app bar over the routed screen and its sidebars, in the selected licence's colour. */
 export const AppShell = () => {
   const { licence } = useSession();
   const [pinned, togglePinned] = useNavPinned();
+  const taskSidebarOpen = useSidebarOpen('task');
   const primary = licence?.theme.primary ?? null;
 
   useEffect(() => {
@@ -17,11 +22,14 @@ export const AppShell = () => {
   }, [primary]);
 
   return (
-    <div className={`stramien-shell ${pinned ? 'stramien-shell--pinned' : ''}`}>
+    <div className={`stramien-shell ${pinned ? 'stramien-shell--pinned' : ''} ${taskSidebarOpen ? 'stramien-shell--task-sidebar' : ''}`}>
       <AppBar pinned={pinned} onTogglePinned={togglePinned} />
       <main className="stramien-main">
         <Outlet />
       </main>
+      <TaskSidebar />
+      <TasksOverview />
+      <NewsPanel />
     </div>
   );
 };

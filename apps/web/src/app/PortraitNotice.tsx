@@ -2,9 +2,10 @@ import { Button, Callout } from '@blueprintjs/core';
 import { RotatePageIcon } from '@blueprintjs/icons';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { below } from './breakpoints';
 
 /** Portrait on anything narrower than the lg breakpoint (1280 px, spec §9). */
-export const PORTRAIT_QUERY = '(orientation: portrait) and (max-width: 1279px)';
+export const PORTRAIT_QUERY = `(orientation: portrait) and ${below('lg')}`;
 
 const media = () => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(PORTRAIT_QUERY) : null);
 

@@ -1,4 +1,5 @@
 import { Spinner } from '@blueprintjs/core';
+import { ApiError } from '@stramien/api';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +31,8 @@ const fetchUserOrSignOut = async (signal: AbortSignal) => {
   try {
     return await fetchCurrentUser(signal);
   } catch (error) {
-    if (signal.aborted) throw error;
+    // maintenance (503) is no fault of the session: the error routing shows the maintenance page, the token stays
+    if (signal.aborted || (error instanceof ApiError && error.status === 503)) throw error;
     clearToken();
     showToast({ intent: 'danger', message: serverMessage(error) ?? i18n.t('identity.session.expired', { ns: 'identity' }) });
     throw error;
@@ -47,7 +49,8 @@ const SessionGate = ({ token, here }: { token: string; here: string }) => {
     [token, user, chosenLicenceId],
   );
 
-  if (error) return <Navigate to={withRedirect('/login', here)} replace />;
+  // a 503 is on its way to the maintenance page (global error routing); anything else ends the session here
+  if (error && !(error instanceof ApiError && error.status === 503)) return <Navigate to={withRedirect('/login', here)} replace />;
   if (!user || !session) {
     return (
       <div className="stramien-page stramien-page--centered" aria-busy="true">

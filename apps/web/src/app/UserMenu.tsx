@@ -1,5 +1,21 @@
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
-import { BuildIcon, CaretDownIcon, LogOutIcon, PinIcon, SwapHorizontalIcon, TickIcon, UnpinIcon } from '@blueprintjs/icons';
+import {
+  BookIcon,
+  BuildIcon,
+  CaretDownIcon,
+  DocumentOpenIcon,
+  DownloadIcon,
+  FlowLinearIcon,
+  HelpIcon,
+  LightbulbIcon,
+  LogOutIcon,
+  PeopleIcon,
+  PinIcon,
+  SwapHorizontalIcon,
+  TickIcon,
+  UnpinIcon,
+  UserIcon,
+} from '@blueprintjs/icons';
 import { identityRoutes } from '@stramien/api';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -11,6 +27,10 @@ import { LANGUAGES, changeLanguage, currentLanguage } from '../shared/i18n';
 import { queryClient } from '../shared/queryClient';
 import { withRedirect } from '../shared/redirect';
 import { Avatar } from './Avatar';
+import { DOCUMENTATION_URL, supportPortalUrl } from './externalLinks';
+import { useNews } from './news/newsStore';
+import { useShellCan } from './shellPermissions';
+import { closeAllSidebars, setSidebarOpen } from './sidebars/sidebarStore';
 
 export interface UserMenuProps {
   pinned: boolean;
@@ -27,15 +47,25 @@ export const signOut = async (): Promise<void> => {
   clearToken();
   queryClient.clear();
   notificationStore.clear();
+  closeAllSidebars();
 };
 
-/** User name and avatar with the menu: pin, licence, language, build information, log out. */
+const UnreadDot = ({ testId }: { testId: string }) => <span className="stramien-dot" data-testid={testId} aria-hidden="true" />;
+
+/**
+ * User name and avatar with the menu of spec 1 §2: pin or unpin the navigation bar, change licence (more than
+ * one), profile settings, account admin (admins), workflows, downloads, support portal, build information,
+ * documentation, what's new (unread dot), knowledge base, language, log out.
+ */
 export const UserMenu = ({ pinned, onTogglePinned }: UserMenuProps) => {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const { user, token } = useSession();
+  const can = useShellCan();
+  const { unread } = useNews();
   const navigate = useNavigate();
   const location = useLocation();
   const language = currentLanguage();
+  const go = (path: string) => () => void navigate(path);
 
   const menu = (
     <Menu aria-label={t('common.appbar.user-menu')}>
@@ -53,6 +83,47 @@ export const UserMenu = ({ pinned, onTogglePinned }: UserMenuProps) => {
           onClick={() => void navigate(withRedirect('/licenses', `${location.pathname}${location.search}`))}
         />
       )}
+      <MenuDivider />
+      <MenuItem icon={<UserIcon />} text={t('common.usermenu.profile')} data-testid="profile-settings" onClick={go('/settings')} />
+      {can('admin') && (
+        <MenuItem icon={<PeopleIcon />} text={t('common.usermenu.account-admin')} data-testid="account-admin" onClick={go('/admin')} />
+      )}
+      <MenuItem
+        icon={<FlowLinearIcon />}
+        text={t('common.usermenu.workflows')}
+        data-testid="workflow-management"
+        onClick={go('/workflow-management')}
+      />
+      <MenuItem icon={<DownloadIcon />} text={t('common.usermenu.downloads')} data-testid="downloads-link" onClick={go('/downloads')} />
+      <MenuDivider />
+      <MenuItem
+        icon={<HelpIcon />}
+        text={t('common.usermenu.support')}
+        data-testid="support-portal"
+        onClick={() => window.open(supportPortalUrl(token), '_blank', 'noopener,noreferrer')}
+      />
+      <MenuItem icon={<BuildIcon />} text={t('common.usermenu.build')} data-testid="build-info-link" onClick={go('/build')} />
+      <MenuItem
+        icon={<DocumentOpenIcon />}
+        text={t('common.usermenu.documentation')}
+        data-testid="documentation-link"
+        href={DOCUMENTATION_URL}
+        target="_blank"
+        rel="noopener noreferrer"
+      />
+      <MenuItem
+        icon={<LightbulbIcon />}
+        text={t('common.usermenu.whats-new')}
+        data-testid="whats-new"
+        labelElement={unread > 0 ? <UnreadDot testId="whats-new-unread" /> : undefined}
+        onClick={() => setSidebarOpen('news', true)}
+      />
+      <MenuItem
+        icon={<BookIcon />}
+        text={t('common.usermenu.knowledge-base')}
+        data-testid="knowledge-base-link"
+        onClick={go('/knowledge-base')}
+      />
       <MenuDivider title={t('common.usermenu.language')} />
       {LANGUAGES.map((code) => (
         <MenuItem
@@ -65,12 +136,6 @@ export const UserMenu = ({ pinned, onTogglePinned }: UserMenuProps) => {
         />
       ))}
       <MenuDivider />
-      <MenuItem
-        icon={<BuildIcon />}
-        text={t('common.usermenu.build')}
-        data-testid="build-info-link"
-        onClick={() => void navigate('/build')}
-      />
       <MenuItem
         icon={<LogOutIcon />}
         text={t('common.usermenu.logout')}
@@ -93,6 +158,7 @@ export const UserMenu = ({ pinned, onTogglePinned }: UserMenuProps) => {
       >
         <span className="stramien-usermenu__name">{user.name}</span>
         <Avatar user={user} />
+        {unread > 0 && <UnreadDot testId="user-menu-unread" />}
       </Button>
     </PopoverNext>
   );

@@ -3,6 +3,7 @@ import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { PortraitNotice } from './PortraitNotice';
 import { RequireAuth } from './RequireAuth';
 import { RouteError } from './RouteError';
+import { WithDashboardTour } from './WithDashboardTour';
 import { lazyPage } from './lazyPage';
 import { accountPublicRoutes } from '../features/account/routes';
 import { settingsRoutes } from '../features/settings/routes';
@@ -25,7 +26,8 @@ const Root = () => (
 
 /**
  * The routes of spec §2 built so far. Outside the shell: /login, /licenses, /maintenance. Inside the
- * authenticated shell: /dashboard, /build; anything else lands on /dashboard.
+ * authenticated shell: /dashboard (with its guided tour), /build, /downloads, /knowledge-base,
+ * /workflow-management and the features' routes; anything else lands on /dashboard.
  */
 export const routes: RouteObject[] = [
   {
@@ -63,10 +65,43 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/dashboard" replace /> },
           {
-            path: 'dashboard',
+            element: <WithDashboardTour />,
+            children: [
+              {
+                path: 'dashboard',
+                lazy: lazyPage(
+                  () => import('../features/dashboard/DashboardPage'),
+                  (m) => m.DashboardPage,
+                ),
+              },
+            ],
+          },
+          {
+            path: 'downloads',
             lazy: lazyPage(
-              () => import('../features/dashboard/DashboardPage'),
-              (m) => m.DashboardPage,
+              () => import('./pages/DownloadsPage'),
+              (m) => m.DownloadsPage,
+            ),
+          },
+          {
+            path: 'knowledge-base',
+            lazy: lazyPage(
+              () => import('./pages/KnowledgeBasePage'),
+              (m) => m.KnowledgeBasePage,
+            ),
+          },
+          {
+            path: 'knowledge-base/:itemId',
+            lazy: lazyPage(
+              () => import('./pages/KnowledgeBasePage'),
+              (m) => m.KnowledgeBaseItemPage,
+            ),
+          },
+          {
+            path: 'workflow-management',
+            lazy: lazyPage(
+              () => import('./pages/WorkflowManagementPage'),
+              (m) => m.WorkflowManagementPage,
             ),
           },
           {

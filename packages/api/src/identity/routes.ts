@@ -13,6 +13,12 @@ export const tokenRequestSchema = z.object({
   scope: z.string().max(1000).optional(),
   /** stable id of the browser, kept in its local storage; a sign-in from an unseen one notifies the user */
   device_id: z.string().min(8).max(100).optional(),
+  /** the authenticator code, for a user with two-factor authentication */
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: 'The code must be 6 digits.' })
+    .optional(),
 });
 
 export const tokenResponseSchema = z.object({
@@ -40,6 +46,8 @@ export const userSchema = z.object({
   photo: z.object({ mimetype: z.string(), file: z.string() }).nullable(),
   is_systemadmin: z.boolean(),
   two_factor_enabled: z.boolean(),
+  /** when the password expires (365 days after it was set; docs/accounts.md); null while none is set */
+  password_expires_at: z.string().nullable().optional(),
   roles: z.array(userRoleSchema),
   licenses: z.array(userLicenceSchema),
 });

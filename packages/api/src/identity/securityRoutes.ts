@@ -1,4 +1,110 @@
-import type { RouteContract } from '../shared/contract';
+import { z } from 'zod';
+import { commandResult, defineRoute, type RouteContract } from '../shared/contract';
 
-/** securityRoutes: route contracts, registered in allRoutes.ts. */
-export const securityRoutes = {} satisfies Record<string, RouteContract>;
+/** A 6-digit code from the user's authenticator app. */
+export const twoFactorCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { message: 'The code must be 6 digits.' });
+const codeBody = z.object({ code: twoFactorCodeSchema }).strict();
+
+export const twoFactorSecretSchema = z.object({
+  /** otpauth:// URL with the secret, for authenticator apps (the QR code encodes it) */
+  otpauth_url: z.string(),
+  /** the QR code of otpauth_url as a PNG data URL */
+  qr_code: z.string(),
+  /** the base32 secret, for typing it into an app that cannot scan */
+  secret: z.string(),
+});
+export const twoFactorStatusSchema = z.object({ two_factor_enabled: z.boolean() });
+export const maintenanceStatusSchema = z.object({ enabled: z.boolean() });
+const maintenanceSecret = z.string().min(8).max(200);
+
+/** Two-factor authentication (spec §7) and maintenance mode (spec §1, §2, §9). */
+export const securityRoutes = {
+  generateTwoFactor: defineRoute({
+    method: 'POST',
+    path: '/api/2fa/generate',
+    summary: 'Generate a new two-factor secret (pending until enabled with a code): otpauth URL and QR code',
+    tag: 'identity',
+    auth: true,
+    policy: { access: 'user' },
+    body: z.object({}).strict().optional(),
+    response: twoFactorSecretSchema,
+  }),
+  enableTwoFactor: defineRoute({
+    method: 'POST',
+    path: '/api/2fa/enable',
+    summary: 'Enable two-factor authentication with a code of the generated secret',
+    tag: 'identity',
+    auth: true,
+    policy: { access: 'user' },
+    body: codeBody,
+    response: commandResult(twoFactorStatusSchema),
+  }),
+  disableTwoFactor: defineRoute({
+    method: 'POST',
+    path: '/api/2fa/disable',
+    summary: 'Disable two-factor authentication with a current code',
+    tag: 'identity',
+    auth: true,
+    policy: { access: 'user' },
+    body: codeBody,
+    response: commandResult(twoFactorStatusSchema),
+  }),
+  verifyTwoFactor: defineRoute({
+    method: 'POST',
+    path: '/api/2fa/verify',
+    summary: 'Verify a two-factor code of the signed-in user (a used code cannot be replayed)',
+    tag: 'identity',
+    auth: true,
+    policy: { access: 'user' },
+    body: codeBody,
+    response: commandResult(z.object({ verified: z.literal(true) })),
+  }),
+  resetTwoFactor: defineRoute({
+    method: 'DELETE',
+    path: '/api/user/:id/2fa',
+    summary: "Switch off a user's two-factor authentication (system admin; the user lost their authenticator)",
+    tag: 'identity',
+    auth: true,
+    policy: { access: 'system-admin' },
+    params: z.object({ id: z.string().uuid() }),
+    response: commandResult(twoFactorStatusSchema),
+  }),
+  maintenanceStatus: defineRoute({
+    method: 'GET',
+    path: '/api/maintenance',
+    summary: 'Whether maintenance mode is on',
+    tag: 'system',
+    auth: false,
+    policy: { access: 'public' },
+    response: maintenanceStatusSchema,
+  }),
+  switchMaintenance: defineRoute({
+    method: 'POST',
+    path: '/api/maintenance',
+    summary: 'Switch maintenance mode on (with the secret that lets people through, stored hashed) or off',
+    tag: 'system',
+    auth: true,
+    policy: { access: 'system-admin' },
+    body: z.discriminatedUnion('enabled', [
+      z.object({ enabled: z.literal(true), secret: maintenanceSecret }).strict(),
+      z.object({ enabled: z.literal(false), secret: z.string().max(200).optional() }).strict(),
+    ]),
+    response: commandResult(maintenanceStatusSchema),
+  }),
+  maintenanceToken: defineRoute({
+    method: 'POST',
+    path: '/api/maintenance/token',
+    summary: 'Exchange the maintenance secret for a maintenance token (valid 600000 ms, sent in the X-Maintenance-Token header)',
+    tag: 'system',
+    auth: false,
+    policy: { access: 'public' },
+    body: z.object({ secret: z.string().min(1).max(200) }).strict(),
+    response: z.object({ token: z.string(), lifetime_ms: z.number().int().positive() }),
+  }),
+} satisfies Record<string, RouteContract>;
+
+/** Paths maintenance mode lets through (everything else under /api, /oauth and /ws answers 503). */
+export const MAINTENANCE_OPEN_PATHS: readonly string[] = [securityRoutes.maintenanceStatus.path, securityRoutes.maintenanceToken.path];

@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { DomainError } from '../shared/domainError';
-import type { Command, Decider } from '../shared/decider';
 import type { EventSchemas } from '../shared/envelope';
 
 export const DEFAULT_THEME_PRIMARY = '#2e8be8';
@@ -8,9 +6,13 @@ export const toLicenceStreamId = (licenceId: string): string => `licence-${licen
 
 export const licenceEventSchemas = {
   LicenceCreated: z.object({ licenceId: z.string(), name: z.string(), themePrimary: z.string().nullable() }),
-};
+  /** the licence's name and theme colour after the change; themePrimary null means the default colour */
+  LicenceUpdated: z.object({ licenceId: z.string(), name: z.string(), themePrimary: z.string().nullable() }),
+} satisfies Record<string, z.ZodType>;
 type Schemas = typeof licenceEventSchemas;
 export type LicenceEvent = { [K in keyof Schemas]: { type: K; data: z.infer<Schemas[K]> } }[keyof Schemas];
+export type LicenceEventType = LicenceEvent['type'];
+export const licenceEventTypes = Object.keys(licenceEventSchemas) as LicenceEventType[];
 export const licenceSchemas: EventSchemas<LicenceEvent> = licenceEventSchemas;
 
 export interface LicenceState {
@@ -19,23 +21,13 @@ export interface LicenceState {
   name: string;
   themePrimary: string | null;
 }
-export type CreateLicence = Command<'CreateLicence', { licenceId: string; name: string; themePrimary: string | null }>;
-export type LicenceCommand = CreateLicence;
 
-export const licenceDecider: Decider<LicenceCommand, LicenceEvent, LicenceState> = {
-  initialState: () => ({ exists: false, licenceId: '', name: '', themePrimary: null }),
-  evolve: (state, event) => {
-    switch (event.type) {
-      case 'LicenceCreated':
-        return { exists: true, ...event.data };
-    }
-  },
-  decide: (command, state) => {
-    switch (command.type) {
-      case 'CreateLicence':
-        if (state.exists) return new DomainError('Licence already exists', 409);
-        if (!command.metadata.actor.isSystemAdmin) return new DomainError('This action is unauthorized.', 403);
-        return [{ type: 'LicenceCreated', data: command.data }];
-    }
-  },
+export const initialLicenceState = (): LicenceState => ({ exists: false, licenceId: '', name: '', themePrimary: null });
+
+export const evolveLicence = (state: LicenceState, event: LicenceEvent): LicenceState => {
+  switch (event.type) {
+    case 'LicenceCreated':
+    case 'LicenceUpdated':
+      return { exists: true, ...event.data };
+  }
 };

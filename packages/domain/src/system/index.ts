@@ -1,1 +1,3 @@
-export {};
+export * from './maintenance';
+export * from './decide';
+export * from './messages';

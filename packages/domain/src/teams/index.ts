@@ -1,1 +1,4 @@
-export {};
+export * from './team';
+export * from './decide';
+export * from './teamStream';
+export * from './messages';

@@ -19,6 +19,11 @@ export interface UserAuthDoc {
   _id: string;
   isSystemAdmin: boolean;
   disabled?: boolean;
+  /**
+   * epoch seconds (millisecond precision): tokens issued before stop working. Set by a password change or
+   * reset and by disabling the account.
+   */
+  tokensValidAfter?: number | null;
   licences: { id: string; isAdmin: boolean }[];
   language: string;
 }
@@ -29,8 +34,9 @@ export interface SessionAuthDoc {
 }
 
 /**
- * Turns a bearer token into the acting user: the JWT must verify, its user must exist and be enabled,
- * and its session must not be revoked (sign-out revokes it on the next request).
+ * Turns a bearer token into the acting user: the JWT must verify, its user must exist and be enabled, the
+ * token must be issued after the user's last password change or reset (and disabling), and its session must
+ * not be revoked (sign-out revokes it on the next request).
  */
 export const createAuthenticator = (deps: {
   tokens: TokenService;
@@ -51,6 +57,9 @@ export const createAuthenticator = (deps: {
     }
     const [user, session] = await Promise.all([users.findOne({ _id: claims.sub }), sessions.findOne({ _id: claims.sid })]);
     if (!user || user.disabled) throw new UnauthenticatedError('Unknown or disabled user');
+    if (typeof user.tokensValidAfter === 'number' && claims.issuedAt < user.tokensValidAfter) {
+      throw new UnauthenticatedError('Token issued before the last password change');
+    }
     if (session?.revokedAt) throw new UnauthenticatedError('Session revoked');
     return {
       userId: user._id,

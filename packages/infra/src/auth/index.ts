@@ -2,3 +2,6 @@ export * from './passwordHasher';
 export * from './tokens';
 export * from './authenticator';
 export * from './signInLimiter';
+export * from './secretBox';
+export * from './totp';
+export * from './maintenanceToken';

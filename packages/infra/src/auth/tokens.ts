@@ -25,8 +25,10 @@ export const createTokenService = (options: { secret: Uint8Array; ttlSeconds: nu
   return {
     ttlSeconds: options.ttlSeconds,
     async issue(claims: AccessTokenClaims): Promise<{ token: string; expiresIn: number }> {
-      const iat = Math.floor(now() / 1000);
-      const token = await new SignJWT({ sid: claims.sid })
+      const issuedMs = now();
+      const iat = Math.floor(issuedMs / 1000);
+      // iat_ms: the issue time to the millisecond, so a password change revokes a token issued in the same second
+      const token = await new SignJWT({ sid: claims.sid, iat_ms: issuedMs })
         .setProtectedHeader({ alg: JWT_ALGORITHM, typ: 'JWT' })
         .setSubject(claims.sub)
         .setIssuer(JWT_ISSUER)
@@ -36,7 +38,8 @@ export const createTokenService = (options: { secret: Uint8Array; ttlSeconds: nu
         .sign(options.secret);
       return { token, expiresIn: options.ttlSeconds };
     },
-    async verify(token: string): Promise<AccessTokenClaims & { exp: number }> {
+    /** `issuedAt`: epoch seconds with millisecond precision (from iat_ms, else iat) */
+    async verify(token: string): Promise<AccessTokenClaims & { exp: number; issuedAt: number }> {
       try {
         const { payload } = await jwtVerify(token, options.secret, {
           algorithms: [JWT_ALGORITHM],
@@ -47,7 +50,8 @@ export const createTokenService = (options: { secret: Uint8Array; ttlSeconds: nu
         });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number')
           throw new InvalidTokenError('Malformed token');
-        return { sub: payload.sub, sid: payload.sid, exp: payload.exp };
+        const issuedAt = typeof payload.iat_ms === 'number' ? payload.iat_ms / 1000 : typeof payload.iat === 'number' ? payload.iat : 0;
+        return { sub: payload.sub, sid: payload.sid, exp: payload.exp, issuedAt };
       } catch (e) {
         if (e instanceof InvalidTokenError) throw e;
         if (e instanceof joseErrors.JOSEError || e instanceof TypeError) throw new InvalidTokenError(e.message);

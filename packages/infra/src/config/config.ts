@@ -34,6 +34,27 @@ export const configSchema = z.object({
   STRAMIEN_RELEASE_DATE: z.string().default(new Date().toISOString().slice(0, 10)),
   /** max time a query waits for projections to pass X-Min-Position */
   STRAMIEN_MIN_POSITION_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
+  /** smtp://user:pass@host:587 or smtps://host:465; unset means the embedded mail adapter (files under <dataDir>/mail) */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    )
+    .optional(),
+  /** sender of the account e-mails */
+  STRAMIEN_MAIL_FROM: z.string().trim().min(3).max(320).default('Stramien <no-reply@stramien.local>'),
+  /** the address users reach the web app at; links in e-mails start with it (never taken from a request's Host) */
+  STRAMIEN_PUBLIC_URL: z
+    .string()
+    .trim()
+    .url()
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default('http://localhost:8080'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Config = z.infer<typeof configSchema> & { dataDir: string };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Bus, BusSubscription } from '@stramien/infra';
+import type { EventEnvelope } from '@stramien/domain';
 import { GLOBAL_CHANNEL, privateUserChannel, type SocketServerMessage } from '@stramien/api';
 import { PUSH_PATTERN, type PushMessage } from '../notifications/notifier';
 import type { ChannelAuth } from './channelAuth';
@@ -15,13 +16,32 @@ export interface HubSocket {
 interface Connection {
   socket: HubSocket;
   userId: string;
+  /** the sign-in session of the token the socket authenticated with: signing out closes its sockets only */
+  sessionId: string | null;
   channels: Set<string>;
 }
+
+/**
+ * Events after which a user's open sockets must go (spec: sign-out, a password change, a disabled user or a removed
+ * role): the client reconnects, and authenticates again, if it still may. Subscribed by type name, so a type no
+ * context publishes (yet) is harmless.
+ */
+export const SOCKET_REVOKING_EVENTS = [
+  'UserSignedOut',
+  'UserPasswordChanged',
+  'UserPasswordReset',
+  'UserDisabled',
+  'UserRemovedFromLicence',
+  'ProjectMemberRemoved',
+  'ProjectRoleRemoved',
+  'TeamUserRemoved',
+] as const;
+export const SOCKET_CLOSE_REVOKED = 4001;
 
 /** This instance's open sockets, their channels, and delivery of pushed notifications to them. */
 export const createSocketHub = (deps: { bus: Bus; channelAuth: ChannelAuth }) => {
   const connections = new Map<string, Connection>();
-  let subscription: BusSubscription | null = null;
+  const subscriptions: BusSubscription[] = [];
   const send = (c: Connection, message: SocketServerMessage) => c.socket.send(JSON.stringify(message));
 
   const deliver = (channel: string, message: PushMessage) => {
@@ -30,20 +50,44 @@ export const createSocketHub = (deps: { bus: Bus; channelAuth: ChannelAuth }) =>
     }
   };
 
+  const closeWhere = (match: (c: Connection) => boolean, reason: string) => {
+    for (const [id, c] of connections) {
+      if (!match(c)) continue;
+      connections.delete(id);
+      c.socket.close(SOCKET_CLOSE_REVOKED, reason);
+    }
+  };
+  /** close every socket of a user (password changed, disabled, removed) */
+  const closeUser = (userId: string, reason = 'access revoked') => closeWhere((c) => c.userId === userId, reason);
+  /** close the sockets opened with one sign-in session's tokens */
+  const closeSession = (sessionId: string, reason = 'signed out') => closeWhere((c) => c.sessionId === sessionId, reason);
+  const revoke = (event: Pick<EventEnvelope, 'type' | 'data'>) => {
+    const data = (event.data ?? {}) as { userId?: unknown; sessionId?: unknown };
+    if (event.type === 'UserSignedOut') {
+      if (typeof data.sessionId === 'string') closeSession(data.sessionId);
+      return;
+    }
+    if (typeof data.userId === 'string') closeUser(data.userId);
+  };
+
   return {
     connections,
     async start() {
-      subscription = await deps.bus.subscribe<PushMessage>(PUSH_PATTERN, (m) => deliver(privateUserChannel(m.data.userId), m.data));
+      subscriptions.push(await deps.bus.subscribe<PushMessage>(PUSH_PATTERN, (m) => deliver(privateUserChannel(m.data.userId), m.data)));
+      // every instance closes its own sockets: no queue group
+      for (const type of SOCKET_REVOKING_EVENTS) {
+        subscriptions.push(await deps.bus.subscribe<EventEnvelope>(`stramien.*.*.${type}`, (m) => revoke(m.data)));
+      }
     },
     async stop() {
-      await subscription?.unsubscribe();
+      for (const s of subscriptions.splice(0)) await s.unsubscribe();
       for (const c of connections.values()) c.socket.close(1001, 'server shutting down');
       connections.clear();
     },
-    /** a socket authenticated as `userId` joins the hub */
-    attach(socket: HubSocket, userId: string): string {
+    /** a socket authenticated as `userId` (with a token of `sessionId`) joins the hub */
+    attach(socket: HubSocket, userId: string, sessionId: string | null = null): string {
       const socketId = randomUUID();
-      const connection: Connection = { socket, userId, channels: new Set() };
+      const connection: Connection = { socket, userId, sessionId, channels: new Set() };
       connections.set(socketId, connection);
       socket.on('close', () => connections.delete(socketId));
       socket.on('message', (raw) => {
@@ -67,15 +111,9 @@ export const createSocketHub = (deps: { bus: Bus; channelAuth: ChannelAuth }) =>
       send(connection, { event: 'connected', socket_id: socketId });
       return socketId;
     },
-    /** close every socket of a user (sign-out, disabled user) */
-    closeUser(userId: string) {
-      for (const [id, c] of connections) {
-        if (c.userId === userId) {
-          c.socket.close(4001, 'signed out');
-          connections.delete(id);
-        }
-      }
-    },
+    closeUser,
+    closeSession,
+    revoke,
   };
 };
 export type SocketHub = ReturnType<typeof createSocketHub>;

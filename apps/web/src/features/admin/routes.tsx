@@ -1,4 +1,69 @@
 import type { RouteObject } from 'react-router-dom';
+import { lazyPage } from '../../app/lazyPage';
+import { AdminIndex, AdminLayout, RequireCheck } from './AdminLayout';
 
-/** Routes of the admin feature, mounted by app/routes.tsx. */
-export const adminRoutes: RouteObject[] = [];
+/**
+ * /admin (needs admin) with its tabs, each behind its permission (spec 1 §2): companies
+ * (admin-account-companies), projects, users, collections, labels, modules (admin-license-modules).
+ */
+export const adminRoutes: RouteObject[] = [
+  {
+    path: 'admin',
+    element: <AdminLayout />,
+    children: [
+      { index: true, element: <AdminIndex /> },
+      {
+        element: <RequireCheck check="admin-account-companies" />,
+        children: [
+          {
+            path: 'companies',
+            lazy: lazyPage(
+              () => import('./directory/DirectoryPage'),
+              (m) => m.AdminCompaniesPage,
+            ),
+          },
+        ],
+      },
+      {
+        path: 'projects',
+        lazy: lazyPage(
+          () => import('./projects/AdminProjectsPage'),
+          (m) => m.AdminProjectsPage,
+        ),
+      },
+      {
+        path: 'users',
+        lazy: lazyPage(
+          () => import('./users/AdminUsersPage'),
+          (m) => m.AdminUsersPage,
+        ),
+      },
+      {
+        path: 'collections',
+        lazy: lazyPage(
+          () => import('./directory/DirectoryPage'),
+          (m) => m.AdminCollectionsPage,
+        ),
+      },
+      {
+        path: 'labels',
+        lazy: lazyPage(
+          () => import('./labels/AdminLabelsPage'),
+          (m) => m.AdminLabelsPage,
+        ),
+      },
+      {
+        element: <RequireCheck check="admin-license-modules" />,
+        children: [
+          {
+            path: 'modules',
+            lazy: lazyPage(
+              () => import('./modules/AdminModulesPage'),
+              (m) => m.AdminModulesPage,
+            ),
+          },
+        ],
+      },
+    ],
+  },
+];

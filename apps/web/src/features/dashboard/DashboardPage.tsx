@@ -1,18 +1,133 @@
-import { Card, H3, H5, NonIdealState } from '@blueprintjs/core';
-import { CalendarIcon, HomeIcon } from '@blueprintjs/icons';
+import { Button, Card, H3, H5, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { CalendarIcon, HomeIcon, PlusIcon, SearchIcon } from '@blueprintjs/icons';
+import type { Project } from '@stramien/api';
+import { can } from '@stramien/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { serverMessage } from '../../shared/apiErrors';
+import { showToast } from '../../shared/toaster';
 import { useSession } from '../identity/session/useSession';
+import { CreateProjectDialog, type CreateProjectBody } from '../projects/components/CreateProjectDialog/CreateProjectDialog';
+import { ProjectCard } from '../projects/components/ProjectCard/ProjectCard';
+import { useFavoriteToggle } from '../projects/components/useFavoriteToggle';
+import { rememberCurrentProject } from '../projects/currentProject';
+import { licenceSubject } from '../projects/permissions';
+import { licenceModulesQuery, projectCalls, projectKeys, projectListQuery, storeProject } from '../projects/queries';
+import '../projects/projects.css';
 
-/** /dashboard — the default landing: a greeting, the (for now empty) dashboard and today's tasks digest. */
+/** Favourites first, then by number and name. */
+export const sortProjects = (projects: Project[]): Project[] =>
+  [...projects].sort(
+    (a, b) =>
+      Number(b.is_favorite) - Number(a.is_favorite) ||
+      a.number.localeCompare(b.number, undefined, { numeric: true }) ||
+      a.name.localeCompare(b.name),
+  );
+
+/** Projects whose number or name contains the search text. */
+export const searchProjects = (projects: Project[], search: string): Project[] => {
+  const needle = search.trim().toLowerCase();
+  return needle ? projects.filter((p) => p.name.toLowerCase().includes(needle) || p.number.toLowerCase().includes(needle)) : projects;
+};
+
+/**
+ * /dashboard — the default landing: the project cards of the selected licence (search, favourites, 'create project'
+ * for user admins) and today's tasks digest.
+ */
 export const DashboardPage = () => {
   const { t } = useTranslation('dashboard');
-  const { user } = useSession();
+  const { user, licence } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const { toggle, busyId } = useFavoriteToggle();
+  const licenceId = licence?.id ?? '';
+  const projects = useQuery({ ...projectListQuery(licenceId), enabled: !!licence });
+  const mayCreate = can(licenceSubject(user, licence), 'admin');
+  const modules = useQuery({ ...licenceModulesQuery(licenceId), enabled: !!licence && creating });
+
+  const open = (project: Project) => {
+    storeProject(queryClient, project);
+    rememberCurrentProject(project);
+    void navigate(`/project/${project.slug}`);
+  };
+
+  const create = async (body: CreateProjectBody) => {
+    const res = await projectCalls.create({ ...body, license: licenceId });
+    showToast({ intent: 'success', message: res.message });
+    setCreating(false);
+    open(res.data);
+    void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+  };
+
+  const all = projects.data ?? [];
+  const shown = sortProjects(searchProjects(all, search));
+
+  let content;
+  if (projects.isError) {
+    content = (
+      <NonIdealState
+        icon={<HomeIcon size={48} />}
+        title={t('dashboard.projects.failed')}
+        description={serverMessage(projects.error) ?? undefined}
+        action={<Button text={t('dashboard.projects.retry')} onClick={() => void projects.refetch()} />}
+      />
+    );
+  } else if (projects.isPending && licence) {
+    content = <Spinner aria-label={t('common.status.loading', { ns: 'common' })} />;
+  } else if (all.length === 0) {
+    content = (
+      <NonIdealState icon={<HomeIcon size={48} />} title={t('dashboard.empty.title')} description={t('dashboard.empty.description')} />
+    );
+  } else if (shown.length === 0) {
+    content = <NonIdealState icon={<SearchIcon size={48} />} title={t('dashboard.projects.no-match')} />;
+  } else {
+    content = (
+      <div className="stramien-project-grid" data-testid="project-cards">
+        {shown.map((project) => (
+          <ProjectCard
+            key={project.id}
+            project={project}
+            colour={licence?.theme.primary ?? null}
+            onOpen={open}
+            onToggleFavorite={(p) => void toggle(p)}
+            favoriteBusy={busyId === project.id}
+          />
+        ))}
+      </div>
+    );
+  }
+
   return (
     <div className="stramien-page stramien-dashboard">
       <H3>{t('dashboard.header.welcome', { name: user.firstname || user.name })}</H3>
       <div className="stramien-dashboard__grid">
         <Card className="stramien-dashboard__main">
-          <NonIdealState icon={<HomeIcon size={48} />} title={t('dashboard.empty.title')} description={t('dashboard.empty.description')} />
+          <div className="stramien-dashboard__toolbar">
+            <H5>{t('dashboard.projects.title')}</H5>
+            <InputGroup
+              type="search"
+              className="stramien-dashboard__search"
+              leftIcon={<SearchIcon />}
+              placeholder={t('dashboard.projects.search')}
+              aria-label={t('dashboard.projects.search')}
+              value={search}
+              onValueChange={setSearch}
+            />
+            {mayCreate && (
+              <Button
+                intent="primary"
+                icon={<PlusIcon />}
+                text={t('dashboard.projects.create')}
+                data-testid="create-project"
+                onClick={() => setCreating(true)}
+              />
+            )}
+          </div>
+          {content}
         </Card>
         <Card className="stramien-dashboard__today" data-testid="today-tasks">
           <H5>
@@ -21,6 +136,9 @@ export const DashboardPage = () => {
           <p className="bp6-text-muted">{t('dashboard.today.empty')}</p>
         </Card>
       </div>
+      {mayCreate && (
+        <CreateProjectDialog isOpen={creating} onClose={() => setCreating(false)} modules={modules.data ?? []} onCreate={create} />
+      )}
     </div>
   );
 };

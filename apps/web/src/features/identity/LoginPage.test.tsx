@@ -121,4 +121,63 @@ describe('LoginPage', () => {
       await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Client error on login flow'));
     });
   });
+
+  describe('when the account has two-factor authentication', () => {
+    it('shows the code step after the password, and signs in with the code', async () => {
+      const sent: Credentials[] = [];
+      renderAt(
+        <LoginPage
+          machine={machineWith(async (c) => {
+            sent.push(c);
+            if (!c.code) throw new ApiError(401, 'Two-factor authentication code required', undefined, 'two-factor-required');
+          })}
+        />,
+        { path: '/login' },
+      );
+      fillAndSubmit();
+      const input = await screen.findByLabelText('Authentication code');
+      expect(input.getAttribute('autocomplete')).toBe('one-time-code');
+      expect(screen.queryByRole('alert')).toBeNull();
+      const verify = screen.getByRole('button', { name: 'Verify' });
+      expect(verify.hasAttribute('disabled')).toBe(true);
+      fireEvent.change(input, { target: { value: '654321' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
+      expect(sent.at(-1)).toEqual({ email: 'anna@example.com', password: 'Secret#123', code: '654321' });
+    });
+
+    it('shows a wrong code’s message at the code step', async () => {
+      renderAt(
+        <LoginPage
+          machine={machineWith(async (c) => {
+            if (!c.code) throw new ApiError(401, 'Two-factor authentication code required', undefined, 'two-factor-required');
+            throw new ApiError(401, 'Invalid two-factor authentication code', undefined, 'two-factor-invalid');
+          })}
+        />,
+        { path: '/login' },
+      );
+      fillAndSubmit();
+      fireEvent.change(await screen.findByLabelText('Authentication code'), { target: { value: '111111' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('Invalid two-factor authentication code');
+      expect(screen.getByLabelText('Authentication code')).toBeTruthy();
+    });
+  });
+
+  describe('when the sign-in limiter locks the account', () => {
+    it('shows its message clearly', async () => {
+      renderAt(
+        <LoginPage
+          machine={machineWith(async () => {
+            throw new ApiError(429, 'Too many sign-in attempts. Try again in 15 minutes.', undefined, 'sign-in-locked');
+          })}
+        />,
+        { path: '/login' },
+      );
+      fillAndSubmit();
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe('Too many sign-in attempts. Try again in 15 minutes.');
+      expect(alert.className).toContain('warning');
+    });
+  });
 });

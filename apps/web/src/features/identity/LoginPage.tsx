@@ -1,11 +1,11 @@
 import { Button, Callout, Card, FormGroup, H2, InputGroup } from '@blueprintjs/core';
-import { EyeOffIcon, EyeOpenIcon } from '@blueprintjs/icons';
+import { EyeOffIcon, EyeOpenIcon, LockIcon } from '@blueprintjs/icons';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { safeRedirect, withRedirect } from '../../shared/redirect';
-import { loginMachine } from './machines/loginMachine';
+import { loginMachine, normaliseCode } from './machines/loginMachine';
 import { readLicenceId } from './session/tokenStorage';
 import { useAccessToken } from './session/useSession';
 
@@ -14,7 +14,7 @@ export interface LoginPageProps {
   machine?: typeof loginMachine;
 }
 
-/** /login — email and password; afterwards the licence picker or the redirect target. */
+/** /login — email and password, then the authenticator code when the account has two-factor authentication; afterwards the licence picker or the redirect target. */
 export const LoginPage = ({ machine = loginMachine }: LoginPageProps) => {
   const token = useAccessToken();
   const [params] = useSearchParams();
@@ -31,12 +31,75 @@ const LoginForm = ({ machine, redirect }: { machine: typeof loginMachine; redire
   const [snapshot, send] = useMachine(machine, { input: { chosenLicenceId: readLicenceId() } });
   const [showPassword, setShowPassword] = useState(false);
   const busy = snapshot.matches('authenticating') || snapshot.matches('loadingUser') || snapshot.matches('routing');
-  const { email, password, error } = snapshot.context;
+  const { email, password, code, needsCode, locked, error } = snapshot.context;
 
   useEffect(() => {
     if (snapshot.matches('signedIn')) void navigate(redirect ?? '/dashboard', { replace: true });
     else if (snapshot.matches('choosingLicence')) void navigate(withRedirect('/licenses', redirect), { replace: true });
   }, [snapshot, navigate, redirect]);
+
+  const errorCallout = error && (
+    <Callout
+      intent={locked ? 'warning' : 'danger'}
+      icon={locked ? <LockIcon /> : undefined}
+      className="stramien-login__error"
+      role="alert"
+      data-testid="login-error"
+    >
+      {error}
+    </Callout>
+  );
+
+  if (needsCode) {
+    return (
+      <div className="stramien-page stramien-page--centered stramien-login">
+        <Card className="stramien-login__card" elevation={2}>
+          <H2>{t('identity.login.code-title')}</H2>
+          <p>{t('identity.login.code-intro')}</p>
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              send({ type: 'SUBMIT' });
+            }}
+          >
+            <FormGroup label={t('identity.login.code')} labelFor="login-code">
+              <InputGroup
+                id="login-code"
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                autoFocus
+                size="large"
+                maxLength={7}
+                value={code}
+                disabled={busy}
+                onValueChange={(value) => send({ type: 'CHANGE', field: 'code', value })}
+              />
+            </FormGroup>
+            {errorCallout}
+            <Button
+              type="submit"
+              intent="primary"
+              size="large"
+              fill
+              loading={busy}
+              disabled={normaliseCode(code) === null}
+              text={t('identity.login.verify')}
+            />
+            <Button
+              style={{ marginTop: 8 }}
+              variant="minimal"
+              fill
+              disabled={busy}
+              text={t('identity.login.back')}
+              onClick={() => send({ type: 'BACK' })}
+            />
+          </form>
+        </Card>
+      </div>
+    );
+  }
 
   return (
     <div className="stramien-page stramien-page--centered stramien-login">
@@ -83,11 +146,7 @@ const LoginForm = ({ machine, redirect }: { machine: typeof loginMachine; redire
               }
             />
           </FormGroup>
-          {error && (
-            <Callout intent="danger" className="stramien-login__error" role="alert">
-              {error}
-            </Callout>
-          )}
+          {errorCallout}
           <Button
             type="submit"
             intent="primary"
@@ -98,6 +157,12 @@ const LoginForm = ({ machine, redirect }: { machine: typeof loginMachine; redire
             text={t('identity.login.sign-in')}
           />
         </form>
+        {/* accounts: the forgotten-password screen (features/account) */}
+        <p className="stramien-login__forgot" style={{ margin: '15px 0 0', textAlign: 'center' }}>
+          <Link to="/forgot" data-testid="forgot-password-link">
+            {t('account.login.forgot', { ns: 'account' })}
+          </Link>
+        </p>
       </Card>
     </div>
   );

@@ -1,13 +1,31 @@
 import { MAINTENANCE_HEADER } from '@stramien/api';
 
-/** Maintenance token lifetime (spec §9): 600000 ms. */
+/** Maintenance token lifetime (spec §9): 600000 ms; the server says it with every token too. */
 export const MAINTENANCE_TOKEN_LIFETIME_MS = 600_000;
 export const MAINTENANCE_TOKEN_KEY = 'stramien.maintenanceToken';
 export const MAINTENANCE_EXPIRES_AT_KEY = 'stramien.maintenanceTokenExpiresAt';
 
-export const storeMaintenanceToken = (token: string, now: number = Date.now()): void => {
-  localStorage.setItem(MAINTENANCE_TOKEN_KEY, token);
-  localStorage.setItem(MAINTENANCE_EXPIRES_AT_KEY, String(now + MAINTENANCE_TOKEN_LIFETIME_MS));
+/** Keeps the maintenance token with its expiry (spec §3 "maintenance token and expiry"). */
+export const storeMaintenanceToken = (
+  token: string,
+  lifetimeMs: number = MAINTENANCE_TOKEN_LIFETIME_MS,
+  now: number = Date.now(),
+): void => {
+  try {
+    localStorage.setItem(MAINTENANCE_TOKEN_KEY, token);
+    localStorage.setItem(MAINTENANCE_EXPIRES_AT_KEY, String(now + lifetimeMs));
+  } catch {
+    // storage unavailable: the next call answers 503 again and the page asks once more
+  }
+};
+
+export const clearMaintenanceToken = (): void => {
+  try {
+    localStorage.removeItem(MAINTENANCE_TOKEN_KEY);
+    localStorage.removeItem(MAINTENANCE_EXPIRES_AT_KEY);
+  } catch {
+    // nothing stored
+  }
 };
 
 /** The maintenance token while it is valid; an expired one is removed. */
@@ -16,10 +34,7 @@ export const readMaintenanceToken = (now: number = Date.now()): string | null =>
     const token = localStorage.getItem(MAINTENANCE_TOKEN_KEY);
     const expiresAt = Number(localStorage.getItem(MAINTENANCE_EXPIRES_AT_KEY));
     if (token && Number.isFinite(expiresAt) && expiresAt > now) return token;
-    if (token !== null) {
-      localStorage.removeItem(MAINTENANCE_TOKEN_KEY);
-      localStorage.removeItem(MAINTENANCE_EXPIRES_AT_KEY);
-    }
+    if (token !== null) clearMaintenanceToken();
     return null;
   } catch {
     return null;

@@ -1,4 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
+import { createAccountSupport } from './accountSupport';
+import { registerDevMailRoutes } from './devMailRoutes';
+import { registerInvitationRoutes } from './invitationRoutes';
+import { registerPasswordRoutes } from './passwordRoutes';
+import { registerUserAdminRoutes } from './userAdminRoutes';
 
-export const registerAccountRoutes = (_app: FastifyInstance, _deps: AppDeps): void => {};
+/** Accounts: passwords and reset, invitations, users administration, the dev mail outbox. */
+export const registerAccountRoutes = (app: FastifyInstance, deps: AppDeps): void => {
+  const support = createAccountSupport(app, deps);
+  registerPasswordRoutes(app, deps, support);
+  registerInvitationRoutes(app, deps, support);
+  registerUserAdminRoutes(app, deps, support);
+  registerDevMailRoutes(app, deps);
+};

@@ -1,4 +1,217 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { securityRoutes } from '@stramien/api';
+import {
+  DomainError,
+  fold,
+  maintenanceDecider,
+  maintenanceSchemas,
+  messages,
+  notFound,
+  rejectionOf,
+  systemMessages,
+  toMaintenanceStreamId,
+  toTwoFactorStreamId,
+  twoFactorDecider,
+  twoFactorMessages,
+  twoFactorSchemas,
+  TWO_FACTOR_CODE_USED,
+  TWO_FACTOR_INVALID_CODE,
+  type Actor,
+  type CodeCheck,
+  type MaintenanceCommand,
+  type MaintenanceEvent,
+  type TwoFactorCommand,
+  type TwoFactorEvent,
+  type TwoFactorState,
+} from '@stramien/domain';
+import { createSecretBox, createTotp, jwtSecret, SecretBoxError, type SignInKeys } from '@stramien/infra';
+import type { UserDoc } from '@stramien/projections';
+import { addRoute } from '../../plugins/route';
+import { actorOf, requireUser } from '../../plugins/auth';
 import type { AppDeps } from '../../app';
 
-export const registerSecurityRoutes = (_app: FastifyInstance, _deps: AppDeps): void => {};
+/**
+ * Two-factor codes as the routes and the token endpoint use them: the aggregate's state from its stream, a code
+ * checked against the decrypted secret (the domain gets only the outcome), and the command run through the pipeline.
+ */
+export const createTwoFactorCodes = (deps: AppDeps) => {
+  const box = createSecretBox({ secret: jwtSecret(deps.config), purpose: 'two-factor' });
+  const totp = createTotp();
+  const { eventStore } = deps.adapters;
+  return {
+    box,
+    totp,
+    async load(userId: string): Promise<TwoFactorState> {
+      const recorded = await eventStore.readStream(toTwoFactorStreamId(userId));
+      return fold(
+        twoFactorDecider,
+        recorded.map((e) => ({ type: e.type, data: e.data }) as TwoFactorEvent),
+      );
+    },
+    /** the outcome of `code` against the sealed secret of `userId` */
+    check(sealed: string | null, userId: string, code: string | undefined): CodeCheck {
+      if (!code) return { result: 'missing' };
+      if (!sealed) return { result: 'invalid' };
+      let secret: string;
+      try {
+        secret = box.open(sealed, userId);
+      } catch (e) {
+        // sealed under another JWT secret (rotated): no code can match; a system admin resets the user's 2FA
+        if (e instanceof SecretBoxError) return { result: 'invalid' };
+        throw e;
+      }
+      const step = totp.match(code, secret);
+      return step === null ? { result: 'invalid' } : { result: 'match', timeStep: step };
+    },
+    run(command: TwoFactorCommand, actor: Actor, request: FastifyRequest) {
+      return deps.pipeline({
+        decider: twoFactorDecider,
+        schemas: twoFactorSchemas,
+        streamId: toTwoFactorStreamId(command.data.userId),
+        command,
+        context: { actor, correlationId: request.id, causationId: request.id },
+      });
+    },
+  };
+};
+export type TwoFactorCodes = ReturnType<typeof createTwoFactorCodes>;
+
+const now = () => new Date().toISOString();
+
+export const registerSecurityRoutes = (app: FastifyInstance, deps: AppDeps): void => {
+  const { limiter, hasher, pipeline } = deps;
+  const { eventStore, documentStore } = deps.adapters;
+  const users = documentStore.collection<UserDoc>('users');
+  const codes = createTwoFactorCodes(deps);
+  const keysOf = (request: FastifyRequest, userId: string): SignInKeys => ({ account: userId, address: request.ip });
+
+  /** Runs a code command; a failed attempt is appended, counted by the limiter and answered with 422. */
+  const useCode = async (request: FastifyRequest, build: (state: TwoFactorState) => TwoFactorCommand) => {
+    const user = requireUser(request);
+    const keys = keysOf(request, user.userId);
+    await limiter.guard(keys);
+    const command = build(await codes.load(user.userId));
+    const result = await codes.run(command, actorOf(request), request);
+    const rejection = rejectionOf(result.events);
+    if (rejection) {
+      await limiter.failure(keys);
+      const [message, code] =
+        rejection === 'replayed'
+          ? [twoFactorMessages.codeUsed, TWO_FACTOR_CODE_USED]
+          : [twoFactorMessages.invalidCode, TWO_FACTOR_INVALID_CODE];
+      throw new DomainError(message, 422, { code: [message] }, code);
+    }
+    await limiter.success(keys);
+    await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
+    return result;
+  };
+
+  addRoute(app, securityRoutes.generateTwoFactor, async ({ request, reply }) => {
+    const user = requireUser(request);
+    const doc = await users.findOne({ _id: user.userId });
+    if (!doc) throw notFound('User not found');
+    const secret = codes.totp.generateSecret();
+    await codes.run(
+      {
+        type: 'GenerateTwoFactorSecret',
+        data: { userId: user.userId, encryptedSecret: codes.box.seal(secret, user.userId) },
+        metadata: { actor: actorOf(request), now: now() },
+      },
+      actorOf(request),
+      request,
+    );
+    const otpauthUrl = codes.totp.otpauthUrl(doc.email, secret);
+    reply.header('cache-control', 'no-store');
+    return { otpauth_url: otpauthUrl, qr_code: await codes.totp.qrCodeDataUrl(otpauthUrl), secret };
+  });
+
+  addRoute(app, securityRoutes.enableTwoFactor, async ({ body, request }) => {
+    const { userId } = requireUser(request);
+    const result = await useCode(request, (state) => ({
+      type: 'EnableTwoFactor',
+      data: { userId, checkedSecret: state.pendingSecret ?? '', check: codes.check(state.pendingSecret, userId, body.code) },
+      metadata: { actor: actorOf(request), now: now() },
+    }));
+    return { data: { two_factor_enabled: result.state.enabled }, position: result.position };
+  });
+
+  addRoute(app, securityRoutes.disableTwoFactor, async ({ body, request }) => {
+    const { userId } = requireUser(request);
+    const result = await useCode(request, (state) => ({
+      type: 'DisableTwoFactor',
+      data: { userId, checkedSecret: state.secret ?? '', check: codes.check(state.secret, userId, body.code) },
+      metadata: { actor: actorOf(request), now: now() },
+    }));
+    return { data: { two_factor_enabled: result.state.enabled }, position: result.position };
+  });
+
+  addRoute(app, securityRoutes.verifyTwoFactor, async ({ body, request }) => {
+    const { userId } = requireUser(request);
+    const result = await useCode(request, (state) => ({
+      type: 'VerifyTwoFactorCode',
+      data: { userId, purpose: 'verify', checkedSecret: state.secret ?? '', check: codes.check(state.secret, userId, body.code) },
+      metadata: { actor: actorOf(request), now: now() },
+    }));
+    return { data: { verified: true as const }, position: result.position };
+  });
+
+  addRoute(app, securityRoutes.resetTwoFactor, async ({ params, request }) => {
+    const actor = actorOf(request);
+    if (!actor.isSystemAdmin) throw new DomainError(messages.shared.forbidden, 403);
+    if (!(await users.findOne({ _id: params.id }))) throw notFound('User not found');
+    const result = await codes.run(
+      { type: 'ResetTwoFactor', data: { userId: params.id }, metadata: { actor, now: now() } },
+      actor,
+      request,
+    );
+    await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
+    return { data: { two_factor_enabled: result.state.enabled }, position: result.position };
+  });
+
+  // maintenance mode
+
+  const loadMaintenance = async () =>
+    fold(
+      maintenanceDecider,
+      (await eventStore.readStream(toMaintenanceStreamId())).map((e) => ({ type: e.type, data: e.data }) as MaintenanceEvent),
+    );
+
+  addRoute(app, securityRoutes.maintenanceStatus, async ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    return { enabled: (await app.maintenance.status()).enabled };
+  });
+
+  addRoute(app, securityRoutes.switchMaintenance, async ({ body, request }) => {
+    const actor = actorOf(request);
+    // refuse before spending a password hash on someone who may not switch it
+    if (!actor.isSystemAdmin) throw new DomainError(messages.shared.forbidden, 403);
+    const command: MaintenanceCommand = body.enabled
+      ? { type: 'SwitchMaintenanceOn', data: { secretHash: await hasher.hash(body.secret) }, metadata: { actor, now: now() } }
+      : { type: 'SwitchMaintenanceOff', data: {}, metadata: { actor, now: now() } };
+    const result = await pipeline({
+      decider: maintenanceDecider,
+      schemas: maintenanceSchemas,
+      streamId: toMaintenanceStreamId(),
+      command,
+      context: { actor, correlationId: request.id, causationId: request.id },
+    });
+    app.maintenance.set({ enabled: result.state.enabled, period: result.state.period });
+    await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
+    return { data: { enabled: result.state.enabled }, position: result.position };
+  });
+
+  addRoute(app, securityRoutes.maintenanceToken, async ({ body, request, reply }) => {
+    // per address only: a lock per secret would let anyone lock the admins out during maintenance
+    const keys: SignInKeys = { address: request.ip };
+    await limiter.guard(keys);
+    const state = await loadMaintenance();
+    if (!state.enabled || !state.secretHash) throw new DomainError(systemMessages.notOn, 409);
+    if (!(await hasher.verify(body.secret, state.secretHash))) {
+      await limiter.failure(keys);
+      throw new DomainError(systemMessages.wrongSecret, 422, { secret: [systemMessages.wrongSecret] });
+    }
+    const { token } = app.maintenance.tokens.issue(state.period);
+    reply.header('cache-control', 'no-store');
+    return { token, lifetime_ms: app.maintenance.tokens.lifetimeMs };
+  });
+};

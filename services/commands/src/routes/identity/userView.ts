@@ -1,14 +1,22 @@
 import type { DocumentStore } from '@stramien/infra';
 import type { User } from '@stramien/api';
-import { DEFAULT_THEME_PRIMARY, notFound } from '@stramien/domain';
-import type { LicenceDoc, UserDoc } from '@stramien/projections';
+import { DEFAULT_THEME_PRIMARY, notFound, passwordExpiresAt } from '@stramien/domain';
+import { TWO_FACTOR_COLLECTION, type LicenceDoc, type TwoFactorDoc, type UserDoc } from '@stramien/projections';
+import type { ProjectDoc } from '@stramien/projections/projects/projects';
 
 /** GET /user's shape from the users and licences read models. */
 export const loadUserView = async (documentStore: DocumentStore, userId: string): Promise<User> => {
   const user = await documentStore.collection<UserDoc>('users').findOne({ _id: userId });
   if (!user) throw notFound('User not found');
+  const twoFactor = await documentStore.collection<TwoFactorDoc>(TWO_FACTOR_COLLECTION).findOne({ _id: userId });
   const licences = await documentStore.collection<LicenceDoc>('licences').find({ _id: { $in: user.licences.map((l) => l.id) } });
   const byId = new Map(licences.map((l) => [l._id, l]));
+  // the user's role in each (not archived) project they are a member of
+  const projects = await documentStore.collection<ProjectDoc>('projects').find({ 'members.userId': userId, archived: false });
+  const roles = projects.flatMap((p) => {
+    const role = p.roles.find((r) => r.id === p.members.find((m) => m.userId === userId)?.roleId);
+    return role ? [{ id: role.id, name: role.name, project: p._id, is_projectadmin: role.isProjectAdmin }] : [];
+  });
   return {
     id: user._id,
     name: user.name,
@@ -18,8 +26,9 @@ export const loadUserView = async (documentStore: DocumentStore, userId: string)
     language: user.language,
     photo: null,
     is_systemadmin: user.isSystemAdmin,
-    two_factor_enabled: user.twoFactorEnabled,
-    roles: [],
+    two_factor_enabled: twoFactor?.enabled ?? false,
+    password_expires_at: user.passwordChangedAt ? passwordExpiresAt(user.passwordChangedAt) : null,
+    roles,
     licenses: user.licences
       .filter((l) => byId.has(l.id))
       .map((l) => ({

@@ -1,4 +1,99 @@
-import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { licenceRoutes, type Licence } from '@stramien/api';
+import {
+  DEFAULT_THEME_PRIMARY,
+  DomainError,
+  can,
+  isManufacturingLicence,
+  licenceDecider,
+  licenceMessages,
+  licenceSchemas,
+  messages,
+  toLicenceStreamId,
+  type Actor,
+  type LicenceCommand,
+} from '@stramien/domain';
+import type { LicenceDoc } from '@stramien/projections';
 import type { AppDeps } from '../../app';
+import { requireUser } from '../../plugins/auth';
+import { licenceSubject } from '../../plugins/permissionSubject';
+import { addRoute } from '../../plugins/route';
+import { availableModules } from './availableModules';
 
-export const registerLicenceRoutes = (_app: FastifyInstance, _deps: AppDeps): void => {};
+export const licenceView = (doc: LicenceDoc): Licence => ({
+  id: doc._id,
+  name: doc.name,
+  theme: { primary: doc.themePrimary ?? DEFAULT_THEME_PRIMARY, custom: doc.themePrimary !== null },
+  manufacturing: isManufacturingLicence(doc.name),
+});
+
+export const registerLicenceRoutes = (app: FastifyInstance, deps: AppDeps): void => {
+  const licences = deps.adapters.documentStore.collection<LicenceDoc>('licences');
+
+  const load = async (licenceId: string): Promise<LicenceDoc> => {
+    const doc = await licences.findOne({ _id: licenceId });
+    if (!doc) throw new DomainError(licenceMessages.notFound, 404);
+    return doc;
+  };
+
+  const run = async (request: FastifyRequest, licenceId: string, type: LicenceCommand['type'], data: LicenceCommand['data']) => {
+    const user = requireUser(request);
+    const actor: Actor = { userId: user.userId, licenceId, isSystemAdmin: user.isSystemAdmin };
+    const result = await deps.pipeline({
+      decider: licenceDecider,
+      schemas: licenceSchemas,
+      streamId: toLicenceStreamId(licenceId),
+      command: { type, data, metadata: { actor, now: new Date().toISOString() } } as LicenceCommand,
+      context: { actor, correlationId: request.id, causationId: request.id },
+    });
+    await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
+    return result.position;
+  };
+
+  addRoute(
+    app,
+    licenceRoutes.create,
+    async ({ body, request }) => {
+      if (!requireUser(request).isSystemAdmin) throw new DomainError(messages.shared.forbidden, 403);
+      const licenceId = randomUUID();
+      const position = await run(request, licenceId, 'CreateLicence', {
+        licenceId,
+        name: body.name,
+        themePrimary: body.theme?.primary ?? null,
+      });
+      return { data: licenceView(await load(licenceId)), position };
+    },
+    { status: 201 },
+  );
+
+  addRoute(app, licenceRoutes.get, async ({ params, request }) => {
+    licenceSubject(request, params.id);
+    return licenceView(await load(params.id));
+  });
+
+  addRoute(app, licenceRoutes.update, async ({ params, body, request }) => {
+    if (!can(licenceSubject(request, params.id), 'admin')) throw new DomainError(messages.shared.forbidden, 403);
+    const position = await run(request, params.id, 'UpdateLicence', {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.theme !== undefined ? { themePrimary: body.theme.primary } : {}),
+    });
+    return { data: licenceView(await load(params.id)), position };
+  });
+
+  addRoute(app, licenceRoutes.modules, async ({ params, request }) => {
+    licenceSubject(request, params.id);
+    const available = await availableModules(deps.adapters.documentStore, params.id);
+    if (!available) throw new DomainError(licenceMessages.notFound, 404);
+    return available.modules
+      .map(({ id, name, icon, route, category, manufacturing }) => ({
+        id,
+        name,
+        icon,
+        route,
+        category,
+        manufacturing: manufacturing === true,
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  });
+};

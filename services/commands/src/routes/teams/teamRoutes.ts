@@ -1,4 +1,300 @@
-import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isQueryTrue, teamRoutes, type Team, type TablePermissionView, type TeamUser } from '@stramien/api';
+import {
+  DomainError,
+  findModule,
+  format,
+  normaliseTeamName,
+  teamDecider,
+  teamMessages,
+  teamSchemas,
+  toTeamStreamId,
+  type PermissionCheck,
+  type TablePermission,
+  type TeamCommand,
+  type TeamState,
+} from '@stramien/domain';
+import type { TeamDoc, UserDoc } from '@stramien/projections';
+import { addRoute } from '../../plugins/route';
 import type { AppDeps } from '../../app';
+import { loadProjectAccess, type ProjectAccess } from './projectAccess';
 
-export const registerTeamRoutes = (_app: FastifyInstance, _deps: AppDeps): void => {};
+type TeamLike = Pick<TeamDoc, '_id' | 'name' | 'projectId' | 'userIds' | 'modules' | 'general'>;
+
+/** a command before the route adds its metadata */
+type Unsent<C> = C extends unknown ? Omit<C, 'metadata'> : never;
+
+const teamNotFound = () => new DomainError(teamMessages.notFound, 404);
+
+const toTeam = (team: TeamLike, users?: TeamUser[]): Team => ({
+  id: team._id,
+  name: team.name,
+  project: { id: team.projectId },
+  user_ids: [...team.userIds],
+  ...(users ? { users } : {}),
+  modules: [...team.modules],
+  general: { ...team.general },
+});
+
+const stateToTeam = (state: TeamState): Team =>
+  toTeam({
+    _id: state.teamId,
+    name: state.name,
+    projectId: state.projectId,
+    userIds: state.userIds,
+    modules: state.modules,
+    general: state.general,
+  });
+
+const toTablePermission = (team: { _id: string; name: string; projectId: string }, p: TablePermission): TablePermissionView => ({
+  id: p.id,
+  project: { id: team.projectId },
+  table: { id: p.tableId },
+  team: { id: team._id, name: team.name },
+  read: p.read,
+  create: p.create,
+  update: p.update,
+  delete: p.delete,
+});
+
+/**
+ * Teams of a project (spec 2 §7 Teams): reading needs project access, every change needs
+ * `project-settings`. A team id of another project or licence answers 404.
+ */
+export const registerTeamRoutes = (app: FastifyInstance, deps: AppDeps): void => {
+  const { documentStore } = deps.adapters;
+  const teams = documentStore.collection<TeamDoc>('teams');
+  const users = documentStore.collection<UserDoc>('users');
+
+  const usersOf = async (ids: string[]): Promise<TeamUser[]> => {
+    if (ids.length === 0) return [];
+    const docs = await users.find({ _id: { $in: ids } });
+    return docs.map((u) => ({ id: u._id, name: u.name, email: u.email })).sort((a, b) => a.name.localeCompare(b.name));
+  };
+
+  /** The team and the user's standing in its project; 404 for a team outside the given project or the user's licences. */
+  const loadTeam = async (
+    request: FastifyRequest,
+    teamId: string,
+    check: PermissionCheck,
+    projectId?: string,
+  ): Promise<{ team: TeamDoc; access: ProjectAccess }> => {
+    const team = await teams.findOne({ _id: teamId });
+    if (!team || (projectId !== undefined && team.projectId !== projectId)) throw teamNotFound();
+    const access = await loadProjectAccess(deps, request, team.projectId, check);
+    return { team, access };
+  };
+
+  const nameTaken = async (projectId: string, name: string, exceptTeamId?: string): Promise<boolean> => {
+    const wanted = normaliseTeamName(name);
+    const others = await teams.find({ projectId });
+    return others.some((t) => t._id !== exceptTeamId && normaliseTeamName(t.name) === wanted);
+  };
+
+  const run = async (request: FastifyRequest, access: ProjectAccess, teamId: string, command: Unsent<TeamCommand>) => {
+    const result = await deps.pipeline({
+      decider: teamDecider,
+      schemas: teamSchemas,
+      streamId: toTeamStreamId(teamId),
+      command: { ...command, metadata: { actor: access.actor, now: new Date().toISOString() } } as TeamCommand,
+      context: { actor: access.actor, correlationId: request.id, causationId: request.id, projectId: access.project._id },
+    });
+    await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
+    return result;
+  };
+
+  addRoute(app, teamRoutes.list, async ({ query, request }) => {
+    const access = await loadProjectAccess(deps, request, query['project[id]'], 'project');
+    const docs = (await teams.find({ projectId: access.project._id })).sort((a, b) => a.name.localeCompare(b.name));
+    if (!isQueryTrue(query.withUsers)) return { data: docs.map((t) => toTeam(t)) };
+    const everyone = new Map((await usersOf([...new Set(docs.flatMap((t) => t.userIds))])).map((u) => [u.id, u]));
+    return {
+      data: docs.map((t) =>
+        toTeam(
+          t,
+          t.userIds.flatMap((id) => everyone.get(id) ?? []),
+        ),
+      ),
+    };
+  });
+
+  addRoute(app, teamRoutes.create, async ({ body, request }) => {
+    const access = await loadProjectAccess(deps, request, body.project.id, 'project-settings');
+    const teamId = randomUUID();
+    const result = await run(request, access, teamId, {
+      type: 'CreateTeam',
+      data: {
+        teamId,
+        projectId: access.project._id,
+        licenceId: access.project.licenceId,
+        name: body.name,
+        nameTaken: await nameTaken(access.project._id, body.name),
+      },
+    });
+    return {
+      data: stateToTeam(result.state),
+      position: result.position,
+      message: format(teamMessages.created, { name: result.state.name }),
+    };
+  });
+
+  addRoute(app, teamRoutes.update, async ({ params, body, request }) => {
+    const { team, access } = await loadTeam(request, params.id, 'project-settings', body.project?.id);
+    const result = await run(request, access, team._id, {
+      type: 'RenameTeam',
+      data: { name: body.name, nameTaken: await nameTaken(team.projectId, body.name, team._id) },
+    });
+    return { data: stateToTeam(result.state), position: result.position };
+  });
+
+  addRoute(app, teamRoutes.delete, async ({ params, body, request }) => {
+    const { team, access } = await loadTeam(request, params.id, 'project-settings', body.project.id);
+    const result = await run(request, access, team._id, { type: 'DeleteTeam', data: {} });
+    return { message: teamMessages.deleted, position: result.position };
+  });
+
+  addRoute(app, teamRoutes.users, async ({ params, query, request }) => {
+    const { team } = await loadTeam(request, params.id, 'project', query['project[id]']);
+    return { data: await usersOf(team.userIds) };
+  });
+
+  addRoute(app, teamRoutes.addUser, async ({ params, body, request }) => {
+    const { team, access } = await loadTeam(request, params.id, 'project-settings', body.project.id);
+    const user = await users.findOne({ _id: body.user.id });
+    const userInLicence = !!user && user.licences.some((l) => l.id === access.project.licenceId);
+    const result = await run(request, access, team._id, { type: 'AddTeamUser', data: { userId: body.user.id, userInLicence } });
+    return { data: stateToTeam(result.state), position: result.position };
+  });
+
+  addRoute(app, teamRoutes.removeUser, async ({ params, query, request }) => {
+    const { team, access } = await loadTeam(request, params.id, 'project-settings', query['project[id]']);
+    const result = await run(request, access, team._id, { type: 'RemoveTeamUser', data: { userId: params.userId } });
+    return { data: stateToTeam(result.state), position: result.position };
+  });
+
+  addRoute(app, teamRoutes.permissions, async ({ params, request }) => {
+    const { team } = await loadTeam(request, params.id, 'project-settings');
+    return {
+      data: {
+        general: { ...team.general },
+        modules: [...team.modules],
+        sbs: team.sbs ?? [],
+        workflows: (team.workflows ?? []).map((w) => ({ workflow_id: w.workflowId, access: w.access })),
+        tables: (team.tables ?? []).map((p) => toTablePermission(team, p)),
+      },
+    };
+  });
+
+  addRoute(app, teamRoutes.modules, async ({ params, request }) => {
+    const { team } = await loadTeam(request, params.id, 'project-settings');
+    return {
+      data: team.modules.flatMap((id) => {
+        const module = findModule(id);
+        return module ? [{ id: module.id, name: module.name, icon: module.icon, route: module.route, category: module.category }] : [];
+      }),
+    };
+  });
+
+  addRoute(app, teamRoutes.addModule, async ({ params, request }) => {
+    const { team, access } = await loadTeam(request, params.id, 'project-settings');
+    const projectHasModule = (access.project.modules ?? []).some((m) => m.id === params.moduleId);
+    const result = await run(request, access, team._id, { type: 'AddTeamModule', data: { moduleId: params.moduleId, projectHasModule } });
+    return { data: stateToTeam(result.state), position: result.position };
+  });
+
+  addRoute(app, teamRoutes.removeModule, async ({ params, request }) => {
+    const { team, access } = await loadTeam(request, params.id, 'project-settings');
+    const result = await run(request, access, team._id, { type: 'RemoveTeamModule', data: { moduleId: params.moduleId } });
+    return { data: stateToTeam(result.state), position: result.position };
+  });
+
+  addRoute(app, teamRoutes.sbsPermissions, async ({ params, request }) => {
+    const { team } = await loadTeam(request, params.id, 'project-settings');
+    return { data: team.sbs ?? [] };
+  });
+
+  addRoute(app, teamRoutes.setSbsPermissions, async ({ params, body, request }) => {
+    const { team, access } = await loadTeam(request, params.id, 'project-settings');
+    const result = await run(request, access, team._id, { type: 'SetTeamSbsPermissions', data: { sbs: body.sbs } });
+    return { data: result.state.sbs, position: result.position };
+  });
+
+  addRoute(app, teamRoutes.workflowPermissions, async ({ params, request }) => {
+    const { team } = await loadTeam(request, params.id, 'project-settings');
+    return { data: (team.workflows ?? []).map((w) => ({ workflow_id: w.workflowId, access: w.access })) };
+  });
+
+  addRoute(app, teamRoutes.setWorkflowPermissions, async ({ params, body, request }) => {
+    const { team, access } = await loadTeam(request, params.id, 'project-settings');
+    const workflows = body.workflows.map((w) => ({ workflowId: w.workflow_id, access: w.access }));
+    const result = await run(request, access, team._id, { type: 'SetTeamWorkflowPermissions', data: { workflows } });
+    return { data: result.state.workflows.map((w) => ({ workflow_id: w.workflowId, access: w.access })), position: result.position };
+  });
+
+  addRoute(app, teamRoutes.generalPermissions, async ({ params, request }) => {
+    const { team } = await loadTeam(request, params.id, 'project-settings');
+    return { data: { ...team.general } };
+  });
+
+  addRoute(app, teamRoutes.setGeneralPermissions, async ({ params, body, request }) => {
+    const { team, access } = await loadTeam(request, params.id, 'project-settings');
+    const result = await run(request, access, team._id, { type: 'SetTeamGeneralPermissions', data: { general: body } });
+    return { data: { ...result.state.general }, position: result.position };
+  });
+
+  // table permissions: one record per team and table (spec 2 §6, §7 Columns and permissions)
+
+  addRoute(app, teamRoutes.tablePermissions, async ({ query, request }) => {
+    const access = await loadProjectAccess(deps, request, query['project[id]'], 'project-settings');
+    const tableId = query['table[id]'];
+    const docs = await teams.find({ projectId: access.project._id });
+    return {
+      data: docs
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .flatMap((t) => (t.tables ?? []).filter((p) => tableId === undefined || p.tableId === tableId).map((p) => toTablePermission(t, p))),
+    };
+  });
+
+  /** the team holding a table permission, with the user's standing; 404 when none does or the user may not know */
+  const loadPermission = async (request: FastifyRequest, permissionId: string) => {
+    const team = await teams.findOne({ 'tables.id': permissionId });
+    const permission = team?.tables?.find((p) => p.id === permissionId);
+    if (!team || !permission) throw new DomainError(teamMessages.permissionNotFound, 404);
+    const access = await loadProjectAccess(deps, request, team.projectId, 'project-settings');
+    return { team, permission, access };
+  };
+
+  addRoute(app, teamRoutes.createTablePermission, async ({ body, request }) => {
+    const { team, access } = await loadTeam(request, body.team.id, 'project-settings', body.project.id);
+    const permission: TablePermission = {
+      id: randomUUID(),
+      tableId: body.table.id,
+      read: body.read,
+      create: body.create,
+      update: body.update,
+      delete: body.delete,
+    };
+    const result = await run(request, access, team._id, { type: 'SetTeamTablePermission', data: { permission } });
+    return {
+      data: toTablePermission({ _id: team._id, name: result.state.name, projectId: team.projectId }, permission),
+      position: result.position,
+    };
+  });
+
+  addRoute(app, teamRoutes.updateTablePermission, async ({ params, body, request }) => {
+    const { team, permission, access } = await loadPermission(request, params.id);
+    const next: TablePermission = { ...permission, ...body };
+    const result = await run(request, access, team._id, { type: 'SetTeamTablePermission', data: { permission: next } });
+    return {
+      data: toTablePermission({ _id: team._id, name: result.state.name, projectId: team.projectId }, next),
+      position: result.position,
+    };
+  });
+
+  addRoute(app, teamRoutes.deleteTablePermission, async ({ params, request }) => {
+    const { team, access } = await loadPermission(request, params.id);
+    const result = await run(request, access, team._id, { type: 'RemoveTeamTablePermission', data: { permissionId: params.id } });
+    return { message: teamMessages.permissionDeleted, position: result.position };
+  });
+};

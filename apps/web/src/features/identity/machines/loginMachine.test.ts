@@ -1,5 +1,6 @@
 import { ApiError, type User } from '@stramien/api';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { waitFor } from '@testing-library/react';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import { i18n } from '../../../shared/i18n';
 import { loginMachine, type Credentials } from './loginMachine';
@@ -191,6 +192,91 @@ describe('loginMachine', () => {
       submit('anna@example.com', '');
       expect(actor.getSnapshot().value).toBe('editing');
       expect(effects.credentials).toEqual([]);
+    });
+  });
+
+  describe('when the account has two-factor authentication', () => {
+    const twoFactorServer = (codes: Record<string, 'ok' | ApiError>) => async (credentials: Credentials) => {
+      if (!credentials.code) throw new ApiError(401, 'Two-factor authentication code required', undefined, 'two-factor-required');
+      const answer =
+        codes[credentials.code] ?? new ApiError(401, 'Invalid two-factor authentication code', undefined, 'two-factor-invalid');
+      if (answer !== 'ok') throw answer;
+    };
+    const atCodeStep = (actor: ReturnType<typeof start>['actor']) =>
+      new Promise<void>((resolve) => {
+        const sub = actor.subscribe((s) => {
+          if (s.matches('enteringCode')) {
+            sub.unsubscribe();
+            resolve();
+          }
+        });
+      });
+
+    it('asks for the code without an error, then resubmits the credentials with it', async () => {
+      const { actor, effects, submit } = start({ token: twoFactorServer({ '123456': 'ok' }) });
+      const asked = atCodeStep(actor);
+      submit();
+      await asked;
+      expect(actor.getSnapshot().context).toMatchObject({ needsCode: true, error: null });
+      actor.send({ type: 'CHANGE', field: 'code', value: '123 456' });
+      actor.send({ type: 'SUBMIT' });
+      await toPromise(actor);
+      expect(actor.getSnapshot().value).toBe('signedIn');
+      expect(effects.credentials).toEqual([
+        { email: 'anna@example.com', password: 'Secret#123' },
+        { email: 'anna@example.com', password: 'Secret#123', code: '123456' },
+      ]);
+    });
+
+    it('stays at the code step with the message after a wrong code, and clears the code', async () => {
+      const { actor, submit } = start({ token: twoFactorServer({ '123456': 'ok' }) });
+      const asked = atCodeStep(actor);
+      submit();
+      await asked;
+      actor.send({ type: 'CHANGE', field: 'code', value: '000000' });
+      actor.send({ type: 'SUBMIT' });
+      await waitFor(() => expect(actor.getSnapshot().context.error).toBe('Invalid two-factor authentication code'));
+      expect(actor.getSnapshot().value).toBe('enteringCode');
+      expect(actor.getSnapshot().context.code).toBe('');
+    });
+
+    it('does not submit a code that is not 6 digits', async () => {
+      const { actor, effects, submit } = start({ token: twoFactorServer({}) });
+      const asked = atCodeStep(actor);
+      submit();
+      await asked;
+      actor.send({ type: 'CHANGE', field: 'code', value: '12345' });
+      actor.send({ type: 'SUBMIT' });
+      expect(actor.getSnapshot().value).toBe('enteringCode');
+      expect(effects.credentials).toHaveLength(1);
+    });
+
+    it('goes back to the credentials, forgetting the password, on BACK', async () => {
+      const { actor, submit } = start({ token: twoFactorServer({}) });
+      const asked = atCodeStep(actor);
+      submit();
+      await asked;
+      actor.send({ type: 'BACK' });
+      expect(actor.getSnapshot().value).toBe('editing');
+      expect(actor.getSnapshot().context).toMatchObject({ needsCode: false, password: '', email: 'anna@example.com' });
+    });
+  });
+
+  describe('when the sign-in limiter has locked the account', () => {
+    it('shows the lock in the user’s language and marks it as a lock', async () => {
+      await i18n.changeLanguage('nl');
+      const { actor, submit, backToEditing } = start({
+        token: async () => {
+          throw new ApiError(429, 'Too many sign-in attempts. Try again in 15 minutes.', undefined, 'sign-in-locked');
+        },
+      });
+      const failed = backToEditing();
+      submit();
+      await failed;
+      expect(actor.getSnapshot().context).toMatchObject({
+        locked: true,
+        error: 'Te veel inlogpogingen. Probeer het over 15 minuten opnieuw.',
+      });
     });
   });
 });

@@ -1,4 +1,4 @@
-import { identityRoutes, type User } from '@stramien/api';
+import { ApiError, identityRoutes, type User } from '@stramien/api';
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../../../shared/api';
 import { serverMessage } from '../../../shared/apiErrors';
@@ -15,9 +15,43 @@ export const WEB_CLIENT_SECRET = 'stramien-web';
 export interface Credentials {
   email: string;
   password: string;
+  /** the authenticator code, once the server asked for it */
+  code?: string;
 }
 
-export interface LoginContext extends Credentials {
+/** Error codes of the token endpoint the flow reacts to. */
+export const TWO_FACTOR_REQUIRED = 'two-factor-required';
+export const TWO_FACTOR_INVALID = 'two-factor-invalid';
+export const SIGN_IN_LOCKED = 'sign-in-locked';
+
+/** A code as typed (spaces allowed, as apps show '123 456'), normalised to its 6 digits, or null. */
+export const normaliseCode = (typed: string): string | null => {
+  const digits = typed.replace(/\s+/g, '');
+  return /^\d{6}$/.test(digits) ? digits : null;
+};
+
+/** The message of a failed sign-in, in the user's language where the failure is one the flow knows. */
+export const loginErrorMessage = (error: unknown): string => {
+  if (error instanceof ApiError && error.code === SIGN_IN_LOCKED) {
+    const minutes = /(\d+) minute/.exec(error.message)?.[1];
+    return minutes ? i18n.t('identity.login.locked', { ns: 'identity', minutes }) : error.message;
+  }
+  if (error instanceof ApiError && error.code === TWO_FACTOR_INVALID) return i18n.t('identity.login.code-invalid', { ns: 'identity' });
+  return serverMessage(error) ?? i18n.t('identity.login.client-error', { ns: 'identity' });
+};
+
+const isTwoFactorRequired = (error: unknown): boolean => error instanceof ApiError && error.code === TWO_FACTOR_REQUIRED;
+const isLocked = (error: unknown): boolean => error instanceof ApiError && error.status === 429;
+
+export interface LoginContext {
+  email: string;
+  password: string;
+  /** the authenticator code as typed */
+  code: string;
+  /** the server asked for a second factor: the flow shows the code step */
+  needsCode: boolean;
+  /** the last failure was the sign-in limiter's lock */
+  locked: boolean;
   /** licence id this browser chose before, if any */
   chosenLicenceId: string | null;
   user: User | null;
@@ -26,7 +60,7 @@ export interface LoginContext extends Credentials {
   error: string | null;
 }
 
-export type LoginEvent = { type: 'CHANGE'; field: keyof Credentials; value: string } | { type: 'SUBMIT' };
+export type LoginEvent = { type: 'CHANGE'; field: 'email' | 'password' | 'code'; value: string } | { type: 'SUBMIT' } | { type: 'BACK' };
 
 export type LoginOutput = { next: 'chooseLicence'; user: User } | { next: 'redirect'; user: User; licenceId: string | null };
 
@@ -34,7 +68,8 @@ const selectedLicenceId = (context: LoginContext): string | null =>
   context.user ? (resolveLicence(context.user, context.chosenLicenceId)?.id ?? null) : null;
 
 /**
- * Sign-in flow: credentials -> token -> user -> licence. Ends in `signedIn` (licence selected, go to the
+ * Sign-in flow: credentials [-> authenticator code, when the server answers two-factor-required] -> token -> user ->
+ * licence. Ends in `signedIn` (licence selected, go to the
  * redirect target) or `choosingLicence` (more than one licence and none chosen, go to /licenses).
  * The server is reached only through the `requestToken` and `fetchUser` actors, so tests swap them.
  */
@@ -56,6 +91,7 @@ export const loginMachine = setup({
           username: input.email.trim(),
           password: input.password,
           device_id: getDeviceId(),
+          ...(input.code ? { code: input.code } : {}),
         },
         signal,
       });
@@ -74,6 +110,9 @@ export const loginMachine = setup({
   },
   guards: {
     hasCredentials: ({ context }) => context.email.trim() !== '' && context.password !== '',
+    hasCode: ({ context }) => normaliseCode(context.code) !== null,
+    twoFactorRequired: ({ event }) => isTwoFactorRequired((event as { error?: unknown }).error),
+    askingCode: ({ context }) => context.needsCode,
     mustChooseLicence: ({ context }) => context.user !== null && needsLicenceChoice(context.user, context.chosenLicenceId),
   },
 }).createMachine({
@@ -81,6 +120,9 @@ export const loginMachine = setup({
   context: ({ input }) => ({
     email: '',
     password: '',
+    code: '',
+    needsCode: false,
+    locked: false,
     chosenLicenceId: input?.chosenLicenceId ?? null,
     user: null,
     licenceId: null,
@@ -94,18 +136,43 @@ export const loginMachine = setup({
         SUBMIT: { guard: 'hasCredentials', target: 'authenticating' },
       },
     },
+    enteringCode: {
+      on: {
+        CHANGE: { actions: assign(({ event }) => ({ [event.field]: event.value })) },
+        SUBMIT: { guard: 'hasCode', target: 'authenticating' },
+        BACK: { target: 'editing', actions: assign({ needsCode: false, code: '', password: '', error: null, locked: false }) },
+      },
+    },
     authenticating: {
-      entry: assign({ error: null }),
+      entry: assign({ error: null, locked: false }),
       invoke: {
         src: 'requestToken',
-        input: ({ context }) => ({ email: context.email, password: context.password }),
+        input: ({ context }) => ({
+          email: context.email,
+          password: context.password,
+          ...(context.needsCode ? { code: normaliseCode(context.code) ?? '' } : {}),
+        }),
         onDone: { target: 'loadingUser' },
-        onError: {
-          target: 'editing',
-          actions: assign({
-            error: ({ event }) => serverMessage(event.error) ?? i18n.t('identity.login.client-error', { ns: 'identity' }),
-          }),
-        },
+        onError: [
+          // password accepted, the account has two-factor authentication: ask for the code
+          { guard: 'twoFactorRequired', target: 'enteringCode', actions: assign({ needsCode: true, code: '' }) },
+          {
+            guard: 'askingCode',
+            target: 'enteringCode',
+            actions: assign({
+              code: '',
+              error: ({ event }) => loginErrorMessage(event.error),
+              locked: ({ event }) => isLocked(event.error),
+            }),
+          },
+          {
+            target: 'editing',
+            actions: assign({
+              error: ({ event }) => loginErrorMessage(event.error),
+              locked: ({ event }) => isLocked(event.error),
+            }),
+          },
+        ],
       },
     },
     loadingUser: {

@@ -45,6 +45,9 @@ const expiresAt = (): number | null => {
   return Number.isFinite(value) ? value : null;
 };
 
+/** When the stored access token expires (ms since the epoch), or null when none is stored. */
+export const readTokenExpiry = (): number | null => (read(TOKEN_KEY) === null ? null : expiresAt());
+
 /** The stored access token when it has not expired at `now`, otherwise null. */
 export const readToken = (now: number = Date.now()): string | null => {
   const token = read(TOKEN_KEY);

@@ -1,0 +1,33 @@
+import { Button, H5, NonIdealState } from '@blueprintjs/core';
+import { CrossIcon, TimelineEventsIcon } from '@blueprintjs/icons';
+import { useTranslation } from 'react-i18next';
+import { TASK_SIDEBAR_WIDTH, setSidebarOpen, useSidebarOpen } from './sidebarStore';
+
+/**
+ * Today's tasks, docked at the right of the shell (450 px, spec 1 §9). The tasks themselves arrive with the
+ * tasks work (GET /tasks?filter[today]=1); until then it shows the spec's empty state.
+ */
+export const TaskSidebar = () => {
+  const { t } = useTranslation();
+  const open = useSidebarOpen('task');
+  if (!open) return null;
+  return (
+    <aside
+      className="stramien-sidebar stramien-sidebar--task"
+      style={{ width: TASK_SIDEBAR_WIDTH }}
+      aria-label={t('common.today.title')}
+      data-testid="task-sidebar"
+    >
+      <header className="stramien-sidebar__header">
+        <H5>{t('common.today.title')}</H5>
+        <Button
+          variant="minimal"
+          icon={<CrossIcon />}
+          aria-label={t('common.action.close')}
+          onClick={() => setSidebarOpen('task', false)}
+        />
+      </header>
+      <NonIdealState icon={<TimelineEventsIcon size={32} />} title={t('common.tasks.empty')} />
+    </aside>
+  );
+};

@@ -1,0 +1,156 @@
+import { Button, Callout, Checkbox, FormGroup, Section, SectionCard } from '@blueprintjs/core';
+import { ApiError, type User } from '@stramien/api';
+import { isPasswordExpired, passwordExpiryWarningDays } from '@stramien/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverMessage } from '../../../shared/apiErrors';
+import { showToast } from '../../../shared/toaster';
+import { PasswordInput } from '../../account/components/PasswordInput';
+import { PasswordRules } from '../../account/components/PasswordRules';
+import { RequiredMark } from '../../account/components/RequiredMark';
+import { newPasswordErrors, serverFieldError, translateMessage } from '../../account/passwordForm';
+import { identityKeys } from '../../identity/session/queries';
+import { storeToken } from '../../identity/session/tokenStorage';
+import type { SettingsCalls } from '../calls';
+
+export interface PasswordSectionProps {
+  user: User;
+  calls: SettingsCalls;
+  /** `?status=reset`: the router sent the user here to choose a new password (spec §2) */
+  mustReset?: boolean;
+  /** the clock, for the expiry warning */
+  now?: () => number;
+}
+
+/**
+ * Settings › password (spec §5): current, new and repeated password with the policy hints, and a warning when the
+ * password expires within 14 days. The server answers a fresh token for this session (tokens from before stop
+ * working), which is stored at once.
+ */
+export const PasswordSection = ({ user, calls, mustReset = false, now = Date.now }: PasswordSectionProps) => {
+  const { t } = useTranslation('settings');
+  const { t: ta } = useTranslation('account');
+  const queryClient = useQueryClient();
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [visible, setVisible] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+
+  const change = useMutation({
+    mutationFn: () =>
+      calls.updatePassword({ email: user.email, currentpassword: current, newpassword: password, newpassword_confirmation: confirmation }),
+    onSuccess: async (answer) => {
+      storeToken(answer.access_token, answer.expires_in);
+      setCurrent('');
+      setPassword('');
+      setConfirmation('');
+      setSubmitted(false);
+      showToast({ intent: 'success', message: t('settings.password.updated', { name: user.name }) });
+      await queryClient.invalidateQueries({ queryKey: identityKeys.currentUser() });
+    },
+    onError: () => showToast({ intent: 'danger', message: t('settings.password.failed') }),
+  });
+
+  const local = newPasswordErrors(ta, { password, confirmation, current });
+  const currentMissing = current === '' ? ta('account.validation.required') : undefined;
+  const serverErrors = change.error instanceof ApiError ? change.error.errors : undefined;
+  const show = (message: string | undefined) => (submitted ? message : undefined);
+  const errors = {
+    current: show(currentMissing) ?? serverFieldError(ta, serverErrors, 'currentpassword', 'email'),
+    password: show(local.password) ?? serverFieldError(ta, serverErrors, 'newpassword'),
+    confirmation: show(local.confirmation) ?? serverFieldError(ta, serverErrors, 'newpassword_confirmation'),
+  };
+  const failure = change.isError && !serverErrors ? serverMessage(change.error) : null;
+
+  const expiresAt = user.password_expires_at ?? null;
+  const expired = expiresAt !== null && isPasswordExpired(expiresAt, now());
+  const daysLeft = passwordExpiryWarningDays(expiresAt, now());
+
+  return (
+    <Section title={t('settings.password.title')} className="stramien-settings__section" data-testid="settings-password">
+      <SectionCard>
+        {(expired || mustReset) && (
+          <Callout intent="danger" role="alert" className="stramien-account__error" data-testid="password-expired">
+            {t('settings.password.expired')}
+          </Callout>
+        )}
+        {!expired && daysLeft !== null && (
+          <Callout intent="warning" className="stramien-account__error" data-testid="password-expiry-warning">
+            {daysLeft === 0
+              ? t('settings.password.expires-today')
+              : daysLeft === 1
+                ? t('settings.password.expires-in-one-day')
+                : t('settings.password.expires-in-days', { count: daysLeft })}
+          </Callout>
+        )}
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            setSubmitted(true);
+            if (!currentMissing && !local.password && !local.confirmation) change.mutate();
+          }}
+        >
+          <FormGroup
+            label={ta('account.form.current-password')}
+            labelFor="settings-current-password"
+            labelInfo={<RequiredMark />}
+            intent={errors.current ? 'danger' : 'none'}
+            helperText={errors.current}
+          >
+            <PasswordInput
+              id="settings-current-password"
+              autoComplete="current-password"
+              value={current}
+              visible={visible}
+              invalid={!!errors.current}
+              onChange={setCurrent}
+            />
+          </FormGroup>
+          <FormGroup
+            label={ta('account.form.new-password')}
+            labelFor="settings-new-password"
+            labelInfo={<RequiredMark />}
+            intent={errors.password ? 'danger' : 'none'}
+            helperText={errors.password}
+          >
+            <PasswordInput
+              id="settings-new-password"
+              autoComplete="new-password"
+              value={password}
+              visible={visible}
+              invalid={!!errors.password}
+              onChange={setPassword}
+            />
+          </FormGroup>
+          <PasswordRules password={password} />
+          <FormGroup
+            label={ta('account.form.repeat-password')}
+            labelFor="settings-repeat-password"
+            labelInfo={<RequiredMark />}
+            intent={errors.confirmation ? 'danger' : 'none'}
+            helperText={errors.confirmation}
+          >
+            <PasswordInput
+              id="settings-repeat-password"
+              autoComplete="new-password"
+              value={confirmation}
+              visible={visible}
+              invalid={!!errors.confirmation}
+              onChange={setConfirmation}
+            />
+          </FormGroup>
+          <Checkbox checked={visible} label={ta('account.form.show-passwords')} onChange={() => setVisible((v) => !v)} />
+          {failure && (
+            <Callout intent="danger" role="alert" className="stramien-account__error">
+              {translateMessage(ta, failure)}
+            </Callout>
+          )}
+          <Button type="submit" intent="primary" loading={change.isPending} text={t('settings.password.save')} />
+        </form>
+      </SectionCard>
+    </Section>
+  );
+};

@@ -1,0 +1,4 @@
+export * from './twoFactor';
+export * from './decide';
+export * from './messages';
+export * from './twoFactorStream';

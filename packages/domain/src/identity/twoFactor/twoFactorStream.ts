@@ -1,0 +1,1 @@
+export const toTwoFactorStreamId = (userId: string): string => `twoFactor-${userId}`;

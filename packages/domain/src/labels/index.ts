@@ -1,0 +1,3 @@
+export * from './label';
+export * from './decide';
+export * from './messages';

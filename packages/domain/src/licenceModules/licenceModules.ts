@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { DomainError } from '../shared/domainError';
+import type { Command, Decider } from '../shared/decider';
+import type { EventSchemas } from '../shared/envelope';
+import { findModule } from '../projects/moduleCatalogue';
+import { isManufacturingLicence } from '../licences/manufacturing';
+
+/**
+ * Which app modules a licence holds (spec 2 §1 "Modules are licensed per licence and added to projects").
+ * One stream per licence: 'licenceModules-<licenceId>'. Managing it needs `admin-license-modules`.
+ */
+export const toLicenceModulesStreamId = (licenceId: string): string => `licenceModules-${licenceId}`;
+
+export const licenceModuleMessages = {
+  moduleNotFound: 'Module not found.',
+  licenceNotFound: 'Licence not found.',
+  notLicensed: 'This module is not licensed to the licence.',
+  manufacturingOnly: 'This module is only available to manufacturer licences.',
+  /** spec 2 §8 */
+  updated: 'Successfully updated module {name}',
+} as const;
+
+export const licenceModuleEventSchemas = {
+  LicenceModuleAdded: z.object({ licenceId: z.string(), moduleId: z.string() }),
+  LicenceModuleRemoved: z.object({ licenceId: z.string(), moduleId: z.string() }),
+} satisfies Record<string, z.ZodType>;
+
+type Schemas = typeof licenceModuleEventSchemas;
+export type LicenceModuleEvent = { [K in keyof Schemas]: { type: K; data: z.infer<Schemas[K]> } }[keyof Schemas];
+export const licenceModuleEventTypes = Object.keys(licenceModuleEventSchemas) as LicenceModuleEvent['type'][];
+export const licenceModuleSchemas: EventSchemas<LicenceModuleEvent> = licenceModuleEventSchemas;
+
+export interface LicenceModulesState {
+  modules: string[];
+}
+
+/** licenceName is read by the handler (licences read model) before deciding; null when the licence does not exist */
+export type AddLicenceModule = Command<'AddLicenceModule', { licenceId: string; moduleId: string; licenceName: string | null }>;
+export type RemoveLicenceModule = Command<'RemoveLicenceModule', { licenceId: string; moduleId: string; licenceName: string | null }>;
+export type LicenceModuleCommand = AddLicenceModule | RemoveLicenceModule;
+
+export const evolveLicenceModules = (state: LicenceModulesState, event: LicenceModuleEvent): LicenceModulesState => {
+  switch (event.type) {
+    case 'LicenceModuleAdded':
+      return state.modules.includes(event.data.moduleId) ? state : { modules: [...state.modules, event.data.moduleId] };
+    case 'LicenceModuleRemoved':
+      return { modules: state.modules.filter((m) => m !== event.data.moduleId) };
+  }
+};
+
+export const decideLicenceModules = (command: LicenceModuleCommand, state: LicenceModulesState): LicenceModuleEvent[] | DomainError => {
+  const { licenceId, moduleId, licenceName } = command.data;
+  if (licenceName === null) return new DomainError(licenceModuleMessages.licenceNotFound, 404);
+  const module = findModule(moduleId);
+  if (!module) return new DomainError(licenceModuleMessages.moduleNotFound, 404);
+  switch (command.type) {
+    case 'AddLicenceModule':
+      // the manufacturing modules need a manufacturer's licence (spec 1 §6)
+      if (module.manufacturing && !isManufacturingLicence(licenceName))
+        return new DomainError(licenceModuleMessages.manufacturingOnly, 422);
+      return state.modules.includes(moduleId) ? [] : [{ type: 'LicenceModuleAdded', data: { licenceId, moduleId } }];
+    case 'RemoveLicenceModule':
+      if (!state.modules.includes(moduleId)) return new DomainError(licenceModuleMessages.notLicensed, 404);
+      return [{ type: 'LicenceModuleRemoved', data: { licenceId, moduleId } }];
+  }
+};
+
+export const licenceModulesDecider: Decider<LicenceModuleCommand, LicenceModuleEvent, LicenceModulesState> = {
+  initialState: () => ({ modules: [] }),
+  evolve: evolveLicenceModules,
+  decide: decideLicenceModules,
+};

@@ -1,0 +1,4 @@
+export * from './mailPort';
+export * from './embeddedMail';
+export * from './smtpMail';
+export * from './createMail';

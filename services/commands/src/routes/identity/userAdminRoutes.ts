@@ -1,0 +1,185 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accountRoutes, type AdminUser } from '@stramien/api';
+import { DomainError, accountMessages, format, messages, type UserCommand } from '@stramien/domain';
+import type { AuthenticatedUser } from '@stramien/infra';
+import type { UserDoc } from '@stramien/projections';
+import { actorOf, requireUser } from '../../plugins/auth';
+import { addRoute } from '../../plugins/route';
+import type { AppDeps } from '../../app';
+import { actorIn, type AccountSupport } from './accountSupport';
+import { createInviter } from './invitationRoutes';
+
+/**
+ * A user as the administration shows it to `me`: the admin flag on `licenceId` (null across licences), and only
+ * the licences `me` administers (all for a system admin), so another licence's membership does not leak.
+ */
+export const toAdminUser = (doc: UserDoc, me: AuthenticatedUser, licenceId: string | null): AdminUser => ({
+  id: doc._id,
+  name: doc.name,
+  firstname: doc.firstname,
+  lastname: doc.lastname,
+  email: doc.email,
+  language: doc.language,
+  is_systemadmin: doc.isSystemAdmin,
+  is_admin: licenceId === null ? null : (doc.licences.find((l) => l.id === licenceId)?.isAdmin ?? false),
+  disabled: doc.disabled,
+  status: doc.status ?? 'active',
+  licenses: doc.licences.filter((l) => me.isSystemAdmin || me.licences[l.id] === true).map((l) => ({ id: l.id, is_admin: l.isAdmin })),
+  created_at: doc.createdAt,
+  last_sign_in_at: doc.lastSignInAt,
+});
+
+const matches = (doc: UserDoc, search: string | undefined): boolean => {
+  const needle = search?.trim().toLowerCase();
+  return !needle || doc.name.toLowerCase().includes(needle) || doc.email.includes(needle);
+};
+const byName = (a: UserDoc, b: UserDoc) => (a.name || a.email).localeCompare(b.name || b.email) || a.email.localeCompare(b.email);
+
+/** Users administration (spec 1 §6, §7 Users): lists, create, add to and remove from a licence, admin flag, disable. */
+export const registerUserAdminRoutes = (app: FastifyInstance, deps: AppDeps, support: AccountSupport): void => {
+  const { users } = support;
+  const invite = createInviter(deps, support);
+
+  const listOf = async (me: AuthenticatedUser, licenceId: string | null, search: string | undefined) => {
+    const docs = await users.find(licenceId === null ? {} : { 'licences.id': licenceId });
+    return {
+      data: docs
+        .filter((d) => matches(d, search))
+        .sort(byName)
+        .map((d) => toAdminUser(d, me, licenceId)),
+    };
+  };
+  const viewOf = async (me: AuthenticatedUser, userId: string, licenceId: string | null, position: number) => {
+    await support.settle(position);
+    const doc = await users.findOne({ _id: userId });
+    if (!doc) throw new DomainError(accountMessages.userNotFound, 404);
+    return { data: toAdminUser(doc, me, licenceId), position };
+  };
+  /** a member of the licence, else 404 */
+  const memberOf = async (licenceId: string, userId: string): Promise<UserDoc> => {
+    const doc = await users.findOne({ _id: userId });
+    if (!doc || !doc.licences.some((l) => l.id === licenceId)) throw new DomainError(accountMessages.userNotFound, 404);
+    return doc;
+  };
+  /** the licence the answer shows the user in: the one asked for when administered, else the caller's selected one */
+  const viewLicence = (request: FastifyRequest, me: AuthenticatedUser, asked: string | undefined): string | null => {
+    if (asked && (me.isSystemAdmin || me.licences[asked] === true)) return asked;
+    const selected = actorOf(request).licenceId;
+    return selected && (me.isSystemAdmin || me.licences[selected] !== undefined) ? selected : null;
+  };
+
+  addRoute(app, accountRoutes.listUsers, async ({ query, request }) => {
+    const me = requireUser(request);
+    if (query.license) {
+      await support.requireLicenceAdmin(request, query.license);
+      return listOf(me, query.license, query.search);
+    }
+    if (me.isSystemAdmin) return listOf(me, null, query.search);
+    const selected = actorOf(request).licenceId;
+    if (!selected) throw new DomainError(messages.shared.forbidden, 403);
+    await support.requireLicenceAdmin(request, selected);
+    return listOf(me, selected, query.search);
+  });
+
+  addRoute(app, accountRoutes.licenceUsers, async ({ params, query, request }) => {
+    const { me } = await support.requireLicenceAdmin(request, params.id);
+    return listOf(me, params.id, query?.search);
+  });
+
+  addRoute(app, accountRoutes.createUser, async ({ body, request }) => {
+    const ctx = await support.requireLicenceAdmin(request, body.license);
+    const { userId, position } = await invite(
+      {
+        email: body.email,
+        firstname: body.firstname,
+        lastname: body.lastname,
+        language: body.language,
+        isAdmin: body.is_admin ?? false,
+        mustBeNew: true,
+      },
+      { request, ...ctx },
+    );
+    return viewOf(ctx.me, userId, body.license, position);
+  });
+
+  addRoute(app, accountRoutes.addLicenceUser, async ({ params, body, request }) => {
+    const { me, licence, actor } = await support.requireLicenceAdmin(request, params.id);
+    const target = await users.findOne(body.user_id ? { _id: body.user_id } : { email: body.email });
+    if (!target) throw new DomainError(accountMessages.userNotFound, 404, { email: [accountMessages.userNotFound] });
+    const current = target.licences.find((l) => l.id === licence._id)?.isAdmin;
+    const isAdmin = body.is_admin ?? current ?? false;
+    const result = await support.run(
+      target._id,
+      { type: 'AddUserToLicence', data: { licenceId: licence._id, isAdmin }, metadata: { actor, now: new Date().toISOString() } },
+      request,
+    );
+    if (current === undefined && result.events.length > 0 && !target.disabled) {
+      const inviter = (await users.findOne({ _id: me.userId }))?.name ?? '';
+      await support.mail(target.email, target.language, {
+        kind: 'added-to-licence',
+        name: target.name,
+        licence: licence.name,
+        inviter,
+        link: support.link('/login'),
+      });
+    }
+    return viewOf(me, target._id, licence._id, result.position);
+  });
+
+  addRoute(app, accountRoutes.setLicenceAdmin, async ({ params, body, request }) => {
+    const { me, actor } = await support.requireLicenceAdmin(request, params.id);
+    await memberOf(params.id, params.userId);
+    const result = await support.run(
+      params.userId,
+      {
+        type: 'SetLicenceAdmin',
+        data: { licenceId: params.id, isAdmin: body.is_admin },
+        metadata: { actor, now: new Date().toISOString() },
+      },
+      request,
+    );
+    return viewOf(me, params.userId, params.id, result.position);
+  });
+
+  addRoute(app, accountRoutes.removeLicenceUser, async ({ params, request }) => {
+    const { actor } = await support.requireLicenceAdmin(request, params.id);
+    const target = await memberOf(params.id, params.userId);
+    const result = await support.run(
+      params.userId,
+      { type: 'RemoveUserFromLicence', data: { licenceId: params.id }, metadata: { actor, now: new Date().toISOString() } },
+      request,
+    );
+    await support.settle(result.position);
+    return { message: format(accountMessages.userUpdated, { name: target.name || target.email }), position: result.position };
+  });
+
+  addRoute(app, accountRoutes.userAccess, async ({ params, request }) => {
+    const me = requireUser(request);
+    const self = me.userId === params.id;
+    const target =
+      self || me.isSystemAdmin
+        ? await users.findOne({ _id: params.id })
+        : (await support.requireManagedUser(request, params.id, false)).target;
+    if (!target) throw new DomainError(accountMessages.userNotFound, 404);
+    const shown = target.licences.filter((l) => self || me.isSystemAdmin || me.licences[l.id] === true);
+    const names = new Map((await support.licences.find({ _id: { $in: shown.map((l) => l.id) } })).map((l) => [l._id, l.name]));
+    return {
+      id: target._id,
+      is_systemadmin: target.isSystemAdmin,
+      disabled: target.disabled,
+      licenses: shown.map((l) => ({ id: l.id, name: names.get(l.id) ?? '', is_admin: l.isAdmin })),
+    };
+  });
+
+  const setDisabled = (type: 'DisableUser' | 'EnableUser') =>
+    addRoute(app, type === 'DisableUser' ? accountRoutes.disableUser : accountRoutes.enableUser, async ({ params, body, request }) => {
+      const { me, target } = await support.requireManagedUser(request, params.id, true);
+      const licenceId = viewLicence(request, me, body?.license);
+      const actor = actorIn(me, licenceId ?? target.licences[0]?.id ?? '');
+      const command: UserCommand = { type, data: {}, metadata: { actor, now: new Date().toISOString() } };
+      const result = await support.run(params.id, command, request);
+      return viewOf(me, params.id, licenceId, result.position);
+    });
+  setDisabled('DisableUser');
+  setDisabled('EnableUser');
+};

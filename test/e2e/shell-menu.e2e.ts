@@ -1,0 +1,125 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_USER } from './playwright.config';
+
+/** The app bar's user menu per role, its pages, and the dashboard tour that shows once. */
+
+type Language = 'en' | 'nl' | 'de';
+
+const signIn = async (request: APIRequestContext, account: { email: string; password: string }): Promise<string> => {
+  const res = await request.post('/oauth/token', {
+    data: {
+      grant_type: 'password',
+      client_id: 'stramien-web',
+      client_secret: 'stramien-web',
+      username: account.email,
+      password: account.password,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+};
+
+const open = async (page: Page, token: string, language: Language, path = '/dashboard') => {
+  await page.goto('/login');
+  await page.evaluate(
+    ({ token, language }) => {
+      localStorage.setItem('stramien.accessToken', token);
+      localStorage.setItem('stramien.accessTokenExpiresAt', String(Date.now() + 3_000_000));
+      localStorage.setItem('stramien.language', language);
+    },
+    { token, language },
+  );
+  await page.goto(path);
+};
+
+const EVERYONE = [
+  'nav-pin',
+  'profile-settings',
+  'workflow-management',
+  'downloads-link',
+  'support-portal',
+  'build-info-link',
+  'documentation-link',
+  'whats-new',
+  'knowledge-base-link',
+  'logout',
+];
+
+const texts = {
+  en: { welcome: 'Welcome to Stramien', profile: 'Profile settings', noUpdates: 'No updates yet...', nothing: 'Nothing special yet' },
+  nl: { welcome: 'Welkom bij Stramien', profile: 'Profielinstellingen', noUpdates: 'Nog geen updates...', nothing: 'Nog niets bijzonders' },
+  de: {
+    welcome: 'Willkommen bei Stramien',
+    profile: 'Profileinstellungen',
+    noUpdates: 'Noch keine Neuigkeiten...',
+    nothing: 'Noch nichts Besonderes',
+  },
+} as const;
+
+for (const language of ['en', 'nl', 'de'] as const) {
+  test(`an ordinary user sees the tour once and every menu item but account admin (${language})`, async ({ page, request }) => {
+    await open(page, await signIn(request, DEMO_USER), language);
+
+    const tour = page.getByTestId('guided-tour');
+    await expect(tour).toBeVisible();
+    await expect(page.getByTestId('guided-tour-title')).toHaveText(texts[language].welcome);
+    await page.getByTestId('guided-tour-next').click();
+    await expect(page.getByTestId('projects-button')).toHaveClass(/stramien-tour__target/);
+    await page.getByTestId('guided-tour-skip').click();
+    await expect(tour).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    await expect(tour).toHaveCount(0);
+
+    await page.getByTestId('user-menu').click();
+    for (const id of EVERYONE) await expect(page.getByTestId(id)).toBeVisible();
+    await expect(page.getByTestId('profile-settings')).toContainText(texts[language].profile);
+    await expect(page.getByTestId('account-admin')).toHaveCount(0);
+    await expect(page.getByTestId('change-licence')).toHaveCount(0);
+
+    await page.getByTestId('whats-new').click();
+    await expect(page.getByTestId('news-panel')).toContainText(texts[language].noUpdates);
+    expect(await page.evaluate(() => localStorage.getItem('stramien.newsReadAt'))).not.toBeNull();
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('downloads-link').click();
+    await expect(page).toHaveURL(/\/downloads$/);
+    await expect(page.getByTestId('downloads-page')).toContainText(texts[language].nothing);
+
+    await page.getByTestId('today-tasks-toggle').click();
+    await expect(page.getByTestId('task-sidebar')).toBeVisible();
+    await page.getByTestId('today-tasks-toggle').click();
+    await expect(page.getByTestId('task-sidebar')).toHaveCount(0);
+
+    await page.goto('/admin');
+    await expect(page.getByTestId('admin-no-access')).toBeVisible();
+  });
+}
+
+test('a system admin has account admin, with every admin tab, and manages a label there', async ({ page, request }) => {
+  await open(page, await signIn(request, DEMO_ADMIN), 'en', '/downloads');
+  await page.getByTestId('user-menu').click();
+  for (const id of [...EVERYONE, 'account-admin']) await expect(page.getByTestId(id)).toBeVisible();
+  await page.getByTestId('account-admin').click();
+  await expect(page).toHaveURL(/\/admin\/companies$/);
+  for (const tab of ['companies', 'projects', 'users', 'collections', 'labels', 'modules'])
+    await expect(page.getByTestId(`admin-tab-${tab}`)).toBeVisible();
+
+  await page.getByTestId('admin-tab-labels').click();
+  const title = `Blocked ${Date.now().toString(36)}`;
+  await page.locator('#label-title').fill(title);
+  await page.locator('#label-color').fill('#12345');
+  await page.getByTestId('label-submit').click();
+  await expect(page.getByText('Invalid HEX color.')).toBeVisible();
+  await page.locator('#label-color').fill('#d32f2f');
+  await page.getByTestId('label-submit').click();
+  await expect(page.getByTestId('label-row').filter({ hasText: title })).toBeVisible();
+
+  await page.getByTestId('admin-tab-modules').click();
+  const module = page.getByTestId('licence-module-gis-viewer').locator('input');
+  const was = await module.isChecked();
+  await module.setChecked(!was, { force: true });
+  await expect(page.getByText('Successfully updated module Map Viewer')).toBeVisible();
+  await expect(module).toBeChecked({ checked: !was });
+});
