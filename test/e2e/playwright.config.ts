@@ -46,6 +46,11 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // every browser test signs in from 127.0.0.1: a limiter this loose still slows and locks, and tests
+      // that exercise it send their own X-Forwarded-For address
+      STRAMIEN_TRUST_PROXY: 'true',
+      STRAMIEN_SIGNIN_FREE_ATTEMPTS: '50',
+      STRAMIEN_SIGNIN_LOCK_AFTER: '200',
       STRAMIEN_DATA_DIR: mkdtempSync(join(tmpdir(), 'stramien-e2e-')),
       STRAMIEN_WEB_DIST: join(root, 'apps/web/dist'),
       STRAMIEN_ADMIN_EMAIL: DEMO_ADMIN.email,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { codesOf, createE2eUser } from './securityHelpers';
+import { codesOf, createE2eUser, ownAddress } from './securityHelpers';
 
 /** The visible texts the flow relies on, per interface language. */
 const texts = {
@@ -41,6 +41,8 @@ const texts = {
 for (const language of ['en', 'nl', 'de'] as const) {
   const t = texts[language];
   test.describe(`Two-factor authentication (${language})`, () => {
+    test.use({ extraHTTPHeaders: ownAddress() });
+
     test('a user enables it in Settings by scanning the QR code, signs out, and signs in with a code', async ({ page, request }) => {
       const user = await createE2eUser(request, `twofactor-${language}`, language);
       await page.addInitScript((lang) => {

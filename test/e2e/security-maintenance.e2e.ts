@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_USER } from './playwright.config';
-import { apiToken } from './securityHelpers';
+import { apiToken, ownAddress } from './securityHelpers';
 
 test.describe('Maintenance mode', () => {
+  test.use({ extraHTTPHeaders: ownAddress() });
   let adminToken = '';
-  const switchMaintenance = async (request: import('@playwright/test').APIRequestContext, enabled: boolean, secret?: string) => {
+  const switchMaintenance = async (request: APIRequestContext, enabled: boolean, secret?: string) => {
     const res = await request.post('/api/maintenance', {
       headers: { authorization: `Bearer ${adminToken}` },
       data: enabled ? { enabled, secret } : { enabled },
@@ -14,7 +15,8 @@ test.describe('Maintenance mode', () => {
 
   test.afterAll(async ({ request }) => {
     // the e2e server is shared by every file: never leave it in maintenance
-    if (adminToken) await request.post('/api/maintenance', { headers: { authorization: `Bearer ${adminToken}` }, data: { enabled: false } });
+    if (adminToken)
+      await request.post('/api/maintenance', { headers: { authorization: `Bearer ${adminToken}` }, data: { enabled: false } });
   });
 
   test('the browser lands on /maintenance, the secret lets the user continue, and switching off ends it', async ({ page, request }) => {

@@ -3,7 +3,11 @@ import { authenticator } from 'otplib';
 import { DEMO_ADMIN } from './playwright.config';
 
 /** POST /oauth/token; the access token */
-export const apiToken = async (request: APIRequestContext, account: { email: string; password: string }, code?: string): Promise<string> => {
+export const apiToken = async (
+  request: APIRequestContext,
+  account: { email: string; password: string },
+  code?: string,
+): Promise<string> => {
   const res = await request.post('/oauth/token', {
     data: {
       grant_type: 'password',
@@ -34,7 +38,9 @@ export const createE2eUser = async (request: APIRequestContext, name: string, la
     data: { email, firstname: 'E2e', lastname: name, language, license: licence.id },
   });
   if (!created.ok()) throw new Error(`creating ${email} failed: ${created.status()} ${await created.text()}`);
-  const mails = (await (await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`, { headers })).json()) as { data: { text: string }[] };
+  const mails = (await (await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`, { headers })).json()) as {
+    data: { text: string }[];
+  };
   const token = mails.data.map((m) => /\/invite\/([\w-]{20,})/.exec(m.text)?.[1]).find(Boolean);
   if (!token) throw new Error(`no invitation mail for ${email}`);
   const accepted = await request.post('/api/user/invite/accept', {
@@ -66,3 +72,12 @@ export const codesOf = (secret: string) => {
     }
   };
 };
+
+/**
+ * A client address of its own for a test, sent as X-Forwarded-For (the server trusts its proxy header): the sign-in
+ * limiter counts failures per address, and every e2e file shares one server reached from 127.0.0.1, so a test that
+ * fails sign-ins on purpose must not spend the budget of the others.
+ */
+export const ownAddress = (): Record<string, string> => ({
+  'x-forwarded-for': `198.51.100.${1 + Math.floor(Math.random() * 254)}`,
+});

@@ -97,8 +97,9 @@ for (const language of ['en', 'nl', 'de'] as const) {
   });
 }
 
-test('a system admin has account admin, with every admin tab, and manages a label there', async ({ page, request }) => {
-  await open(page, await signIn(request, DEMO_ADMIN), 'en', '/downloads');
+test('a system admin has account admin, with every admin tab, and manages labels and modules there', async ({ page, request }) => {
+  const adminToken = await signIn(request, DEMO_ADMIN);
+  await open(page, adminToken, 'en', '/downloads');
   await page.getByTestId('user-menu').click();
   for (const id of [...EVERYONE, 'account-admin']) await expect(page.getByTestId(id)).toBeVisible();
   await page.getByTestId('account-admin').click();
@@ -116,10 +117,27 @@ test('a system admin has account admin, with every admin tab, and manages a labe
   await page.getByTestId('label-submit').click();
   await expect(page.getByTestId('label-row').filter({ hasText: title })).toBeVisible();
 
+  // the shared demo licence keeps every module it may hold, so the other flows can still add them to projects
+  const licenceId = await page.evaluate(() => localStorage.getItem('stramien.licenceId'));
+  const me = (await (await request.get('/api/user', { headers: { authorization: `Bearer ${adminToken}` } })).json()) as {
+    licenses: { id: string }[];
+  };
+  const demoLicence = licenceId ?? me.licenses[0]!.id;
+  const catalogue = (await (
+    await request.get(`/api/modules/license/${demoLicence}`, { headers: { authorization: `Bearer ${adminToken}` } })
+  ).json()) as { data: { id: string; available: boolean; licensed: boolean }[] };
+  for (const m of catalogue.data.filter((x) => x.available && !x.licensed))
+    expect(
+      (await request.post(`/api/modules/${m.id}/license/${demoLicence}`, { headers: { authorization: `Bearer ${adminToken}` } })).ok(),
+    ).toBe(true);
+
   await page.getByTestId('admin-tab-modules').click();
-  const module = page.getByTestId('licence-module-gis-viewer').locator('input');
-  const was = await module.isChecked();
-  await module.setChecked(!was, { force: true });
+  const module = page.getByTestId('licence-module-gis-viewer');
+  await expect(module).toBeChecked();
+  await module.click({ force: true });
   await expect(page.getByText('Successfully updated module Map Viewer')).toBeVisible();
-  await expect(module).toBeChecked({ checked: !was });
+  await expect(module).not.toBeChecked();
+  await module.click({ force: true });
+  await expect(module).toBeChecked();
+  await expect(page.getByTestId('licence-module-dhme-library')).toBeDisabled();
 });

@@ -95,7 +95,7 @@ for (const language of ['en', 'nl', 'de'] as const) {
     // users of the licence can join
     await page.getByTestId('team-item').filter({ hasText: teamName }).click();
     await page.getByRole('tab', { name: texts[language].users }).click();
-    await page.getByTestId('team-user-select').locator('select').selectOption({ value: admin.id });
+    await page.getByTestId('team-user-select').selectOption({ value: admin.id });
     await page.getByTestId('team-user-add').click();
     await expect(page.getByTestId('team-user-row').filter({ hasText: admin.name })).toBeVisible();
 
@@ -103,14 +103,14 @@ for (const language of ['en', 'nl', 'de'] as const) {
     await page.getByRole('tab', { name: texts[language].modules }).click();
     const buildOrder = page.getByTestId('team-module-build-order');
     await expect(buildOrder).toBeVisible();
-    await buildOrder.locator('input').check({ force: true });
-    await expect(buildOrder.locator('input')).toBeChecked();
+    await buildOrder.click({ force: true });
+    await expect(buildOrder).toBeChecked();
     await expect(page.getByTestId('team-module-fourd')).toHaveCount(0);
 
     // and a general app
     await page.getByRole('tab', { name: texts[language].general }).click();
-    await page.getByTestId('team-general-tasks').locator('input').check({ force: true });
-    await expect(page.getByTestId('team-general-tasks').locator('input')).toBeChecked();
+    await page.getByTestId('team-general-tasks').click({ force: true });
+    await expect(page.getByTestId('team-general-tasks')).toBeChecked();
 
     const teams = await call<{ data: { id: string; name: string; modules: string[]; user_ids: string[]; general: { tasks: boolean } }[] }>(
       request,
@@ -124,7 +124,7 @@ for (const language of ['en', 'nl', 'de'] as const) {
     // after a reload the page shows the same state
     await page.reload();
     await page.getByRole('tab', { name: texts[language].modules }).click();
-    await expect(page.getByTestId('team-module-build-order').locator('input')).toBeChecked();
+    await expect(page.getByTestId('team-module-build-order')).toBeChecked();
   });
 }
 

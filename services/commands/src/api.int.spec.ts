@@ -232,3 +232,12 @@ describe('notifications', () => {
     expect(code).toBe(4401);
   });
 });
+
+describe('POST /api/logout without a body', () => {
+  it('signs out like the web app calls it: no body, no content type', async () => {
+    const token = await server.signIn(DEMO.user);
+    const res = await fetch(server.url + '/api/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    expect((await fetch(server.url + '/api/user', { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+  });
+});

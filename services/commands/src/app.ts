@@ -55,14 +55,22 @@ export const createAppDeps = (
   pipeline: createCommandPipeline({ eventStore: adapters.eventStore }),
   hasher,
   tokens: createTokenService({ secret: jwtSecret(config), ttlSeconds: config.STRAMIEN_TOKEN_TTL_SECONDS }),
-  limiter: createSignInLimiter({ documentStore: adapters.documentStore }),
+  limiter: createSignInLimiter({
+    documentStore: adapters.documentStore,
+    freeAttempts: config.STRAMIEN_SIGNIN_FREE_ATTEMPTS,
+    lockAfter: config.STRAMIEN_SIGNIN_LOCK_AFTER,
+  }),
   mail: createMailPort(config),
   projectionWait,
 });
 
 /** The commands/queries HTTP API; `extend` lets the one-process runtime mount the notifier on the same server. */
 export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) => Promise<void>): Promise<FastifyInstance> => {
-  const app = createHttpServer({ logLevel: deps.config.LOG_LEVEL, webDist: deps.config.STRAMIEN_WEB_DIST });
+  const app = createHttpServer({
+    logLevel: deps.config.LOG_LEVEL,
+    webDist: deps.config.STRAMIEN_WEB_DIST,
+    trustProxy: deps.config.STRAMIEN_TRUST_PROXY,
+  });
   app.decorate('projectionWait', deps.projectionWait);
   app.decorate('minPositionWaitMs', deps.config.STRAMIEN_MIN_POSITION_WAIT_MS);
   registerAuth(app, createAuthenticator({ tokens: deps.tokens, documentStore: deps.adapters.documentStore }));

@@ -14,7 +14,7 @@ const hub = createSocketHub({ bus: adapters.bus, channelAuth });
 const notifier = createNotifier({ bus: adapters.bus, documentStore: adapters.documentStore, onError: (e) => console.error('notifier', e) });
 await hub.start();
 await notifier.start();
-const app = createHttpServer({ logLevel: config.LOG_LEVEL });
+const app = createHttpServer({ logLevel: config.LOG_LEVEL, trustProxy: config.STRAMIEN_TRUST_PROXY });
 await registerNotifierRoutes(app, {
   hub,
   channelAuth,

@@ -97,7 +97,7 @@ export const identityRoutes = {
     tag: 'identity',
     auth: true,
     policy: { access: 'user' },
-    body: z.object({}).strict().optional(),
+    body: z.object({}).strict().nullish(),
     response: z.object({ message: z.string() }),
   }),
 };

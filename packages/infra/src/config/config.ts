@@ -33,6 +33,14 @@ export const configSchema = z.object({
   STRAMIEN_COMMIT: z.string().default('unknown'),
   STRAMIEN_RELEASE_DATE: z.string().default(new Date().toISOString().slice(0, 10)),
   /** max time a query waits for projections to pass X-Min-Position */
+  /** trust X-Forwarded-For from a reverse proxy in front (otherwise a client could choose its address) */
+  STRAMIEN_TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /** sign-in failures per account or address before answers slow down, and before the key is locked */
+  STRAMIEN_SIGNIN_FREE_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(5),
+  STRAMIEN_SIGNIN_LOCK_AFTER: z.coerce.number().int().min(2).max(10_000).default(10),
   STRAMIEN_MIN_POSITION_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
   /** smtp://user:pass@host:587 or smtps://host:465; unset means the embedded mail adapter (files under <dataDir>/mail) */
   SMTP_URL: z

@@ -50,11 +50,11 @@ export const DOCS_CSP = [
  * A Fastify instance with zod validation, the shared error envelope, security headers on every answer,
  * JSON 404s for API paths and, when `webDist` holds a built web app, that app with its client-side routes.
  */
-export const createHttpServer = (options: { logLevel: string; webDist?: string | undefined }): FastifyInstance => {
+export const createHttpServer = (options: { logLevel: string; webDist?: string | undefined; trustProxy?: boolean }): FastifyInstance => {
   const app = Fastify({
     logger: { level: options.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? false,
     logController: new LogController({ disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace' }),
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -26,6 +26,8 @@ export const startTestServer = async (env: Record<string, string> = {}): Promise
     HOST: '127.0.0.1',
     STRAMIEN_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // tests stand in for a reverse proxy: X-Forwarded-For gives each test its own client address
+    STRAMIEN_TRUST_PROXY: 'true',
     STRAMIEN_ADMIN_EMAIL: DEMO.admin.email,
     STRAMIEN_ADMIN_PASSWORD: DEMO.admin.password,
     ...env,

@@ -201,8 +201,9 @@ export const registerSecurityRoutes = (app: FastifyInstance, deps: AppDeps): voi
   });
 
   addRoute(app, securityRoutes.maintenanceToken, async ({ body, request, reply }) => {
-    // per address only: a lock per secret would let anyone lock the admins out during maintenance
-    const keys: SignInKeys = { address: request.ip };
+    // per address only (a lock per secret would let anyone lock the admins out during maintenance), on a key of its
+    // own: guessing the maintenance secret does not lock sign-ins from that address, nor the other way round
+    const keys: SignInKeys = { address: `maintenance|${request.ip}` };
     await limiter.guard(keys);
     const state = await loadMaintenance();
     if (!state.enabled || !state.secretHash) throw new DomainError(systemMessages.notOn, 409);
