@@ -1,6 +1,7 @@
 import { identityRoutes } from './identity/routes';
 import { accountRoutes } from './identity/accountRoutes';
 import { securityRoutes } from './identity/securityRoutes';
+import { apiTokenRoutes } from './identity/apiTokenRoutes';
 import { licenceRoutes } from './licences/routes';
 import { projectRoutes } from './projects/routes';
 import { teamRoutes } from './teams/routes';
@@ -17,6 +18,7 @@ export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
     identity: identityRoutes,
     account: accountRoutes,
     security: securityRoutes,
+    apiTokens: apiTokenRoutes,
     licences: licenceRoutes,
     projects: projectRoutes,
     teams: teamRoutes,

@@ -3,6 +3,7 @@ export * from './shared/client';
 export * from './identity/routes';
 export * from './identity/accountRoutes';
 export * from './identity/securityRoutes';
+export * from './identity/apiTokenRoutes';
 export * from './licences/routes';
 export * from './projects/routes';
 export * from './teams/routes';

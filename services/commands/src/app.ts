@@ -22,6 +22,7 @@ import type { ProjectionWait } from './plugins/route';
 import { registerIdentityRoutes } from './routes/identity/identityRoutes';
 import { registerAccountRoutes } from './routes/identity/accountRoutes';
 import { registerSecurityRoutes } from './routes/identity/securityRoutes';
+import { registerApiTokenRoutes } from './routes/identity/apiTokenRoutes';
 import { registerLicenceRoutes } from './routes/licences/licenceRoutes';
 import { registerProjectRoutes } from './routes/projects/projectRoutes';
 import { registerTeamRoutes } from './routes/teams/teamRoutes';
@@ -79,6 +80,7 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerIdentityRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerSecurityRoutes(app, deps);
+  registerApiTokenRoutes(app, deps);
   registerLicenceRoutes(app, deps);
   registerProjectRoutes(app, deps);
   registerTeamRoutes(app, deps);

@@ -89,7 +89,12 @@ export const updateProfile = (command: UpdateUserProfile, state: UserState): Use
   const missing = mustExist(state);
   if (missing) return missing;
   const actor = command.metadata.actor;
-  if (actor.userId !== state.userId && !actor.isSystemAdmin) return new DomainError(messages.shared.forbidden, 403);
+  if (actor.userId !== state.userId && !actor.isSystemAdmin) {
+    // a user admin of a licence the user belongs to may change them; a user sharing no licence does not see them
+    const shared = Object.keys(state.licences).filter((l) => actor.licences?.[l] !== undefined);
+    if (shared.length === 0) return new DomainError('User not found', 404);
+    if (!shared.some((l) => actor.licences?.[l] === true)) return new DomainError(messages.shared.forbidden, 403);
+  }
   const changed = Object.entries(command.data).some(([k, v]) => v !== undefined && state[k as keyof UserState] !== v);
   if (!changed) return [];
   return [{ type: 'UserProfileUpdated', data: { userId: state.userId, ...command.data } }];

@@ -67,11 +67,33 @@ describe('User', () => {
   });
 
   describe('when updating the profile', () => {
-    it('refuses another ordinary user', () =>
+    it('refuses another ordinary user of the same licence', () =>
       spec
-        .given([registered])
-        .when({ type: 'UpdateUserProfile', data: { language: 'nl' }, metadata: meta('u2') })
+        .given([registered, { type: 'UserAddedToLicence', data: { userId: 'u1', licenceId: 'l1', isAdmin: false } }])
+        .when({
+          type: 'UpdateUserProfile',
+          data: { language: 'nl' },
+          metadata: { ...meta('u2'), actor: { userId: 'u2', licenceId: 'l1', licences: { l1: false } } },
+        })
         .thenThrows(messages.shared.forbidden, 403));
+    it('lets a licence admin of a licence the user belongs to change it', () =>
+      spec
+        .given([registered, { type: 'UserAddedToLicence', data: { userId: 'u1', licenceId: 'l1', isAdmin: false } }])
+        .when({
+          type: 'UpdateUserProfile',
+          data: { language: 'nl' },
+          metadata: { ...meta('u2'), actor: { userId: 'u2', licenceId: 'l1', licences: { l1: true } } },
+        })
+        .then([{ type: 'UserProfileUpdated', data: { userId: 'u1', language: 'nl' } }]));
+    it('answers 404 to a user who shares no licence with them', () =>
+      spec
+        .given([registered, { type: 'UserAddedToLicence', data: { userId: 'u1', licenceId: 'l1', isAdmin: false } }])
+        .when({
+          type: 'UpdateUserProfile',
+          data: { language: 'nl' },
+          metadata: { ...meta('u2'), actor: { userId: 'u2', licenceId: 'l2', licences: { l2: true } } },
+        })
+        .thenThrows('User not found', 404));
     it('lets a system admin change it', () =>
       spec
         .given([registered])

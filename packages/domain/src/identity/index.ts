@@ -6,3 +6,4 @@ export * from './messages';
 export * from './passwordPolicy';
 export * from './accountMails';
 export * from './twoFactor/index';
+export * from './apiTokens/index';

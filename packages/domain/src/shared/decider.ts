@@ -6,6 +6,8 @@ export interface Actor {
   userId: string;
   licenceId: string;
   isSystemAdmin?: boolean;
+  /** every licence the actor belongs to, with their admin flag there (for rules about other users) */
+  licences?: Record<string, boolean>;
 }
 
 export interface CommandMetadata {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedDocumentStore } from '../documentStore/embeddedDocumentStore';
 import type { DocumentStore } from '../documentStore/documentStore';
-import { createAuthenticator, UnauthenticatedError } from './authenticator';
+import { createAuthenticator, hashApiTokenSecret, UnauthenticatedError } from './authenticator';
 import { createTokenService } from './tokens';
 
 const T = Date.parse('2026-01-01T10:00:00.000Z');
@@ -46,6 +46,7 @@ describe('Authenticator', () => {
       isSystemAdmin: false,
       licences: { l1: true },
       language: 'nl',
+      via: 'session',
     });
   });
 
@@ -73,5 +74,46 @@ describe('Authenticator', () => {
     await store.collection('sessions').replaceOne({ _id: 's9' }, { _id: 's9', userId: 'u1', revokedAt: 'x' }, { upsert: true });
     await expect(authenticate((await tokens.issue({ sub: 'u1', sid: 's9' })).token)).rejects.toBeInstanceOf(UnauthenticatedError);
     await expect(authenticate((await tokens.issue({ sub: 'nobody', sid: 's1' })).token)).rejects.toBeInstanceOf(UnauthenticatedError);
+  });
+
+  describe('with an API token', () => {
+    const id = '7d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    const secret = 'S'.repeat(40) + 'abc';
+    const plaintext = `stramien_pat_${id}_${secret}`;
+    const saveToken = (over: Record<string, unknown> = {}) =>
+      store
+        .collection('apiTokens')
+        .replaceOne(
+          { _id: id },
+          { _id: id, userId: 'u1', scopes: ['read'], secretHash: hashApiTokenSecret(secret), revokedAt: null, ...over },
+          { upsert: true },
+        );
+
+    it('authenticates as the token user with its scopes', async () => {
+      await save({ disabled: false, tokensValidAfter: null });
+      await saveToken();
+      await expect(authenticate(plaintext)).resolves.toEqual({
+        userId: 'u1',
+        sessionId: `apitoken:${id}`,
+        isSystemAdmin: false,
+        licences: { l1: true },
+        language: 'nl',
+        via: 'api-token',
+        scopes: ['read'],
+      });
+    });
+    it('refuses a wrong secret, a malformed token and an unknown id', async () => {
+      await saveToken();
+      await expect(authenticate(`stramien_pat_${id}_${'T'.repeat(43)}`)).rejects.toBeInstanceOf(UnauthenticatedError);
+      await expect(authenticate(`stramien_pat_${id}`)).rejects.toBeInstanceOf(UnauthenticatedError);
+      await expect(authenticate(`stramien_pat_${id.replace('7', '8')}_${secret}`)).rejects.toBeInstanceOf(UnauthenticatedError);
+    });
+    it('refuses a revoked token and a token of a disabled user', async () => {
+      await saveToken({ revokedAt: '2026-01-02T00:00:00.000Z' });
+      await expect(authenticate(plaintext)).rejects.toBeInstanceOf(UnauthenticatedError);
+      await saveToken();
+      await save({ disabled: true });
+      await expect(authenticate(plaintext)).rejects.toBeInstanceOf(UnauthenticatedError);
+    });
   });
 });

@@ -6,6 +6,7 @@ import { settingsCalls, type SettingsCalls } from './calls';
 import { PasswordSection } from './components/PasswordSection';
 import { ProfileSection } from './components/ProfileSection';
 import { TwoFactorSection } from './TwoFactorSection';
+import { ApiTokensSection } from './ApiTokensSection';
 import '../account/account.css';
 import './settings.css';
 
@@ -22,6 +23,7 @@ export const SettingsPage = ({ calls = settingsCalls }: { calls?: SettingsCalls 
       <PasswordSection user={user} calls={calls} mustReset={params.get('status') === 'reset'} />
       {/* ── Two-factor authentication: the security work's own component (features/settings/TwoFactorSection.tsx) ── */}
       <TwoFactorSection />
+      <ApiTokensSection />
     </div>
   );
 };

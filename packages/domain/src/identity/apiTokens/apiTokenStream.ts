@@ -1,0 +1,1 @@
+export const toApiTokenStreamId = (tokenId: string): string => `apiToken-${tokenId}`;

@@ -1,0 +1,5 @@
+export * from './apiToken';
+export * from './decide';
+export * from './messages';
+export * from './apiTokenStream';
+export * from './apiTokenFormat';

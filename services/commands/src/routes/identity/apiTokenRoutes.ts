@@ -1,0 +1,92 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { apiTokenRoutes } from '@stramien/api';
+import {
+  API_TOKEN_SCOPES,
+  apiTokenDecider,
+  apiTokenHint,
+  apiTokenSchemas,
+  formatApiToken,
+  toApiTokenStreamId,
+  type ApiTokenCommand,
+} from '@stramien/domain';
+import { hashApiTokenSecret } from '@stramien/infra';
+import type { ApiTokenDoc } from '@stramien/projections/identity/apiTokens';
+import { addRoute } from '../../plugins/route';
+import { actorOf, requireUser } from '../../plugins/auth';
+import type { AppDeps } from '../../app';
+
+/**
+ * API tokens for integrations (spec 2 §7; ARCHITECTURE: client credentials with scopes). The plaintext token is
+ * answered once; the log and the read model hold only the SHA-256 hash of its secret. An API token itself cannot
+ * reach these routes (plugins/auth.ts refuses them with 403).
+ */
+export const registerApiTokenRoutes = (app: FastifyInstance, deps: AppDeps): void => {
+  const tokens = deps.adapters.documentStore.collection<ApiTokenDoc>('apiTokens');
+
+  const run = (command: ApiTokenCommand, request: Parameters<typeof actorOf>[0]) =>
+    deps.pipeline({
+      decider: apiTokenDecider,
+      schemas: apiTokenSchemas,
+      streamId: toApiTokenStreamId(command.data.tokenId),
+      command,
+      context: { actor: actorOf(request), correlationId: request.id, causationId: request.id },
+    });
+
+  addRoute(app, apiTokenRoutes.listApiTokens, async ({ request, reply }) => {
+    const { userId } = requireUser(request);
+    const docs = await tokens.find({ userId, revokedAt: null });
+    reply.header('cache-control', 'no-store');
+    return {
+      data: docs
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        .map((d) => ({ id: d._id, name: d.name, scopes: d.scopes, created_at: d.createdAt, hint: d.hint })),
+    };
+  });
+
+  addRoute(
+    app,
+    apiTokenRoutes.createApiToken,
+    async ({ body, request, reply }) => {
+      const { userId } = requireUser(request);
+      const tokenId = randomUUID();
+      // 256 random bits; only their hash is kept
+      const secret = randomBytes(32).toString('base64url');
+      const plaintext = formatApiToken(tokenId, secret);
+      const now = new Date().toISOString();
+      const result = await run(
+        {
+          type: 'CreateApiToken',
+          data: {
+            tokenId,
+            userId,
+            name: body.name,
+            scopes: body.scopes ?? [...API_TOKEN_SCOPES],
+            secretHash: hashApiTokenSecret(secret),
+            hint: apiTokenHint(plaintext),
+          },
+          metadata: { actor: actorOf(request), now },
+        },
+        request,
+      );
+      await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
+      reply.header('cache-control', 'no-store');
+      const s = result.state;
+      return {
+        data: { id: s.tokenId, name: s.name, scopes: s.scopes, created_at: now, hint: apiTokenHint(plaintext), token: plaintext },
+        position: result.position,
+      };
+    },
+    { status: 201 },
+  );
+
+  addRoute(app, apiTokenRoutes.revokeApiToken, async ({ params, request }) => {
+    requireUser(request);
+    const result = await run(
+      { type: 'RevokeApiToken', data: { tokenId: params.id }, metadata: { actor: actorOf(request), now: new Date().toISOString() } },
+      request,
+    );
+    await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
+    return { data: { id: params.id, revoked: true as const }, position: result.position };
+  });
+};

@@ -1,0 +1,467 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ApiError,
+  accountRoutes,
+  allRoutes,
+  identityRoutes,
+  labelRoutes,
+  projectRoutes,
+  teamRoutes,
+  type RouteContract,
+} from '@stramien/api';
+import { can, NO_GENERAL_PERMISSIONS, ALL_GENERAL_PERMISSIONS, type PermissionSubject } from '@stramien/domain';
+import { DEMO, startTestServer, type TestServer } from '@stramien/commands/testing/testServer';
+import { createUser } from '@stramien/commands/routes/identity/accountTesting';
+
+/**
+ * The route x actor security matrix: one test per (route, actor) cell of `allRoutes`, the expected answer derived
+ * only from the route's declarative `policy`, the actor's standing and the rule 'visible' below.
+ */
+
+type ActorName =
+  'anonymous' | 'otherLicence' | 'member' | 'projectAdmin' | 'licenceAdmin' | 'systemAdmin' | 'teamGeneral' | 'teamNone' | 'disabled';
+
+/** What an actor is, relative to licence A and its fixture project. */
+interface Standing {
+  signedIn: boolean;
+  disabled: boolean;
+  inLicenceA: boolean;
+  isSystemAdmin: boolean;
+  isLicenceAdmin: boolean;
+  isMember: boolean;
+  isProjectAdmin: boolean;
+  general: boolean;
+  /** the actor the `self-or-admin` routes address */
+  isSelf: boolean;
+}
+
+const base: Standing = {
+  signedIn: true,
+  disabled: false,
+  inLicenceA: true,
+  isSystemAdmin: false,
+  isLicenceAdmin: false,
+  isMember: false,
+  isProjectAdmin: false,
+  general: false,
+  isSelf: false,
+};
+const ACTORS: Record<ActorName, Standing> = {
+  anonymous: { ...base, signedIn: false, inLicenceA: false },
+  otherLicence: { ...base, inLicenceA: false },
+  member: { ...base, isMember: true, isSelf: true },
+  projectAdmin: { ...base, isMember: true, isProjectAdmin: true },
+  licenceAdmin: { ...base, isLicenceAdmin: true },
+  systemAdmin: { ...base, isSystemAdmin: true },
+  teamGeneral: { ...base, isMember: true, general: true },
+  teamNone: { ...base, isMember: true },
+  disabled: { ...base, isMember: true, disabled: true },
+};
+const ACTOR_NAMES = Object.keys(ACTORS) as ActorName[];
+
+/** A project is visible to its members and to the user admins of its licence; a licence to its users. */
+const projectVisible = (a: Standing): boolean => a.isSystemAdmin || (a.inLicenceA && (a.isMember || a.isLicenceAdmin));
+const licenceVisible = (a: Standing): boolean => a.isSystemAdmin || a.inLicenceA;
+
+const addressesLicence = (route: RouteContract): boolean =>
+  route.path.includes('/:') || 'license' in ((route.query as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
+
+type Expected = 'allowed' | 401 | 403 | 404;
+
+/** The expected answer of a cell, from the policy and the actor only. */
+const expectedFor = (route: RouteContract, a: Standing): Expected => {
+  const policy = route.policy!;
+  if (policy.access === 'public') return 'allowed';
+  if (!a.signedIn || a.disabled) return 401;
+  switch (policy.access) {
+    case 'user':
+      // a signed-in route that addresses licence A's objects (by a path id or its `license` query) answers other licences 404
+      return !a.inLicenceA && !a.isSystemAdmin && addressesLicence(route) ? 404 : 'allowed';
+    case 'system-admin':
+      return a.isSystemAdmin ? 'allowed' : 403;
+    case 'self-or-admin':
+      if (a.isSelf || a.isSystemAdmin || a.isLicenceAdmin) return 'allowed';
+      return a.inLicenceA ? 403 : 404;
+    case 'check': {
+      const subject: PermissionSubject = {
+        isSystemAdmin: a.isSystemAdmin,
+        isLicenceAdmin: a.isLicenceAdmin,
+        ...(policy.scope === 'project'
+          ? {
+              project: {
+                isMember: a.isMember,
+                isProjectAdmin: a.isProjectAdmin,
+                generalPermissions: a.general ? ALL_GENERAL_PERMISSIONS : NO_GENERAL_PERMISSIONS,
+              },
+            }
+          : {}),
+      };
+      if (can(subject, policy.check, policy.app ? { app: policy.app } : {})) return 'allowed';
+      const visible = policy.scope === 'project' ? projectVisible(a) : licenceVisible(a);
+      return visible ? 403 : 404;
+    }
+  }
+};
+
+/** Fixture ids of licence A, filled in `beforeAll`. */
+interface Fixture {
+  licenceA: string;
+  licenceB: string;
+  projectId: string;
+  projectSlug: string;
+  projectName: string;
+  memberRoleId: string;
+  scratchRoleId: string;
+  scratchTeamId: string;
+  labelId: string;
+  linkId: string;
+  companyId: string;
+  collectionId: string;
+  memberId: string;
+  spareId: string;
+}
+
+interface CellInput {
+  params?: Record<string, string>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+/** Phase 0 reads, 1 non-destructive writes, 2 destructive writes (run last, mostly against throwaway copies). */
+interface RouteCase {
+  phase: 0 | 1 | 2;
+  input: (f: Fixture, fresh: Fresh) => Promise<CellInput> | CellInput;
+}
+
+interface Fresh {
+  project(): Promise<string>;
+  team(): Promise<string>;
+  label(): Promise<string>;
+  link(): Promise<string>;
+  role(): Promise<string>;
+  user(): Promise<string>;
+  projectMember(): Promise<string>;
+  company(): Promise<string>;
+  collection(): Promise<string>;
+  /** (re)adds a module to the fixture project and answers its id */
+  projectModule(): Promise<string>;
+}
+
+const unique = () => randomUUID().slice(0, 8);
+const project = (f: Fixture) => ({ id: f.projectId });
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/** How each addressable route is called: real fixture ids and a minimal valid body. */
+const CASES: Record<string, RouteCase> = {
+  'identity.currentUser': { phase: 0, input: () => ({}) },
+  'identity.updateUser': { phase: 1, input: (f) => ({ params: { id: f.memberId }, body: { firstname: 'Mia' } }) },
+  'account.invite': { phase: 1, input: (f) => ({ body: { email: `inv-${unique()}@example.test`, license: f.licenceA } }) },
+  'account.listUsers': { phase: 0, input: (f) => ({ query: { license: f.licenceA } }) },
+  'account.createUser': {
+    phase: 1,
+    input: (f) => ({ body: { email: `new-${unique()}@example.test`, firstname: 'New', lastname: 'User', license: f.licenceA } }),
+  },
+  'account.licenceUsers': { phase: 0, input: (f) => ({ params: { id: f.licenceA } }) },
+  'account.addLicenceUser': { phase: 1, input: (f) => ({ params: { id: f.licenceA }, body: { user_id: f.spareId } }) },
+  'account.setLicenceAdmin': { phase: 1, input: (f) => ({ params: { id: f.licenceA, userId: f.spareId }, body: { is_admin: false } }) },
+  'account.removeLicenceUser': { phase: 2, input: async (f, fresh) => ({ params: { id: f.licenceA, userId: await fresh.user() } }) },
+  'account.userAccess': { phase: 0, input: (f) => ({ params: { id: f.memberId } }) },
+  'account.disableUser': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.user() }, body: {} }) },
+  'account.enableUser': { phase: 1, input: (f) => ({ params: { id: f.spareId }, body: {} }) },
+  'account.devMail': { phase: 0, input: () => ({ query: {} }) },
+  'security.maintenanceStatus': { phase: 0, input: () => ({}) },
+  'security.resetTwoFactor': { phase: 1, input: (f) => ({ params: { id: f.spareId } }) },
+  'licences.create': { phase: 1, input: () => ({ body: { name: `Licence ${unique()}` } }) },
+  'licences.get': { phase: 0, input: (f) => ({ params: { id: f.licenceA } }) },
+  'licences.update': { phase: 1, input: (f) => ({ params: { id: f.licenceA }, body: { name: 'Licence A' } }) },
+  'licences.modules': { phase: 0, input: (f) => ({ params: { id: f.licenceA } }) },
+  'projects.list': { phase: 0, input: (f) => ({ query: { license: f.licenceA } }) },
+  'projects.get': { phase: 0, input: (f) => ({ params: { id: f.projectId } }) },
+  'projects.findBySlug': { phase: 0, input: (f) => ({ params: { slug: f.projectSlug }, query: { license: f.licenceA } }) },
+  'projects.create': { phase: 1, input: (f) => ({ body: { license: f.licenceA, name: `P ${unique()}`, number: unique() } }) },
+  'projects.update': { phase: 1, input: (f) => ({ params: { id: f.projectId }, body: { description: 'Matrix' } }) },
+  'projects.archive': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.project() } }) },
+  'projects.restore': { phase: 1, input: (f) => ({ params: { id: f.projectId }, body: {} }) },
+  'projects.connect': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.project() }, body: {} }) },
+  'projects.addFavorite': { phase: 1, input: (f) => ({ params: { id: f.projectId } }) },
+  'projects.removeFavorite': { phase: 1, input: (f) => ({ params: { id: f.projectId } }) },
+  'projects.licenseUsers': { phase: 0, input: (f) => ({ params: { id: f.projectId } }) },
+  'projects.members': { phase: 0, input: (f) => ({ params: { id: f.projectId }, query: {} }) },
+  'projects.addMember': { phase: 1, input: (f) => ({ params: { id: f.projectId }, body: { user: f.spareId, role: f.scratchRoleId } }) },
+  'projects.changeMemberRole': {
+    phase: 1,
+    input: (f) => ({ params: { id: f.projectId, userId: f.spareId }, body: { role: f.scratchRoleId } }),
+  },
+  'projects.removeMember': { phase: 2, input: async (f, fresh) => ({ params: { id: f.projectId, userId: await fresh.projectMember() } }) },
+  'projects.roles': { phase: 0, input: (f) => ({ params: { id: f.projectId } }) },
+  'projects.createRole': { phase: 1, input: (f) => ({ params: { id: f.projectId }, body: { name: `Role ${unique()}` } }) },
+  'projects.updateRole': { phase: 1, input: (f) => ({ params: { id: f.projectId, roleId: f.scratchRoleId }, body: { name: 'Scratch' } }) },
+  'projects.deleteRole': { phase: 2, input: async (f, fresh) => ({ params: { id: f.projectId, roleId: await fresh.role() } }) },
+  'projects.uploadImage': { phase: 1, input: (f) => ({ params: { id: f.projectId }, body: { mimeType: 'image/png', file: PNG } }) },
+  'projects.links': { phase: 0, input: (f) => ({ params: { id: f.projectId } }) },
+  'projects.createLink': {
+    phase: 1,
+    input: (f) => ({ params: { id: f.projectId }, body: { name: `Link ${unique()}`, link: 'https://example.com' } }),
+  },
+  'projects.updateLink': { phase: 1, input: (f) => ({ params: { id: f.projectId, linkId: f.linkId }, body: { name: 'Docs' } }) },
+  'projects.deleteLink': { phase: 2, input: async (f, fresh) => ({ params: { id: f.projectId, linkId: await fresh.link() } }) },
+  'projects.addModule': { phase: 1, input: (f) => ({ params: { moduleId: 'build-order', projectId: f.projectId }, body: {} }) },
+  'projects.removeModule': {
+    phase: 2,
+    input: async (f, fresh) => ({ params: { moduleId: await fresh.projectModule(), projectId: f.projectId } }),
+  },
+  'teams.list': { phase: 0, input: (f) => ({ query: { 'project[id]': f.projectId } }) },
+  'teams.create': { phase: 1, input: (f) => ({ body: { project: project(f), name: `Team ${unique()}` } }) },
+  'teams.update': { phase: 1, input: (f) => ({ params: { id: f.scratchTeamId }, body: { project: project(f), name: 'Scratch' } }) },
+  'teams.delete': { phase: 2, input: async (f, fresh) => ({ params: { id: await fresh.team() }, body: { project: project(f) } }) },
+  'teams.users': { phase: 0, input: (f) => ({ params: { id: f.scratchTeamId }, query: { 'project[id]': f.projectId } }) },
+  'teams.addUser': {
+    phase: 1,
+    input: (f) => ({ params: { id: f.scratchTeamId }, body: { project: project(f), user: { id: f.memberId } } }),
+  },
+  'teams.permissions': { phase: 0, input: (f) => ({ params: { id: f.scratchTeamId } }) },
+  'teams.modules': { phase: 0, input: (f) => ({ params: { id: f.scratchTeamId } }) },
+  'teams.sbsPermissions': { phase: 0, input: (f) => ({ params: { id: f.scratchTeamId } }) },
+  'teams.setSbsPermissions': { phase: 1, input: (f) => ({ params: { id: f.scratchTeamId }, body: { sbs: [] } }) },
+  'teams.workflowPermissions': { phase: 0, input: (f) => ({ params: { id: f.scratchTeamId } }) },
+  'teams.setWorkflowPermissions': { phase: 1, input: (f) => ({ params: { id: f.scratchTeamId }, body: { workflows: [] } }) },
+  'teams.generalPermissions': { phase: 0, input: (f) => ({ params: { id: f.scratchTeamId } }) },
+  'teams.setGeneralPermissions': { phase: 1, input: (f) => ({ params: { id: f.scratchTeamId }, body: { tables: true } }) },
+  'teams.tablePermissions': { phase: 0, input: (f) => ({ query: { 'project[id]': f.projectId } }) },
+  'labels.list': { phase: 0, input: () => ({ query: {} }) },
+  'labels.create': { phase: 1, input: (f) => ({ body: { title: `L ${unique()}`, color: '#ff0000', license: { id: f.licenceA } } }) },
+  'labels.update': { phase: 1, input: (f) => ({ params: { id: f.labelId }, body: { title: 'Label A' } }) },
+  'labels.delete': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.label() } }) },
+  'companies.list': { phase: 0, input: (f) => ({ params: { id: f.licenceA } }) },
+  'companies.create': { phase: 1, input: (f) => ({ params: { id: f.licenceA }, body: { name: `Co ${unique()}` } }) },
+  'companies.update': { phase: 1, input: (f) => ({ params: { id: f.companyId }, body: { name: 'Company A' } }) },
+  'companies.delete': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.company() } }) },
+  'collections.list': { phase: 0, input: (f) => ({ params: { id: f.licenceA } }) },
+  'collections.create': { phase: 1, input: (f) => ({ params: { id: f.licenceA }, body: { name: `Col ${unique()}` } }) },
+  'collections.update': { phase: 1, input: (f) => ({ params: { id: f.collectionId }, body: { name: 'Collection A' } }) },
+  'collections.delete': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.collection() } }) },
+  'licenceModules.list': { phase: 0, input: (f) => ({ params: { id: f.licenceA } }) },
+  'apiTokens.listApiTokens': { phase: 0, input: () => ({}) },
+  'notifications.list': { phase: 0, input: () => ({ query: { limit: 5 } }) },
+  'system.build': { phase: 0, input: () => ({}) },
+};
+
+/** Routes the matrix does not call, each with the reason. The test asserts every entry names a real route. */
+const UNADDRESSABLE: Record<string, string> = {
+  'identity.token': 'the sign-in itself: needs credentials, covered by api.int.spec.ts',
+  'identity.signOut': "revokes the calling actor's token, which later cells still need",
+  'account.updatePassword': "needs the actor's own e-mail and current password",
+  'account.forgotPassword': 'public, mails a reset link: covered by passwordRoutes.int.spec.ts',
+  'account.resetPassword': 'public, needs a mailed reset token',
+  'account.invitationDetails': 'public, needs a mailed invitation token',
+  'account.acceptInvitation': 'public, needs a mailed invitation token',
+  'security.generateTwoFactor': "changes the actor's own 2FA state, which would lock later sign-ins",
+  'security.enableTwoFactor': 'needs a TOTP code of a generated secret',
+  'security.disableTwoFactor': 'needs a TOTP code',
+  'security.verifyTwoFactor': 'needs a TOTP code',
+  'security.switchMaintenance': 'puts the whole server into maintenance, failing every later cell',
+  'security.maintenanceToken': 'public, needs the maintenance secret',
+  'projects.image': 'needs the id of an uploaded image of the fixture project',
+  'teams.removeUser': 'not run in this matrix yet (needs a throwaway team membership per cell)',
+  'teams.addModule': 'not run in this matrix yet (module licensing per team)',
+  'teams.removeModule': 'not run in this matrix yet (module licensing per team)',
+  'teams.createTablePermission': 'needs the id of a table (tables are not part of the platform yet)',
+  'teams.updateTablePermission': 'needs a table permission, which needs a table',
+  'teams.deleteTablePermission': 'needs a table permission, which needs a table',
+  'licenceModules.add': "restricts licence A's modules for every later cell",
+  'licenceModules.remove': "restricts licence A's modules for every later cell",
+  'apiTokens.createApiToken': 'added while this matrix was being written (API tokens in progress elsewhere); no API token actor either',
+  'apiTokens.revokeApiToken': 'added while this matrix was being written (API tokens in progress elsewhere)',
+  'notifications.broadcastingAuth': 'per-channel authorisation, covered by socketSecurity.int.spec.ts',
+};
+
+/**
+ * Cells where the product answers differently from what the policy table implies, recorded with today's status so
+ * the matrix stays green and flags any change: when one is fixed its test fails and the entry must go.
+ * None of them answers data it must not: they refuse too much, or refuse with 403 where 404 is due.
+ */
+const KNOWN_DEVIATIONS: Record<string, { status: number; reason: string }> = {};
+
+let server: TestServer;
+let fixture: Fixture;
+let fresh: Fresh;
+const tokens = new Map<ActorName, string | undefined>();
+const summary = new Map<string, Map<ActorName, string>>();
+
+/** The status of one call, and for a refusal the text of its error envelope (which must carry no fixture data). */
+const answerOf = async (route: RouteContract, token: string | undefined, input: CellInput): Promise<{ status: number; error: string }> => {
+  try {
+    await server.api(token).call(route as never, input as never);
+    return { status: 200, error: '' };
+  } catch (e) {
+    if (e instanceof ApiError) return { status: e.status, error: JSON.stringify({ message: e.message, errors: e.errors }) };
+    throw e;
+  }
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const adminToken = await server.signIn(DEMO.admin);
+  const admin = server.api(adminToken);
+  const licenceA = (await server.api(await server.signIn(DEMO.user)).call(identityRoutes.currentUser)).licenses[0]!.id;
+  const licenceB = (await admin.call(allRoutes['licences.create']! as never, { body: { name: `Licence B ${unique()}` } } as never)) as {
+    data: { id: string };
+  };
+  const [member, projectAdmin, licenceAdmin, teamGeneral, teamNone, disabled, otherLicence, spare] = await Promise.all([
+    createUser(server, adminToken, licenceA, { label: 'member' }),
+    createUser(server, adminToken, licenceA, { label: 'padmin' }),
+    createUser(server, adminToken, licenceA, { label: 'ladmin', isAdmin: true }),
+    createUser(server, adminToken, licenceA, { label: 'tgeneral' }),
+    createUser(server, adminToken, licenceA, { label: 'tnone' }),
+    createUser(server, adminToken, licenceA, { label: 'disabled' }),
+    createUser(server, adminToken, licenceB.data.id, { label: 'other' }),
+    createUser(server, adminToken, licenceA, { label: 'spare' }),
+  ]);
+  const createProject = async (withDisabled = false) => {
+    const suffix = unique();
+    const created = await admin.call(projectRoutes.create, {
+      body: {
+        license: licenceA,
+        name: `Matrix ${suffix}`,
+        number: suffix,
+        modules: ['build-order', 'gis-viewer'],
+        roles: [
+          {
+            name: 'Member',
+            is_projectadmin: false,
+            users: [member.id, teamGeneral.id, teamNone.id, ...(withDisabled ? [disabled.id] : [])],
+          },
+          { name: 'Lead', is_projectadmin: true, users: [projectAdmin.id] },
+          { name: 'Scratch', is_projectadmin: false, users: [] },
+        ],
+      },
+    });
+    return created.data;
+  };
+  const p = await createProject(true);
+  const roleId = (name: string) => p.roles.find((r) => r.name === name)!.id;
+  const team = async (name: string, users: string[], general: boolean) => {
+    const t = (await admin.call(teamRoutes.create, { body: { project: { id: p.id }, name } })).data;
+    for (const u of users) await admin.call(teamRoutes.addUser, { params: { id: t.id }, body: { project: { id: p.id }, user: { id: u } } });
+    if (general) {
+      await admin.call(teamRoutes.setGeneralPermissions, {
+        params: { id: t.id },
+        body: { workflows: true, tables: true, sbs: true, labels: true, tasks: true },
+      });
+    }
+    return t.id;
+  };
+  await team('General', [teamGeneral.id], true);
+  await team('Nothing', [teamNone.id], false);
+  const scratchTeamId = await team('Scratch', [], false);
+  const call = async (key: string, input: CellInput) =>
+    (await admin.call(allRoutes[key]! as never, input as never)) as { data: { id: string } };
+  const link = async () =>
+    (await call('projects.createLink', { params: { id: p.id }, body: { name: `Link ${unique()}`, link: 'https://example.com' } })).data.id;
+  const label = async () =>
+    (await admin.call(labelRoutes.create, { body: { title: `L ${unique()}`, color: '#00ff00', license: { id: licenceA } } })).data.id;
+  const company = async () => (await call('companies.create', { params: { id: licenceA }, body: { name: `Co ${unique()}` } })).data.id;
+  const collection = async () =>
+    (await call('collections.create', { params: { id: licenceA }, body: { name: `Col ${unique()}` } })).data.id;
+  const user = async () =>
+    (
+      await admin.call(accountRoutes.createUser, {
+        body: { email: `tmp-${unique()}@example.test`, firstname: 'Tmp', lastname: 'User', license: licenceA },
+      })
+    ).data.id;
+  fixture = {
+    licenceA,
+    licenceB: licenceB.data.id,
+    projectId: p.id,
+    projectSlug: p.slug,
+    projectName: p.name,
+    memberRoleId: roleId('Member'),
+    scratchRoleId: roleId('Scratch'),
+    scratchTeamId,
+    labelId: await label(),
+    linkId: await link(),
+    companyId: await company(),
+    collectionId: await collection(),
+    memberId: member.id,
+    spareId: spare.id,
+  };
+  fresh = {
+    project: async () => (await createProject()).id,
+    team: () => team(`Tmp ${unique()}`, [], false),
+    label,
+    link,
+    role: async () => (await call('projects.createRole', { params: { id: p.id }, body: { name: `Tmp ${unique()}` } })).data.id,
+    user,
+    projectMember: async () => {
+      const id = await user();
+      await call('projects.addMember', { params: { id: p.id }, body: { user: id, role: roleId('Scratch') } });
+      return id;
+    },
+    company,
+    collection,
+    projectModule: async () => {
+      await call('projects.addModule', { params: { moduleId: 'gis-viewer', projectId: p.id }, body: {} }).catch((e: unknown) => {
+        if (!(e instanceof ApiError && e.status === 409)) throw e;
+      });
+      return 'gis-viewer';
+    },
+  };
+  await admin.call(accountRoutes.disableUser, { params: { id: disabled.id }, body: {} });
+  tokens.set('anonymous', undefined);
+  tokens.set('otherLicence', otherLicence.token);
+  tokens.set('member', member.token);
+  tokens.set('projectAdmin', projectAdmin.token);
+  tokens.set('licenceAdmin', licenceAdmin.token);
+  tokens.set('systemAdmin', adminToken);
+  tokens.set('teamGeneral', teamGeneral.token);
+  tokens.set('teamNone', teamNone.token);
+  tokens.set('disabled', disabled.token);
+}, 120_000);
+
+afterAll(async () => {
+  const keys = [...summary.keys()];
+  const width = Math.max(...keys.map((k) => k.length), 5);
+  const head = ['route'.padEnd(width), ...ACTOR_NAMES.map((a) => a.slice(0, 8).padStart(8))].join(' ');
+  const rows = keys.map((k) => [k.padEnd(width), ...ACTOR_NAMES.map((a) => (summary.get(k)!.get(a) ?? '-').padStart(8))].join(' '));
+  console.log(`route x actor matrix (status; * = differs from the policy, ! = known deviation)\n${head}\n${rows.join('\n')}`);
+  await server?.close();
+});
+
+describe('the route x actor security matrix', () => {
+  it('covers every route of allRoutes exactly once, and UNADDRESSABLE names only real routes', () => {
+    for (const key of Object.keys(UNADDRESSABLE)) expect(allRoutes, key).toHaveProperty([key]);
+    for (const key of Object.keys(CASES)) expect(allRoutes, key).toHaveProperty([key]);
+    for (const key of Object.keys(allRoutes)) expect([key in CASES, key in UNADDRESSABLE].filter(Boolean), key).toHaveLength(1);
+    for (const [key, route] of Object.entries(allRoutes)) expect(route.policy, `${key} has a policy`).toBeDefined();
+    for (const cell of Object.keys(KNOWN_DEVIATIONS)) {
+      const [key, actor] = cell.split('|') as [string, ActorName];
+      expect(CASES, cell).toHaveProperty([key]);
+      expect(ACTOR_NAMES, cell).toContain(actor);
+    }
+  });
+
+  const ordered = Object.entries(CASES).sort(([, a], [, b]) => a.phase - b.phase);
+  for (const [key, routeCase] of ordered) {
+    const route = allRoutes[key]!;
+    describe(`${key} (${route.method} ${route.path}, ${JSON.stringify(route.policy)})`, () => {
+      for (const actor of ACTOR_NAMES) {
+        const expected = route.policy ? expectedFor(route, ACTORS[actor]) : 'allowed';
+        it(`answers ${expected === 'allowed' ? 'without refusing' : expected} to ${actor}`, async () => {
+          const input = await routeCase.input(fixture, fresh);
+          const { status, error } = await answerOf(route, tokens.get(actor), input);
+          const known = KNOWN_DEVIATIONS[`${key}|${actor}`];
+          const ok = expected === 'allowed' ? status < 300 || [400, 409, 422].includes(status) : status === expected;
+          if (!summary.has(key)) summary.set(key, new Map());
+          summary.get(key)!.set(actor, `${status}${known ? '!' : ok ? '' : '*'}`);
+          if (known) expect(status, `${actor} -> ${route.method} ${route.path}: known deviation (${known.reason})`).toBe(known.status);
+          else expect(status, `${actor} -> ${route.method} ${route.path}: expected ${expected}`).toSatisfy(() => ok);
+          if (status === 401 || status === 403 || status === 404) {
+            for (const secret of [fixture.projectName, fixture.projectSlug])
+              expect(error, 'a refusal carries no fixture data').not.toContain(secret);
+          }
+        });
+      }
+    });
+  }
+});
