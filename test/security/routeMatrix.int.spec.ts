@@ -13,6 +13,7 @@ import {
 import { can, NO_GENERAL_PERMISSIONS, ALL_GENERAL_PERMISSIONS, type PermissionSubject } from '@stramien/domain';
 import { DEMO, startTestServer, type TestServer } from '@stramien/commands/testing/testServer';
 import { createUser } from '@stramien/commands/routes/identity/accountTesting';
+import { apiTokenRoutes } from '@stramien/api';
 
 /**
  * The route x actor security matrix: one test per (route, actor) cell of `allRoutes`, the expected answer derived
@@ -20,7 +21,17 @@ import { createUser } from '@stramien/commands/routes/identity/accountTesting';
  */
 
 type ActorName =
-  'anonymous' | 'otherLicence' | 'member' | 'projectAdmin' | 'licenceAdmin' | 'systemAdmin' | 'teamGeneral' | 'teamNone' | 'disabled';
+  | 'anonymous'
+  | 'otherLicence'
+  | 'member'
+  | 'projectAdmin'
+  | 'licenceAdmin'
+  | 'systemAdmin'
+  | 'teamGeneral'
+  | 'teamNone'
+  | 'disabled'
+  | 'apiRead'
+  | 'apiWrite';
 
 /** What an actor is, relative to licence A and its fixture project. */
 interface Standing {
@@ -34,6 +45,8 @@ interface Standing {
   general: boolean;
   /** the actor the `self-or-admin` routes address */
   isSelf: boolean;
+  /** signed in with an API token of this scope instead of a session */
+  apiToken?: 'read' | 'write';
 }
 
 const base: Standing = {
@@ -57,6 +70,9 @@ const ACTORS: Record<ActorName, Standing> = {
   teamGeneral: { ...base, isMember: true, general: true },
   teamNone: { ...base, isMember: true },
   disabled: { ...base, isMember: true, disabled: true },
+  // API tokens of the project admin: the owner's rights, read-only or not, never token/password/2FA management
+  apiRead: { ...base, isMember: true, isProjectAdmin: true, apiToken: 'read' },
+  apiWrite: { ...base, isMember: true, isProjectAdmin: true, apiToken: 'write' },
 };
 const ACTOR_NAMES = Object.keys(ACTORS) as ActorName[];
 
@@ -70,10 +86,15 @@ const addressesLicence = (route: RouteContract): boolean =>
 type Expected = 'allowed' | 401 | 403 | 404;
 
 /** The expected answer of a cell, from the policy and the actor only. */
+const API_TOKEN_FORBIDDEN = /^\/api\/(token|tokens|user\/password|2fa)(\/|$)/;
+
 const expectedFor = (route: RouteContract, a: Standing): Expected => {
   const policy = route.policy!;
   if (policy.access === 'public') return 'allowed';
   if (!a.signedIn || a.disabled) return 401;
+  // API tokens are refused before any route logic: management routes always, writes without the write scope
+  if (a.apiToken && API_TOKEN_FORBIDDEN.test(route.path)) return 403;
+  if (a.apiToken === 'read' && route.method !== 'GET') return 403;
   switch (policy.access) {
     case 'user':
       // a signed-in route that addresses licence A's objects (by a path id or its `license` query) answers other licences 404
@@ -271,8 +292,9 @@ const UNADDRESSABLE: Record<string, string> = {
   'teams.deleteTablePermission': 'needs a table permission, which needs a table',
   'licenceModules.add': "restricts licence A's modules for every later cell",
   'licenceModules.remove': "restricts licence A's modules for every later cell",
-  'apiTokens.createApiToken': 'added while this matrix was being written (API tokens in progress elsewhere); no API token actor either',
-  'apiTokens.revokeApiToken': 'added while this matrix was being written (API tokens in progress elsewhere)',
+  'apiTokens.createApiToken':
+    'creates a token for the caller; covered by apiTokenRoutes.int.spec.ts (the API-token actors are refused here too)',
+  'apiTokens.revokeApiToken': 'needs a token id of each actor; covered by apiTokenRoutes.int.spec.ts',
   'notifications.broadcastingAuth': 'per-channel authorisation, covered by socketSecurity.int.spec.ts',
 };
 
@@ -417,6 +439,15 @@ beforeAll(async () => {
   tokens.set('teamGeneral', teamGeneral.token);
   tokens.set('teamNone', teamNone.token);
   tokens.set('disabled', disabled.token);
+  for (const [actor, scopes] of [
+    ['apiRead', ['read']],
+    ['apiWrite', ['read', 'write']],
+  ] as const) {
+    const created = await server
+      .api(projectAdmin.token)
+      .call(apiTokenRoutes.createApiToken, { body: { name: `matrix ${actor}`, scopes: [...scopes] } });
+    tokens.set(actor, created.data.token);
+  }
 }, 120_000);
 
 afterAll(async () => {
