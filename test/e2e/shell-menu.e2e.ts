@@ -80,7 +80,9 @@ for (const language of ['en', 'nl', 'de'] as const) {
     await page.getByTestId('whats-new').click();
     await expect(page.getByTestId('news-panel')).toContainText(texts[language].noUpdates);
     expect(await page.evaluate(() => localStorage.getItem('stramien.newsReadAt'))).not.toBeNull();
-    await page.keyboard.press('Escape');
+    // close it with its own button and wait until it is gone: an open drawer takes the clicks that follow
+    await page.locator('.stramien-news').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByTestId('news-panel')).toHaveCount(0);
 
     await page.getByTestId('user-menu').click();
     await page.getByTestId('downloads-link').click();
