@@ -14,6 +14,7 @@ import {
   userSchemas,
   type Actor,
   type UserCommand,
+  fullName,
 } from '@stramien/domain';
 import type { SignInKeys } from '@stramien/infra';
 import type { UserDoc } from '@stramien/projections';
@@ -118,8 +119,10 @@ export const registerIdentityRoutes = (app: FastifyInstance, deps: AppDeps): voi
       command: { type: 'UpdateUserProfile', data: body, metadata: { actor, now: new Date().toISOString() } },
       context: { actor, correlationId: request.id, causationId: request.id },
     });
-    await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
-    return { data: await loadUserView(documentStore, params.id), position: result.position };
+    // the answer is the resulting aggregate state (the read models catch up; X-Min-Position waits for them)
+    const { firstname, lastname, language } = result.state;
+    const view = await loadUserView(documentStore, params.id);
+    return { data: { ...view, firstname, lastname, name: fullName(result.state), language }, position: result.position };
   });
 
   addRoute(app, identityRoutes.signOut, async ({ request }) => {
