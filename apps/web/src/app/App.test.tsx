@@ -10,25 +10,14 @@ import { createNotificationStore } from '../features/notifications/notificationS
 import { NotificationServicesContext, type NotificationServices } from '../features/notifications/services';
 import type { SocketLike } from '../features/notifications/socketClient';
 import { createQueryClient } from '../shared/queryClient';
+import { userOf } from '../test/fixtures';
 import { AppProviders } from './AppProviders';
 import { NAV_PIN_COOKIE } from './navPin';
 import { routes } from './routes';
 
 const licence = (id: string, name: string, primary: string | null = null) => ({ id, name, is_admin: false, theme: { primary } });
 
-const userWith = (licenses: User['licenses']): User => ({
-  id: 'u-1',
-  name: 'Anna de Vries',
-  firstname: 'Anna',
-  lastname: 'de Vries',
-  email: 'anna@example.com',
-  language: 'en',
-  photo: null,
-  is_systemadmin: false,
-  two_factor_enabled: false,
-  roles: [],
-  licenses,
-});
+const userWith = (licenses: User['licenses']): User => userOf({ licenses });
 
 const silentSocket = (): SocketLike => ({ send: () => {}, close: () => {}, onopen: null, onmessage: null, onclose: null, onerror: null });
 

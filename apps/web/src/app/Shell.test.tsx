@@ -7,6 +7,7 @@ import { storeToken } from '../features/identity/session/tokenStorage';
 import { createNotificationStore } from '../features/notifications/notificationStore';
 import { NotificationServicesContext, type NotificationServices } from '../features/notifications/services';
 import { createQueryClient } from '../shared/queryClient';
+import { userOf } from '../test/fixtures';
 import { AppProviders } from './AppProviders';
 import { NEWS_READ_AT_KEY } from './news/newsStore';
 import { routes } from './routes';
@@ -16,20 +17,7 @@ import { tourStorageKey } from './tour/useGuidedTour';
 
 const licence = (id: string, name: string, isAdmin = false) => ({ id, name, is_admin: isAdmin, theme: { primary: null } });
 
-const person = (over: Partial<User> = {}): User => ({
-  id: 'u-1',
-  name: 'Anna de Vries',
-  firstname: 'Anna',
-  lastname: 'de Vries',
-  email: 'anna@example.com',
-  language: 'en',
-  photo: null,
-  is_systemadmin: false,
-  two_factor_enabled: false,
-  roles: [],
-  licenses: [licence('l-1', 'Bouwbedrijf')],
-  ...over,
-});
+const person = (over: Partial<User> = {}): User => userOf({ licenses: [licence('l-1', 'Bouwbedrijf')], ...over });
 
 const services: NotificationServices = {
   store: createNotificationStore(null),

@@ -1,8 +1,8 @@
-import { Button, Callout, Card, Checkbox, FormGroup, H2, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, Checkbox, H2, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { EnvelopeIcon } from '@blueprintjs/icons';
 import { ApiError } from '@stramien/api';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { serverMessage } from '../../shared/apiErrors';
@@ -10,9 +10,8 @@ import { queryClient } from '../../shared/queryClient';
 import { showToast } from '../../shared/toaster';
 import { clearToken } from '../identity/session/tokenStorage';
 import { accountCalls, type AccountCalls } from './calls';
-import { PasswordInput } from './components/PasswordInput';
-import { PasswordRules } from './components/PasswordRules';
-import { RequiredMark } from './components/RequiredMark';
+import { PasswordField } from '../../shared/forms/PasswordField';
+import { RequiredFormGroup } from '../../shared/forms/RequiredFormGroup';
 import { newPasswordErrors, serverFieldError, translateMessage } from './passwordForm';
 import './account.css';
 
@@ -96,12 +95,6 @@ const AcceptForm = ({
   const failure = accept.isError && !serverErrors ? (serverMessage(accept.error) ?? t('account.form.failed')) : null;
   const valid = !required(firstname) && !required(lastname) && !local.password && !local.confirmation;
 
-  const field = (id: string, label: string, error: string | undefined, input: ReactNode) => (
-    <FormGroup label={label} labelFor={id} labelInfo={<RequiredMark />} intent={error ? 'danger' : 'none'} helperText={error}>
-      {input}
-    </FormGroup>
-  );
-
   return (
     <div className="stramien-page stramien-page--centered">
       <Card className="stramien-account__card" elevation={2}>
@@ -115,37 +108,33 @@ const AcceptForm = ({
             if (valid) accept.mutate();
           }}
         >
-          {field(
-            'invite-firstname',
-            t('account.form.firstname'),
-            errors.firstname,
-            <InputGroup id="invite-firstname" autoComplete="given-name" value={firstname} onValueChange={setFirstname} />,
-          )}
-          {field(
-            'invite-lastname',
-            t('account.form.lastname'),
-            errors.lastname,
-            <InputGroup id="invite-lastname" autoComplete="family-name" value={lastname} onValueChange={setLastname} />,
-          )}
-          {field(
-            'invite-password',
-            t('account.form.password'),
-            errors.password,
-            <PasswordInput id="invite-password" autoComplete="new-password" value={password} visible={visible} onChange={setPassword} />,
-          )}
-          <PasswordRules password={password} />
-          {field(
-            'invite-password-confirmation',
-            t('account.form.repeat-password'),
-            errors.confirmation,
-            <PasswordInput
-              id="invite-password-confirmation"
-              autoComplete="new-password"
-              value={confirmation}
-              visible={visible}
-              onChange={setConfirmation}
-            />,
-          )}
+          <RequiredFormGroup id="invite-firstname" label={t('account.form.firstname')} error={errors.firstname}>
+            <InputGroup id="invite-firstname" autoComplete="given-name" value={firstname} onValueChange={setFirstname} />
+          </RequiredFormGroup>
+          <RequiredFormGroup id="invite-lastname" label={t('account.form.lastname')} error={errors.lastname}>
+            <InputGroup id="invite-lastname" autoComplete="family-name" value={lastname} onValueChange={setLastname} />
+          </RequiredFormGroup>
+          <PasswordField
+            id="invite-password"
+            label={t('account.form.password')}
+            error={errors.password}
+            markInvalid={false}
+            autoComplete="new-password"
+            value={password}
+            visible={visible}
+            onChange={setPassword}
+            withRules
+          />
+          <PasswordField
+            id="invite-password-confirmation"
+            label={t('account.form.repeat-password')}
+            error={errors.confirmation}
+            markInvalid={false}
+            autoComplete="new-password"
+            value={confirmation}
+            visible={visible}
+            onChange={setConfirmation}
+          />
           <Checkbox checked={visible} label={t('account.form.show-passwords')} onChange={() => setVisible((v) => !v)} />
           {failure && (
             <Callout intent="danger" role="alert" className="stramien-account__error">

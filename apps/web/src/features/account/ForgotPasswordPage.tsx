@@ -1,11 +1,11 @@
-import { Button, Callout, Card, FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Card, H2, InputGroup } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { serverMessage } from '../../shared/apiErrors';
 import { accountCalls, type AccountCalls } from './calls';
-import { RequiredMark } from './components/RequiredMark';
+import { RequiredFormGroup } from '../../shared/forms/RequiredFormGroup';
 import './account.css';
 
 /**
@@ -37,12 +37,10 @@ export const ForgotPasswordPage = ({ calls = accountCalls }: { calls?: AccountCa
             }}
           >
             <p>{t('account.forgot.intro')}</p>
-            <FormGroup
+            <RequiredFormGroup
+              id="forgot-email"
               label={t('account.form.email')}
-              labelFor="forgot-email"
-              labelInfo={<RequiredMark />}
-              intent={touched && missing ? 'danger' : 'none'}
-              helperText={touched && missing ? t('account.validation.required') : undefined}
+              error={touched && missing ? t('account.validation.required') : undefined}
             >
               <InputGroup
                 id="forgot-email"
@@ -55,7 +53,7 @@ export const ForgotPasswordPage = ({ calls = accountCalls }: { calls?: AccountCa
                 intent={touched && missing ? 'danger' : 'none'}
                 onValueChange={setEmail}
               />
-            </FormGroup>
+            </RequiredFormGroup>
             {send.isError && (
               <Callout intent="danger" role="alert" className="stramien-account__error">
                 {serverMessage(send.error) ?? t('account.form.failed')}

@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Checkbox, FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Card, Checkbox, H2, InputGroup } from '@blueprintjs/core';
 import { ApiError } from '@stramien/api';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,9 +9,8 @@ import { queryClient } from '../../shared/queryClient';
 import { showToast } from '../../shared/toaster';
 import { clearToken } from '../identity/session/tokenStorage';
 import { accountCalls, type AccountCalls } from './calls';
-import { PasswordInput } from './components/PasswordInput';
-import { PasswordRules } from './components/PasswordRules';
-import { RequiredMark } from './components/RequiredMark';
+import { PasswordField } from '../../shared/forms/PasswordField';
+import { RequiredFormGroup } from '../../shared/forms/RequiredFormGroup';
 import { newPasswordErrors, serverFieldError, translateMessage } from './passwordForm';
 import './account.css';
 
@@ -64,13 +63,7 @@ export const ResetPasswordPage = ({ calls = accountCalls }: { calls?: AccountCal
             if (!emailError && !local.password && !local.confirmation) reset.mutate();
           }}
         >
-          <FormGroup
-            label={t('account.form.email')}
-            labelFor="reset-email"
-            labelInfo={<RequiredMark />}
-            intent={errors.email ? 'danger' : 'none'}
-            helperText={errors.email}
-          >
+          <RequiredFormGroup id="reset-email" label={t('account.form.email')} error={errors.email}>
             <InputGroup
               id="reset-email"
               name="email"
@@ -80,41 +73,27 @@ export const ResetPasswordPage = ({ calls = accountCalls }: { calls?: AccountCal
               intent={errors.email ? 'danger' : 'none'}
               onValueChange={setEmail}
             />
-          </FormGroup>
-          <FormGroup
+          </RequiredFormGroup>
+          <PasswordField
+            id="reset-password"
             label={t('account.form.new-password')}
-            labelFor="reset-password"
-            labelInfo={<RequiredMark />}
-            intent={errors.password ? 'danger' : 'none'}
-            helperText={errors.password}
-          >
-            <PasswordInput
-              id="reset-password"
-              autoComplete="new-password"
-              autoFocus={email !== ''}
-              value={password}
-              visible={visible}
-              invalid={!!errors.password}
-              onChange={setPassword}
-            />
-          </FormGroup>
-          <PasswordRules password={password} />
-          <FormGroup
+            error={errors.password}
+            autoComplete="new-password"
+            autoFocus={email !== ''}
+            value={password}
+            visible={visible}
+            onChange={setPassword}
+            withRules
+          />
+          <PasswordField
+            id="reset-password-confirmation"
             label={t('account.form.repeat-password')}
-            labelFor="reset-password-confirmation"
-            labelInfo={<RequiredMark />}
-            intent={errors.confirmation ? 'danger' : 'none'}
-            helperText={errors.confirmation}
-          >
-            <PasswordInput
-              id="reset-password-confirmation"
-              autoComplete="new-password"
-              value={confirmation}
-              visible={visible}
-              invalid={!!errors.confirmation}
-              onChange={setConfirmation}
-            />
-          </FormGroup>
+            error={errors.confirmation}
+            autoComplete="new-password"
+            value={confirmation}
+            visible={visible}
+            onChange={setConfirmation}
+          />
           <Checkbox checked={visible} label={t('account.form.show-passwords')} onChange={() => setVisible((v) => !v)} />
           {failure && (
             <Callout intent="danger" role="alert" className="stramien-account__error">

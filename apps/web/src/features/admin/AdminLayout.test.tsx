@@ -9,6 +9,7 @@ import { storeToken } from '../identity/session/tokenStorage';
 import { createNotificationStore } from '../notifications/notificationStore';
 import { NotificationServicesContext, type NotificationServices } from '../notifications/services';
 import { createQueryClient } from '../../shared/queryClient';
+import { licenceOf, userOf } from '../../test/fixtures';
 
 const services: NotificationServices = {
   store: createNotificationStore(null),
@@ -18,19 +19,8 @@ const services: NotificationServices = {
   toast: () => {},
 };
 
-const user = (role: 'system admin' | 'licence admin' | 'user'): User => ({
-  id: 'u-1',
-  name: 'Anna de Vries',
-  firstname: 'Anna',
-  lastname: 'de Vries',
-  email: 'anna@example.com',
-  language: 'en',
-  photo: null,
-  is_systemadmin: role === 'system admin',
-  two_factor_enabled: false,
-  roles: [],
-  licenses: [{ id: 'l-1', name: 'Bouwbedrijf', is_admin: role !== 'user', theme: { primary: null } }],
-});
+const user = (role: 'system admin' | 'licence admin' | 'user'): User =>
+  userOf({ is_systemadmin: role === 'system admin', licenses: [licenceOf('l-1', 'Bouwbedrijf', { is_admin: role !== 'user' })] });
 
 const renderAdmin = (url: string, role: Parameters<typeof user>[0]) => {
   storeToken('jwt-1', 3600);

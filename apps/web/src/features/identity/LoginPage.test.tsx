@@ -3,28 +3,13 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { changeLanguage } from '../../shared/i18n';
+import { licenceOf, userOf } from '../../test/fixtures';
 import { renderAt } from '../../test/renderWithRouter';
 import { LoginPage } from './LoginPage';
 import { loginMachine, type Credentials } from './machines/loginMachine';
 
-const user = (licenceCount: number): User => ({
-  id: 'u-1',
-  name: 'Anna de Vries',
-  firstname: 'Anna',
-  lastname: 'de Vries',
-  email: 'anna@example.com',
-  language: 'en',
-  photo: null,
-  is_systemadmin: false,
-  two_factor_enabled: false,
-  roles: [],
-  licenses: Array.from({ length: licenceCount }, (_, i) => ({
-    id: `l-${i + 1}`,
-    name: `Licence ${i + 1}`,
-    is_admin: false,
-    theme: { primary: null },
-  })),
-});
+const user = (licenceCount: number): User =>
+  userOf({ licenses: Array.from({ length: licenceCount }, (_, i) => licenceOf(`l-${i + 1}`, `Licence ${i + 1}`)) });
 
 const machineWith = (requestToken: (c: Credentials) => Promise<void>, licenceCount = 1) =>
   loginMachine.provide({

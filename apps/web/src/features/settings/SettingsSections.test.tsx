@@ -2,6 +2,7 @@ import { ApiError, type User } from '@stramien/api';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../shared/i18n';
+import { userOf } from '../../test/fixtures';
 import { renderAt } from '../../test/renderWithRouter';
 import { readToken, storeToken } from '../identity/session/tokenStorage';
 import { settingsCalls, type SettingsCalls } from './calls';
@@ -9,21 +10,7 @@ import { PasswordSection } from './components/PasswordSection';
 import { ProfileSection } from './components/ProfileSection';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
-const user = (over: Partial<User> = {}): User => ({
-  id: 'u-1',
-  name: 'Anna de Vries',
-  firstname: 'Anna',
-  lastname: 'de Vries',
-  email: 'anna@example.com',
-  language: 'en',
-  photo: null,
-  is_systemadmin: false,
-  two_factor_enabled: false,
-  password_expires_at: '2027-01-01T00:00:00.000Z',
-  roles: [],
-  licenses: [],
-  ...over,
-});
+const user = (over: Partial<User> = {}): User => userOf({ password_expires_at: '2027-01-01T00:00:00.000Z', ...over });
 const password = (calls: SettingsCalls, over: Partial<User> = {}, mustReset = false) =>
   renderAt(<PasswordSection user={user(over)} calls={calls} now={() => NOW} mustReset={mustReset} />, { path: '/settings' });
 const fill = (current: string, next: string, repeat: string) => {

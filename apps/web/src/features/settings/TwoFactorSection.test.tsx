@@ -1,22 +1,11 @@
 import { ApiError, type User } from '@stramien/api';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { userOf } from '../../test/fixtures';
 import { renderAt } from '../../test/renderWithRouter';
 import { TwoFactorSection, type TwoFactorCalls } from './TwoFactorSection';
 
-const user = (twoFactor: boolean): User => ({
-  id: 'u-1',
-  name: 'Anna de Vries',
-  firstname: 'Anna',
-  lastname: 'de Vries',
-  email: 'anna@example.com',
-  language: 'en',
-  photo: null,
-  is_systemadmin: false,
-  two_factor_enabled: twoFactor,
-  roles: [],
-  licenses: [],
-});
+const user = (twoFactor: boolean): User => userOf({ two_factor_enabled: twoFactor });
 
 const otpauth = 'otpauth://totp/Stramien:anna%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Stramien';
 

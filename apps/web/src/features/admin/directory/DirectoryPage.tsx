@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Card,
   Dialog,
@@ -12,7 +11,7 @@ import {
   Spinner,
   TextArea,
 } from '@blueprintjs/core';
-import { EditIcon, OfficeIcon, FolderCloseIcon, TrashIcon } from '@blueprintjs/icons';
+import { OfficeIcon, FolderCloseIcon } from '@blueprintjs/icons';
 import type { NamedEntity } from '@stramien/api';
 import { NAMED_ENTITY_DESCRIPTION_MAX, NAMED_ENTITY_NAME_MAX } from '@stramien/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,6 +21,7 @@ import { api } from '../../../shared/api';
 import { serverMessage } from '../../../shared/apiErrors';
 import { showToast } from '../../../shared/toaster';
 import { useSession } from '../../identity/session/useSession';
+import { ActionsHeader, ConfirmDelete, RowActions } from '../components/RowActions';
 import { adminKeys, directoryQuery, directoryRoutes, type DirectoryKind } from '../queries';
 
 interface EntityFormValue {
@@ -149,9 +149,7 @@ const DirectoryPage = ({ kind, icon }: { kind: DirectoryKind; icon: ReactElement
               <tr>
                 <th scope="col">{t('admin.directory.name')}</th>
                 <th scope="col">{t('admin.directory.description')}</th>
-                <th scope="col">
-                  <span className="bp6-text-muted">{t('admin.form.actions')}</span>
-                </th>
+                <ActionsHeader />
               </tr>
             </thead>
             <tbody>
@@ -159,23 +157,7 @@ const DirectoryPage = ({ kind, icon }: { kind: DirectoryKind; icon: ReactElement
                 <tr key={entity.id} data-testid={`${kind}-row`}>
                   <td>{entity.name}</td>
                   <td className="bp6-text-muted">{entity.description}</td>
-                  <td className="stramien-admin__actions">
-                    <Button
-                      variant="minimal"
-                      size="small"
-                      icon={<EditIcon />}
-                      aria-label={t('admin.form.edit')}
-                      onClick={() => setEditing(entity)}
-                    />
-                    <Button
-                      variant="minimal"
-                      size="small"
-                      intent="danger"
-                      icon={<TrashIcon />}
-                      aria-label={t('admin.form.delete')}
-                      onClick={() => setDeleting(entity)}
-                    />
-                  </td>
+                  <RowActions onEdit={() => setEditing(entity)} onDelete={() => setDeleting(entity)} />
                 </tr>
               ))}
             </tbody>
@@ -207,18 +189,14 @@ const DirectoryPage = ({ kind, icon }: { kind: DirectoryKind; icon: ReactElement
           )}
         </DialogBody>
       </Dialog>
-      <Alert
+      <ConfirmDelete
         isOpen={deleting !== null}
-        intent="danger"
-        icon={<TrashIcon />}
-        confirmButtonText={t('admin.form.delete')}
-        cancelButtonText={t('admin.form.cancel')}
-        loading={remove.isPending}
+        busy={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate(deleting.id)}
       >
         {t('admin.directory.confirm-delete', { name: deleting?.name ?? '' })}
-      </Alert>
+      </ConfirmDelete>
     </div>
   );
 };

@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Dialog, DialogBody, H5, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
-import { EditIcon, TagIcon, TrashIcon } from '@blueprintjs/icons';
+import { Card, Dialog, DialogBody, H5, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { TagIcon } from '@blueprintjs/icons';
 import { labelRoutes, type Label } from '@stramien/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { api } from '../../../shared/api';
 import { serverMessage } from '../../../shared/apiErrors';
 import { showToast } from '../../../shared/toaster';
 import { useSession } from '../../identity/session/useSession';
+import { ActionsHeader, ConfirmDelete, RowActions } from '../components/RowActions';
 import { projectListQuery } from '../../projects/queries';
 import { adminKeys, labelsQuery } from '../queries';
 import { LabelForm, type LabelFormValue } from './LabelForm';
@@ -84,9 +85,7 @@ export const AdminLabelsPage = () => {
               <tr>
                 <th scope="col">{t('admin.labels.title-field')}</th>
                 <th scope="col">{t('admin.labels.project-field')}</th>
-                <th scope="col">
-                  <span className="bp6-text-muted">{t('admin.form.actions')}</span>
-                </th>
+                <ActionsHeader />
               </tr>
             </thead>
             <tbody>
@@ -98,23 +97,7 @@ export const AdminLabelsPage = () => {
                   <td>
                     {label.project ? (projectNames.get(label.project.id) ?? t('admin.labels.a-project')) : t('admin.labels.licence-wide')}
                   </td>
-                  <td className="stramien-admin__actions">
-                    <Button
-                      variant="minimal"
-                      size="small"
-                      icon={<EditIcon />}
-                      aria-label={t('admin.form.edit')}
-                      onClick={() => setEditing(label)}
-                    />
-                    <Button
-                      variant="minimal"
-                      size="small"
-                      intent="danger"
-                      icon={<TrashIcon />}
-                      aria-label={t('admin.form.delete')}
-                      onClick={() => setDeleting(label)}
-                    />
-                  </td>
+                  <RowActions onEdit={() => setEditing(label)} onDelete={() => setDeleting(label)} />
                 </tr>
               ))}
             </tbody>
@@ -147,18 +130,14 @@ export const AdminLabelsPage = () => {
           )}
         </DialogBody>
       </Dialog>
-      <Alert
+      <ConfirmDelete
         isOpen={deleting !== null}
-        intent="danger"
-        icon={<TrashIcon />}
-        confirmButtonText={t('admin.form.delete')}
-        cancelButtonText={t('admin.form.cancel')}
-        loading={remove.isPending}
+        busy={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate(deleting.id)}
       >
         {t('admin.labels.confirm-delete', { title: deleting?.title ?? '' })}
-      </Alert>
+      </ConfirmDelete>
     </div>
   );
 };

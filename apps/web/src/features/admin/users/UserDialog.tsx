@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../shared/apiErrors';
 import { LANGUAGES, currentLanguage, type Language } from '../../../shared/i18n';
-import { RequiredMark } from '../../account/components/RequiredMark';
+import { RequiredFormGroup } from '../../../shared/forms/RequiredFormGroup';
 import { translateMessage } from '../../account/passwordForm';
 
 export type UserDialogMode = 'create' | 'invite' | 'add';
@@ -70,35 +70,31 @@ export const UserDialog = ({ mode, onClose, onSubmit }: UserDialogProps) => {
       >
         <DialogBody>
           {mode !== 'add' && <p>{mode === 'create' ? t('admin.users.create-intro') : t('admin.users.invite-intro')}</p>}
-          <FormGroup
+          <RequiredFormGroup
+            id="user-dialog-email"
             label={ta('account.form.email')}
-            labelFor="user-dialog-email"
-            labelInfo={<RequiredMark />}
-            intent={errors.email ? 'danger' : 'none'}
-            helperText={errors.email && translateMessage(ta, errors.email)}
+            error={errors.email && translateMessage(ta, errors.email)}
           >
             <InputGroup id="user-dialog-email" type="email" autoFocus value={values.email} onValueChange={(v) => set('email', v)} />
-          </FormGroup>
+          </RequiredFormGroup>
           {mode !== 'add' && (
             <>
-              <FormGroup
+              <RequiredFormGroup
+                id="user-dialog-firstname"
                 label={ta('account.form.firstname')}
-                labelFor="user-dialog-firstname"
-                labelInfo={namesRequired ? <RequiredMark /> : undefined}
-                intent={errors.firstname ? 'danger' : 'none'}
-                helperText={errors.firstname}
+                error={errors.firstname}
+                required={namesRequired}
               >
                 <InputGroup id="user-dialog-firstname" value={values.firstname} onValueChange={(v) => set('firstname', v)} />
-              </FormGroup>
-              <FormGroup
+              </RequiredFormGroup>
+              <RequiredFormGroup
+                id="user-dialog-lastname"
                 label={ta('account.form.lastname')}
-                labelFor="user-dialog-lastname"
-                labelInfo={namesRequired ? <RequiredMark /> : undefined}
-                intent={errors.lastname ? 'danger' : 'none'}
-                helperText={errors.lastname}
+                error={errors.lastname}
+                required={namesRequired}
               >
                 <InputGroup id="user-dialog-lastname" value={values.lastname} onValueChange={(v) => set('lastname', v)} />
-              </FormGroup>
+              </RequiredFormGroup>
               <FormGroup label={t('admin.users.language')} labelFor="user-dialog-language">
                 <HTMLSelect
                   id="user-dialog-language"

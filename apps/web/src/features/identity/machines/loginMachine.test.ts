@@ -3,23 +3,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import { i18n } from '../../../shared/i18n';
+import { userOf } from '../../../test/fixtures';
 import { loginMachine, type Credentials } from './loginMachine';
 
 const licence = (id: string, name: string) => ({ id, name, is_admin: false, theme: { primary: null } });
 
-const userWith = (licenses: User['licenses'], language: User['language'] = 'en'): User => ({
-  id: 'u-1',
-  name: 'Anna de Vries',
-  firstname: 'Anna',
-  lastname: 'de Vries',
-  email: 'anna@example.com',
-  language,
-  photo: null,
-  is_systemadmin: false,
-  two_factor_enabled: false,
-  roles: [],
-  licenses,
-});
+const userWith = (licenses: User['licenses'], language: User['language'] = 'en'): User => userOf({ licenses, language });
 
 interface Fakes {
   token?: (credentials: Credentials) => Promise<void>;

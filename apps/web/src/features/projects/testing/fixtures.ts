@@ -1,4 +1,5 @@
 import type { Project, ProjectModule, User } from '@stramien/api';
+import { licenceOf, userOf as baseUser } from '../../../test/fixtures';
 import type { Session } from '../../identity/session/useSession';
 
 export const LICENCE_ID = '11111111-1111-4111-8111-111111111111';
@@ -53,19 +54,7 @@ export const memberView = (over: Partial<Project> = {}): Project => {
   return rest;
 };
 
-export const userOf = (over: Partial<User> = {}, licenceAdmin = false): User => ({
-  id: 'u-1',
-  name: 'Anna de Vries',
-  firstname: 'Anna',
-  lastname: 'de Vries',
-  email: 'anna@example.com',
-  language: 'en',
-  photo: null,
-  is_systemadmin: false,
-  two_factor_enabled: false,
-  roles: [],
-  licenses: [{ id: LICENCE_ID, name: 'Bouw BV', is_admin: licenceAdmin, theme: { primary: '#d32f2f' } }],
-  ...over,
-});
+export const userOf = (over: Partial<User> = {}, licenceAdmin = false): User =>
+  baseUser({ licenses: [licenceOf(LICENCE_ID, 'Bouw BV', { is_admin: licenceAdmin, theme: { primary: '#d32f2f' } })], ...over });
 
 export const sessionOf = (user: User): Session => ({ token: 'jwt', user, licence: user.licenses[0] ?? null });

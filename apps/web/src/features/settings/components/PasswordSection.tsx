@@ -1,14 +1,12 @@
-import { Button, Callout, Checkbox, FormGroup, Section, SectionCard } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Section, SectionCard } from '@blueprintjs/core';
 import { ApiError, type User } from '@stramien/api';
 import { isPasswordExpired, passwordExpiryWarningDays } from '@stramien/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../shared/apiErrors';
+import { PasswordField } from '../../../shared/forms/PasswordField';
 import { showToast } from '../../../shared/toaster';
-import { PasswordInput } from '../../account/components/PasswordInput';
-import { PasswordRules } from '../../account/components/PasswordRules';
-import { RequiredMark } from '../../account/components/RequiredMark';
 import { newPasswordErrors, serverFieldError, translateMessage } from '../../account/passwordForm';
 import { identityKeys } from '../../identity/session/queries';
 import { storeToken } from '../../identity/session/tokenStorage';
@@ -93,55 +91,34 @@ export const PasswordSection = ({ user, calls, mustReset = false, now = Date.now
             if (!currentMissing && !local.password && !local.confirmation) change.mutate();
           }}
         >
-          <FormGroup
+          <PasswordField
+            id="settings-current-password"
             label={ta('account.form.current-password')}
-            labelFor="settings-current-password"
-            labelInfo={<RequiredMark />}
-            intent={errors.current ? 'danger' : 'none'}
-            helperText={errors.current}
-          >
-            <PasswordInput
-              id="settings-current-password"
-              autoComplete="current-password"
-              value={current}
-              visible={visible}
-              invalid={!!errors.current}
-              onChange={setCurrent}
-            />
-          </FormGroup>
-          <FormGroup
+            error={errors.current}
+            autoComplete="current-password"
+            value={current}
+            visible={visible}
+            onChange={setCurrent}
+          />
+          <PasswordField
+            id="settings-new-password"
             label={ta('account.form.new-password')}
-            labelFor="settings-new-password"
-            labelInfo={<RequiredMark />}
-            intent={errors.password ? 'danger' : 'none'}
-            helperText={errors.password}
-          >
-            <PasswordInput
-              id="settings-new-password"
-              autoComplete="new-password"
-              value={password}
-              visible={visible}
-              invalid={!!errors.password}
-              onChange={setPassword}
-            />
-          </FormGroup>
-          <PasswordRules password={password} />
-          <FormGroup
+            error={errors.password}
+            autoComplete="new-password"
+            value={password}
+            visible={visible}
+            onChange={setPassword}
+            withRules
+          />
+          <PasswordField
+            id="settings-repeat-password"
             label={ta('account.form.repeat-password')}
-            labelFor="settings-repeat-password"
-            labelInfo={<RequiredMark />}
-            intent={errors.confirmation ? 'danger' : 'none'}
-            helperText={errors.confirmation}
-          >
-            <PasswordInput
-              id="settings-repeat-password"
-              autoComplete="new-password"
-              value={confirmation}
-              visible={visible}
-              invalid={!!errors.confirmation}
-              onChange={setConfirmation}
-            />
-          </FormGroup>
+            error={errors.confirmation}
+            autoComplete="new-password"
+            value={confirmation}
+            visible={visible}
+            onChange={setConfirmation}
+          />
           <Checkbox checked={visible} label={ta('account.form.show-passwords')} onChange={() => setVisible((v) => !v)} />
           {failure && (
             <Callout intent="danger" role="alert" className="stramien-account__error">

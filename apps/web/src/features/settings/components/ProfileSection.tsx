@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../shared/apiErrors';
 import { LANGUAGES, changeLanguage, type Language } from '../../../shared/i18n';
+import { RequiredFormGroup } from '../../../shared/forms/RequiredFormGroup';
 import { showToast } from '../../../shared/toaster';
-import { RequiredMark } from '../../account/components/RequiredMark';
 import { translateMessage } from '../../account/passwordForm';
 import { identityKeys } from '../../identity/session/queries';
 import type { SettingsCalls } from '../calls';
@@ -54,24 +54,12 @@ export const ProfileSection = ({ user, calls }: { user: User; calls: SettingsCal
             <InputGroup id="profile-email" value={user.email} readOnly disabled />
           </FormGroup>
           <div className="stramien-settings__row">
-            <FormGroup
-              label={ta('account.form.firstname')}
-              labelFor="profile-firstname"
-              labelInfo={<RequiredMark />}
-              intent={errors.firstname ? 'danger' : 'none'}
-              helperText={errors.firstname}
-            >
+            <RequiredFormGroup id="profile-firstname" label={ta('account.form.firstname')} error={errors.firstname}>
               <InputGroup id="profile-firstname" autoComplete="given-name" value={firstname} onValueChange={setFirstname} />
-            </FormGroup>
-            <FormGroup
-              label={ta('account.form.lastname')}
-              labelFor="profile-lastname"
-              labelInfo={<RequiredMark />}
-              intent={errors.lastname ? 'danger' : 'none'}
-              helperText={errors.lastname}
-            >
+            </RequiredFormGroup>
+            <RequiredFormGroup id="profile-lastname" label={ta('account.form.lastname')} error={errors.lastname}>
               <InputGroup id="profile-lastname" autoComplete="family-name" value={lastname} onValueChange={setLastname} />
-            </FormGroup>
+            </RequiredFormGroup>
           </div>
           <FormGroup label={t('settings.profile.language')} labelFor="profile-language">
             <HTMLSelect
