@@ -116,6 +116,8 @@ test('a system admin has account admin, with every admin tab, and manages labels
   await page.getByTestId('label-submit').click();
   await expect(page.getByText('Invalid HEX color.')).toBeVisible();
   await page.locator('#label-color').fill('#d32f2f');
+  await expect(page.locator('#label-color')).toHaveValue('#d32f2f');
+  await expect(page.getByText('Invalid HEX color.')).toHaveCount(0);
   await page.getByTestId('label-submit').click();
   await expect(page.getByTestId('label-row').filter({ hasText: title })).toBeVisible();
 

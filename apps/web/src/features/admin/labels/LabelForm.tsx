@@ -56,7 +56,7 @@ export const LabelForm = ({ initial, projects, projectFixed, busy, submitText, o
           value={value.title}
           maxLength={LABEL_TITLE_MAX}
           intent={errors.title ? 'danger' : 'none'}
-          onValueChange={(title) => setValue({ ...value, title })}
+          onValueChange={(title) => setValue((v) => ({ ...v, title }))}
         />
       </FormGroup>
       <FormGroup
@@ -73,7 +73,7 @@ export const LabelForm = ({ initial, projects, projectFixed, busy, submitText, o
           placeholder="#2e8be8"
           intent={errors.color ? 'danger' : 'none'}
           leftElement={<span className="stramien-admin__swatch stramien-admin__swatch--input" style={{ background: swatch }} />}
-          onValueChange={(color) => setValue({ ...value, color })}
+          onValueChange={(color) => setValue((v) => ({ ...v, color }))}
         />
       </FormGroup>
       <FormGroup label={t('admin.labels.project-field')} labelFor="label-project">
@@ -81,7 +81,10 @@ export const LabelForm = ({ initial, projects, projectFixed, busy, submitText, o
           id="label-project"
           value={value.projectId}
           disabled={projectFixed}
-          onChange={(event) => setValue({ ...value, projectId: event.currentTarget.value })}
+          onChange={(event) => {
+            const projectId = event.currentTarget.value;
+            setValue((v) => ({ ...v, projectId }));
+          }}
           options={[{ value: '', label: t('admin.labels.licence-wide') }, ...projects.map((p) => ({ value: p.id, label: p.name }))]}
         />
       </FormGroup>
