@@ -10,6 +10,7 @@ export const apiTokenSchema = z.object({
   scopes: z.array(scopeSchema),
   created_at: z.string(),
   hint: z.string(),
+  expires_at: z.string(),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
@@ -35,6 +36,8 @@ export const apiTokenRoutes = {
       .object({
         name: z.string().trim().min(1, { message: 'The name field is required.' }).max(100),
         scopes: z.array(scopeSchema).min(1).max(2).optional(),
+        /** lifetime in days, 1 to 365; 90 when not given */
+        expires_in_days: z.number().int().min(1).max(365).optional(),
       })
       .strict(),
     response: commandResult(apiTokenSchema.extend({ token: z.string() })),

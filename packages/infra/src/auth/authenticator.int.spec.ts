@@ -85,7 +85,15 @@ describe('Authenticator', () => {
         .collection('apiTokens')
         .replaceOne(
           { _id: id },
-          { _id: id, userId: 'u1', scopes: ['read'], secretHash: hashApiTokenSecret(secret), revokedAt: null, ...over },
+          {
+            _id: id,
+            userId: 'u1',
+            scopes: ['read'],
+            secretHash: hashApiTokenSecret(secret),
+            revokedAt: null,
+            expiresAt: '2999-01-01T00:00:00.000Z',
+            ...over,
+          },
           { upsert: true },
         );
 
@@ -108,9 +116,11 @@ describe('Authenticator', () => {
       await expect(authenticate(`stramien_pat_${id}`)).rejects.toBeInstanceOf(UnauthenticatedError);
       await expect(authenticate(`stramien_pat_${id.replace('7', '8')}_${secret}`)).rejects.toBeInstanceOf(UnauthenticatedError);
     });
-    it('refuses a revoked token and a token of a disabled user', async () => {
+    it('refuses a revoked token, an expired token and a token of a disabled user', async () => {
       await saveToken({ revokedAt: '2026-01-02T00:00:00.000Z' });
       await expect(authenticate(plaintext)).rejects.toBeInstanceOf(UnauthenticatedError);
+      await saveToken({ expiresAt: '2000-01-01T00:00:00.000Z' });
+      await expect(authenticate(plaintext)).rejects.toThrow('API token expired');
       await saveToken();
       await save({ disabled: true });
       await expect(authenticate(plaintext)).rejects.toBeInstanceOf(UnauthenticatedError);

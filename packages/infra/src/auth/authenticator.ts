@@ -41,6 +41,8 @@ export interface ApiTokenAuthDoc {
   /** hex SHA-256 of the secret */
   secretHash: string;
   revokedAt: string | null;
+  /** ISO time after which the token no longer authenticates */
+  expiresAt: string;
 }
 
 /** Hex SHA-256 of an API token's secret: what the event and the read model hold instead of the secret. */
@@ -87,6 +89,7 @@ export const createAuthenticator = (deps: {
     const doc = await apiTokens.findOne({ _id: parsed.tokenId });
     if (!doc || !sameHash(doc.secretHash, hashApiTokenSecret(parsed.secret))) throw new UnauthenticatedError('Unknown API token');
     if (doc.revokedAt) throw new UnauthenticatedError('API token revoked');
+    if (!(doc.expiresAt > new Date().toISOString())) throw new UnauthenticatedError('API token expired');
     const user = await users.findOne({ _id: doc.userId });
     if (!user || user.disabled) throw new UnauthenticatedError('Unknown or disabled user');
     return { ...userOf(user), sessionId: `apitoken:${doc._id}`, via: 'api-token', scopes: [...doc.scopes] };

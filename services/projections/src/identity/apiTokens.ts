@@ -12,6 +12,8 @@ export interface ApiTokenDoc extends Doc {
   secretHash: string;
   /** last four characters of the plaintext token */
   hint: string;
+  /** ISO time after which the token no longer authenticates */
+  expiresAt: string;
   createdAt: string;
   revokedAt: string | null;
 }
@@ -36,6 +38,7 @@ export const apiTokensProjection: Projection<ApiTokenDoc> = {
           scopes: d.scopes,
           secretHash: d.secretHash,
           hint: d.hint,
+          expiresAt: d.expiresAt,
           createdAt: event.metadata.occurredAt,
           revokedAt: null,
         };

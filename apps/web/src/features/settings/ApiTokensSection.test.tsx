@@ -13,7 +13,14 @@ const server = (initial: ApiToken[] = []) => {
     list: async () => state.tokens,
     create: async (name, scopes) => {
       state.calls.push(`create ${name} ${scopes.join(',')}`);
-      const token = { id: '2f0c6f0e-8a8b-4c39-9f3e-3b7d2d9c1a11', name, scopes, created_at: '2026-01-01T10:00:00.000Z', hint: 'Zx9A' };
+      const token = {
+        id: '2f0c6f0e-8a8b-4c39-9f3e-3b7d2d9c1a11',
+        name,
+        scopes,
+        created_at: '2026-01-01T10:00:00.000Z',
+        hint: 'Zx9A',
+        expires_at: '2026-04-01T10:00:00.000Z',
+      };
       state.tokens = [token, ...state.tokens];
       return { ...token, token: plaintext };
     },
@@ -61,7 +68,14 @@ describe('ApiTokensSection', () => {
 
   it('revokes a token only after confirmation', async () => {
     const fake = server([
-      { id: 't-1', name: 'Old script', scopes: ['read', 'write'], created_at: '2026-01-01T10:00:00.000Z', hint: 'abcd' },
+      {
+        id: 't-1',
+        name: 'Old script',
+        scopes: ['read', 'write'],
+        created_at: '2026-01-01T10:00:00.000Z',
+        hint: 'abcd',
+        expires_at: '2026-04-01T10:00:00.000Z',
+      },
     ]);
     render(fake);
     const row = await screen.findByTestId('api-token-t-1');

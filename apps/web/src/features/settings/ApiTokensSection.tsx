@@ -167,6 +167,7 @@ export const ApiTokensSection = ({ calls = apiTokenCalls }: { calls?: ApiTokenCa
                 <th>{t('settings.api-tokens.scopes')}</th>
                 <th>{t('settings.api-tokens.ends-with')}</th>
                 <th>{t('settings.api-tokens.created-at')}</th>
+                <th>{t('settings.api-tokens.expires-at')}</th>
                 <th />
               </tr>
             </thead>
@@ -185,6 +186,7 @@ export const ApiTokensSection = ({ calls = apiTokenCalls }: { calls?: ApiTokenCa
                     <code>…{token.hint}</code>
                   </td>
                   <td>{new Date(token.created_at).toLocaleString()}</td>
+                  <td>{new Date(token.expires_at).toLocaleDateString()}</td>
                   <td>
                     <Button intent="danger" variant="minimal" text={t('settings.api-tokens.revoke')} onClick={() => setRevoking(token)} />
                   </td>

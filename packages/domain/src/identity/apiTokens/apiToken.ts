@@ -18,6 +18,8 @@ export const apiTokenEventSchemas = {
     scopes: z.array(apiTokenScopeSchema).min(1),
     secretHash: z.string().regex(/^[0-9a-f]{64}$/),
     hint: z.string().length(4),
+    /** ISO time after which the token no longer authenticates */
+    expiresAt: z.string(),
   }),
   ApiTokenRevoked: z.object({ tokenId: z.string(), userId: z.string(), revokedBy: z.string() }),
 } satisfies Record<string, z.ZodType>;
@@ -34,9 +36,10 @@ export interface ApiTokenState {
   userId: string;
   name: string;
   scopes: ApiTokenScope[];
+  expiresAt: string;
 }
 
-export const initialApiTokenState = (): ApiTokenState => ({ status: 'none', tokenId: '', userId: '', name: '', scopes: [] });
+export const initialApiTokenState = (): ApiTokenState => ({ status: 'none', tokenId: '', userId: '', name: '', scopes: [], expiresAt: '' });
 
 export const evolveApiToken = (state: ApiTokenState, event: ApiTokenEvent): ApiTokenState => {
   switch (event.type) {
@@ -47,6 +50,7 @@ export const evolveApiToken = (state: ApiTokenState, event: ApiTokenEvent): ApiT
         userId: event.data.userId,
         name: event.data.name,
         scopes: event.data.scopes,
+        expiresAt: event.data.expiresAt,
       };
     case 'ApiTokenRevoked':
       return { ...state, status: 'revoked' };

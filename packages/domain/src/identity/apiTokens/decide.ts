@@ -6,7 +6,7 @@ import { evolveApiToken, initialApiTokenState, type ApiTokenEvent, type ApiToken
 
 export type CreateApiToken = Command<
   'CreateApiToken',
-  { tokenId: string; userId: string; name: string; scopes: ApiTokenScope[]; secretHash: string; hint: string }
+  { tokenId: string; userId: string; name: string; scopes: ApiTokenScope[]; secretHash: string; hint: string; expiresAt: string }
 >;
 export type RevokeApiToken = Command<'RevokeApiToken', { tokenId: string }>;
 export type ApiTokenCommand = CreateApiToken | RevokeApiToken;
@@ -16,6 +16,9 @@ export const createApiToken = (command: CreateApiToken, state: ApiTokenState): A
   if (state.status !== 'none') return new DomainError(apiTokenMessages.alreadyExists, 409);
   const scopes = [...new Set(command.data.scopes)];
   if (scopes.length === 0) return new DomainError(messages.shared.invalidInput, 400, { scopes: ['Choose at least one scope.'] });
+  if (!(command.data.expiresAt > command.metadata.now)) {
+    return new DomainError(messages.shared.invalidInput, 400, { expires_in_days: ['The token must expire in the future.'] });
+  }
   return [{ type: 'ApiTokenCreated', data: { ...command.data, name: command.data.name.trim(), scopes } }];
 };
 

@@ -13,12 +13,29 @@ const tokenId = '2f0c6f0e-8a8b-4c39-9f3e-3b7d2d9c1a11';
 
 const createBy = (actor = 'u1', over: Partial<Extract<ApiTokenCommand, { type: 'CreateApiToken' }>['data']> = {}): ApiTokenCommand => ({
   type: 'CreateApiToken',
-  data: { tokenId, userId: 'u1', name: ' CI export ', scopes: ['read', 'write'], secretHash: hash, hint: 'xYz9', ...over },
+  data: {
+    tokenId,
+    userId: 'u1',
+    name: ' CI export ',
+    scopes: ['read', 'write'],
+    secretHash: hash,
+    hint: 'xYz9',
+    expiresAt: '2026-04-01T00:00:00.000Z',
+    ...over,
+  },
   metadata: meta(actor),
 });
 const created: ApiTokenEvent = {
   type: 'ApiTokenCreated',
-  data: { tokenId, userId: 'u1', name: 'CI export', scopes: ['read', 'write'], secretHash: hash, hint: 'xYz9' },
+  data: {
+    tokenId,
+    userId: 'u1',
+    name: 'CI export',
+    scopes: ['read', 'write'],
+    secretHash: hash,
+    hint: 'xYz9',
+    expiresAt: '2026-04-01T00:00:00.000Z',
+  },
 };
 const revokeBy = (actor = 'u1'): ApiTokenCommand => ({ type: 'RevokeApiToken', data: { tokenId }, metadata: meta(actor) });
 const revoked: ApiTokenEvent = { type: 'ApiTokenRevoked', data: { tokenId, userId: 'u1', revokedBy: 'u1' } };
@@ -33,6 +50,11 @@ describe('ApiToken', () => {
         .then([{ type: 'ApiTokenCreated', data: { ...created.data, scopes: ['read'] } }]));
     it('refuses a token for another user', () => spec.given([]).when(createBy('u2')).thenThrows(messages.shared.forbidden, 403));
     it('refuses an id that is taken', () => spec.given([created]).when(createBy()).thenThrows(apiTokenMessages.alreadyExists, 409));
+    it('refuses an expiry that is not in the future', () =>
+      spec
+        .given([])
+        .when(createBy('u1', { expiresAt: '2026-01-01T00:00:00.000Z' }))
+        .thenThrows(messages.shared.invalidInput, 400));
     it('refuses an empty scope list', () =>
       spec
         .given([])

@@ -42,6 +42,25 @@ describe('API tokens', () => {
       const me = await server.api(data.token).call(identityRoutes.currentUser, {});
       expect(me.email).toBe(DEMO.user.email);
     });
+    it('expires after 90 days unless another lifetime is chosen', async () => {
+      const day = 86_400_000;
+      const { data } = await create('Default lifetime');
+      expect(Date.parse(data.expires_at) - Date.parse(data.created_at)).toBe(90 * day);
+      const short = await server.api(userToken).call(apiTokenRoutes.createApiToken, { body: { name: 'Short', expires_in_days: 1 } });
+      expect(Date.parse(short.data.expires_at) - Date.parse(short.data.created_at)).toBe(day);
+      expect(
+        (await outcome(server.api(userToken).call(apiTokenRoutes.createApiToken, { body: { name: 'Long', expires_in_days: 366 } }))).status,
+      ).toBe(400);
+    });
+    it('stops authenticating (401) once it has expired', async () => {
+      const { data } = await create('Expiring');
+      expect((await call(data.token, identityRoutes.currentUser)).status).toBe(200);
+      // time passes: the token's expiry lies in the past
+      await server.adapters.documentStore
+        .collection('apiTokens')
+        .updateOne({ _id: data.id }, { $set: { expiresAt: '2000-01-01T00:00:00.000Z' } });
+      expect((await call(data.token, identityRoutes.currentUser)).status).toBe(401);
+    });
     it('refuses a malformed body with 400', async () => {
       expect((await outcome(create(''))).status).toBe(400);
       expect((await outcome(create('x', ['admin' as 'read']))).status).toBe(400);
@@ -53,7 +72,14 @@ describe('API tokens', () => {
       const { data } = await create('Listed');
       const list = await server.api(userToken).call(apiTokenRoutes.listApiTokens, {});
       const listed = list.data.find((t) => t.id === data.id);
-      expect(listed).toEqual({ id: data.id, name: 'Listed', scopes: ['read', 'write'], created_at: data.created_at, hint: data.hint });
+      expect(listed).toEqual({
+        id: data.id,
+        name: 'Listed',
+        scopes: ['read', 'write'],
+        created_at: data.created_at,
+        hint: data.hint,
+        expires_at: data.expires_at,
+      });
       const secret = data.token.split('_').slice(3).join('_');
       expect(JSON.stringify(list)).not.toContain(secret);
       const other = await server.api(adminToken).call(apiTokenRoutes.listApiTokens, {});

@@ -21,6 +21,9 @@ import type { AppDeps } from '../../app';
  * answered once; the log and the read model hold only the SHA-256 hash of its secret. An API token itself cannot
  * reach these routes (plugins/auth.ts refuses them with 403).
  */
+/** API tokens live 90 days unless their creator chooses another lifetime (1 to 365 days). */
+export const API_TOKEN_DEFAULT_DAYS = 90;
+
 export const registerApiTokenRoutes = (app: FastifyInstance, deps: AppDeps): void => {
   const tokens = deps.adapters.documentStore.collection<ApiTokenDoc>('apiTokens');
 
@@ -40,7 +43,7 @@ export const registerApiTokenRoutes = (app: FastifyInstance, deps: AppDeps): voi
     return {
       data: docs
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-        .map((d) => ({ id: d._id, name: d.name, scopes: d.scopes, created_at: d.createdAt, hint: d.hint })),
+        .map((d) => ({ id: d._id, name: d.name, scopes: d.scopes, created_at: d.createdAt, hint: d.hint, expires_at: d.expiresAt })),
     };
   });
 
@@ -64,6 +67,7 @@ export const registerApiTokenRoutes = (app: FastifyInstance, deps: AppDeps): voi
             scopes: body.scopes ?? [...API_TOKEN_SCOPES],
             secretHash: hashApiTokenSecret(secret),
             hint: apiTokenHint(plaintext),
+            expiresAt: new Date(Date.parse(now) + (body.expires_in_days ?? API_TOKEN_DEFAULT_DAYS) * 86_400_000).toISOString(),
           },
           metadata: { actor: actorOf(request), now },
         },
@@ -73,7 +77,15 @@ export const registerApiTokenRoutes = (app: FastifyInstance, deps: AppDeps): voi
       reply.header('cache-control', 'no-store');
       const s = result.state;
       return {
-        data: { id: s.tokenId, name: s.name, scopes: s.scopes, created_at: now, hint: apiTokenHint(plaintext), token: plaintext },
+        data: {
+          id: s.tokenId,
+          name: s.name,
+          scopes: s.scopes,
+          created_at: now,
+          hint: apiTokenHint(plaintext),
+          expires_at: s.expiresAt,
+          token: plaintext,
+        },
         position: result.position,
       };
     },
