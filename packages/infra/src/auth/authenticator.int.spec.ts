@@ -81,21 +81,19 @@ describe('Authenticator', () => {
     const secret = 'S'.repeat(40) + 'abc';
     const plaintext = `stramien_pat_${id}_${secret}`;
     const saveToken = (over: Record<string, unknown> = {}) =>
-      store
-        .collection('apiTokens')
-        .replaceOne(
-          { _id: id },
-          {
-            _id: id,
-            userId: 'u1',
-            scopes: ['read'],
-            secretHash: hashApiTokenSecret(secret),
-            revokedAt: null,
-            expiresAt: '2999-01-01T00:00:00.000Z',
-            ...over,
-          },
-          { upsert: true },
-        );
+      store.collection('apiTokens').replaceOne(
+        { _id: id },
+        {
+          _id: id,
+          userId: 'u1',
+          scopes: ['read'],
+          secretHash: hashApiTokenSecret(secret),
+          revokedAt: null,
+          expiresAt: '2999-01-01T00:00:00.000Z',
+          ...over,
+        },
+        { upsert: true },
+      );
 
     it('authenticates as the token user with its scopes', async () => {
       await save({ disabled: false, tokensValidAfter: null });
