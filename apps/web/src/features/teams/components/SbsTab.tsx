@@ -1,10 +1,7 @@
 import { Button, Callout, ControlGroup, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { CrossIcon, DiagramTreeIcon, PlusIcon } from '@blueprintjs/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTeamToasts } from '../useTeamToasts';
-import { teamKeys, teamPermissionsQuery } from '../queries';
+import { usePermissionRows } from '../usePermissionRows';
 import type { TeamTabProps } from './types';
 
 type Access = 'read' | 'write';
@@ -13,32 +10,19 @@ interface Row {
   access: Access;
 }
 
+const pickSbs = (permissions: { sbs: Row[] }): Row[] => permissions.sbs;
+
 /** SBS permissions: the team's access (read, or also write) per SBS code and everything under it. */
 export const SbsTab = ({ project, team, calls }: TeamTabProps) => {
   const { t } = useTranslation('teams');
-  const queryClient = useQueryClient();
-  const toasts = useTeamToasts();
-  const permissions = useQuery(teamPermissionsQuery(project.id, team.id));
-  const [rows, setRows] = useState<Row[] | null>(null);
-  useEffect(() => {
-    if (permissions.data && rows === null) setRows(permissions.data.sbs);
-  }, [permissions.data, rows]);
+  const { loading, rows, setRows, save } = usePermissionRows<Row>(project.id, team, pickSbs, (next) =>
+    calls.setSbs(
+      team.id,
+      next.filter((r) => r.code.trim() !== '').map((r) => ({ code: r.code.trim(), access: r.access })),
+    ),
+  );
 
-  const save = useMutation({
-    mutationFn: (next: Row[]) =>
-      calls.setSbs(
-        team.id,
-        next.filter((r) => r.code.trim() !== '').map((r) => ({ code: r.code.trim(), access: r.access })),
-      ),
-    onSuccess: async (res) => {
-      setRows(res.data);
-      toasts.success(t('teams.toast.saved', { name: team.name }));
-      await queryClient.invalidateQueries({ queryKey: teamKeys.permissions(project.id, team.id) });
-    },
-    onError: toasts.updateFailed,
-  });
-
-  if (permissions.isPending || rows === null) return <Spinner size={20} />;
+  if (loading) return <Spinner size={20} />;
   const set = (index: number, row: Row) => setRows(rows.map((r, i) => (i === index ? row : r)));
   const codes = rows.map((r) => r.code.trim()).filter((c) => c !== '');
   const duplicate = new Set(codes).size !== codes.length;

@@ -1,10 +1,7 @@
 import { Button, Callout, ControlGroup, HTMLSelect, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { CrossIcon, FlowBranchIcon } from '@blueprintjs/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTeamToasts } from '../useTeamToasts';
-import { teamKeys, teamPermissionsQuery } from '../queries';
+import { usePermissionRows } from '../usePermissionRows';
 import type { TeamTabProps } from './types';
 
 type Access = 'read' | 'write';
@@ -13,31 +10,19 @@ interface Row {
   access: Access;
 }
 
+const pickWorkflows = (permissions: { workflows: Row[] }): Row[] => permissions.workflows;
+
 /**
  * Workflow permissions: per project workflow, may the team see it or also start sessions. Project workflows
  * arrive with the workflows work, so there is nothing to add yet; existing entries can be changed or removed.
  */
 export const WorkflowsTab = ({ project, team, calls }: TeamTabProps) => {
   const { t } = useTranslation('teams');
-  const queryClient = useQueryClient();
-  const toasts = useTeamToasts();
-  const permissions = useQuery(teamPermissionsQuery(project.id, team.id));
-  const [rows, setRows] = useState<Row[] | null>(null);
-  useEffect(() => {
-    if (permissions.data && rows === null) setRows(permissions.data.workflows);
-  }, [permissions.data, rows]);
+  const { loading, rows, setRows, save } = usePermissionRows<Row>(project.id, team, pickWorkflows, (next) =>
+    calls.setWorkflows(team.id, next),
+  );
 
-  const save = useMutation({
-    mutationFn: (next: Row[]) => calls.setWorkflows(team.id, next),
-    onSuccess: async (res) => {
-      setRows(res.data);
-      toasts.success(t('teams.toast.saved', { name: team.name }));
-      await queryClient.invalidateQueries({ queryKey: teamKeys.permissions(project.id, team.id) });
-    },
-    onError: toasts.updateFailed,
-  });
-
-  if (permissions.isPending || rows === null) return <Spinner size={20} />;
+  if (loading) return <Spinner size={20} />;
   return (
     <div className="stramien-teams__tab" data-testid="team-workflows">
       <Callout className="stramien-teams__intro">{t('teams.workflows.intro')}</Callout>
