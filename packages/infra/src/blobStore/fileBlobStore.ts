@@ -4,6 +4,7 @@ import { mkdir, open, readFile, rename, rm, unlink, writeFile } from 'node:fs/pr
 import type { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../config/dataDir';
 import { BlobExistsError } from './blobErrors';
 import { assertBlobId, isValidBlobId } from './blobIds';
 import type { BlobInfo, BlobStore, PutBlobOptions } from './blobStore';
@@ -22,7 +23,8 @@ const isNotFound = (error: unknown) => (error as NodeJS.ErrnoException | null)?.
  * Blobs as files: content at `<dir>/<id[0..2]>/<id>`, its BlobInfo in `<id>.json` next to it.
  * A put streams into `<dir>/.tmp/`, then renames the content and then the info into place, so a blob is visible
  * (its info exists) only when complete; delete removes the info first. Puts and deletes of one id are serialised
- * within the process; the directory belongs to one process (the embedded default).
+ * within the process; the directory belongs to one process (the embedded default). Directories are made 0700 and
+ * files 0600: only the service user reads them.
  */
 export const createFileBlobStore = (options: FileBlobStoreOptions): BlobStore => {
   const { dir } = options;
@@ -30,7 +32,7 @@ export const createFileBlobStore = (options: FileBlobStoreOptions): BlobStore =>
   const tmpDir = join(dir, '.tmp');
   let tmpDirReady: Promise<unknown> | undefined;
   const ensureTmpDir = async () => {
-    tmpDirReady ??= mkdir(tmpDir, { recursive: true }).catch((error: unknown) => {
+    tmpDirReady ??= mkdir(tmpDir, { recursive: true, mode: PRIVATE_DIR_MODE }).catch((error: unknown) => {
       tmpDirReady = undefined;
       throw error;
     });
@@ -79,7 +81,7 @@ export const createFileBlobStore = (options: FileBlobStoreOptions): BlobStore =>
       const tmpInfo = `${tmpContent}.json`;
       try {
         const counter = byteCounter(putOptions.maxBytes);
-        await pipeline(toReadable(content), counter, createWriteStream(tmpContent, { flags: 'wx' }));
+        await pipeline(toReadable(content), counter, createWriteStream(tmpContent, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
         const info: BlobInfo = {
           id,
           contentType: putOptions.contentType,
@@ -87,10 +89,10 @@ export const createFileBlobStore = (options: FileBlobStoreOptions): BlobStore =>
           createdAt: now().toISOString(),
           ...(putOptions.filename !== undefined ? { filename: putOptions.filename } : {}),
         };
-        await writeFile(tmpInfo, JSON.stringify(info), { flag: 'wx' });
+        await writeFile(tmpInfo, JSON.stringify(info), { flag: 'wx', mode: PRIVATE_FILE_MODE });
         return await withLock(id, async () => {
           if (await exists(id)) throw new BlobExistsError(id);
-          await mkdir(shardOf(id), { recursive: true });
+          await mkdir(shardOf(id), { recursive: true, mode: PRIVATE_DIR_MODE });
           await rename(tmpContent, contentPath(id));
           await rename(tmpInfo, infoPath(id));
           return info;

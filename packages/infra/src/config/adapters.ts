@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, prepareDataDir } from './dataDir';
 import type { EventStore } from '../eventStore/eventStore';
 import type { DocumentStore } from '../documentStore/documentStore';
 import type { Bus } from '../bus/bus';
@@ -25,7 +26,8 @@ export interface Adapters {
 
 /** Picks each port's adapter from the configuration: embedded unless a production URL is set. */
 export const createAdapters = async (config: Config): Promise<Adapters> => {
-  mkdirSync(config.dataDir, { recursive: true });
+  // before any store opens: the data dir and everything created in it stay private to the service user
+  prepareDataDir(config.dataDir);
   const eventStore = config.ESDB_URL
     ? createEsdbEventStore({ connectionString: config.ESDB_URL })
     : createSqliteEventStore({ file: join(config.dataDir, 'events.sqlite') });
@@ -54,7 +56,7 @@ export const createAdapters = async (config: Config): Promise<Adapters> => {
 export const jwtSecret = (config: Config): Uint8Array => {
   if (config.STRAMIEN_JWT_SECRET) return new TextEncoder().encode(config.STRAMIEN_JWT_SECRET);
   const file = join(config.dataDir, 'jwt-secret');
-  mkdirSync(config.dataDir, { recursive: true });
-  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  mkdirSync(config.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: PRIVATE_FILE_MODE, flag: 'wx' });
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../config/dataDir';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
@@ -166,8 +167,11 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
   private closed = false;
 
   constructor(options: EmbeddedDocumentStoreOptions) {
-    if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
+    const onDisk = options.file !== ':memory:';
+    if (onDisk) mkdirSync(dirname(options.file), { recursive: true, mode: PRIVATE_DIR_MODE });
     this.db = new Database(options.file);
+    // private to the service user; SQLite gives the -wal and -shm files the database file's mode
+    if (onDisk) chmodSync(options.file, PRIVATE_FILE_MODE);
     // larger pages scan ~500-byte documents faster; only takes effect when the file is created
     this.db.pragma('page_size = 16384');
     this.db.pragma('journal_mode = WAL');

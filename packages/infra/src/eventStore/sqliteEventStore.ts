@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../config/dataDir';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
@@ -139,9 +140,12 @@ const assertValidEvents = (streamId: string, events: NewEvent[]): void => {
  */
 export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventStore => {
   const { file, pollIntervalMs = 250, subscriptionPageSize = 500 } = options;
-  if (file !== ':memory:' && !file.startsWith('file:')) mkdirSync(dirname(file), { recursive: true });
+  const onDisk = file !== ':memory:' && !file.startsWith('file:');
+  if (onDisk) mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
 
   const db = new Database(file, { timeout: 10_000 });
+  // private to the service user; SQLite gives the -wal and -shm files the database file's mode
+  if (onDisk) chmodSync(file, PRIVATE_FILE_MODE);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   // 16 MiB page cache; checkpoint every ~40 MiB of WAL rather than every 4 MiB
