@@ -16,11 +16,15 @@ export class SignInLockedError extends Error {
 
 export interface SignInLimiterOptions {
   documentStore: DocumentStore;
-  /** failures per key inside the window before answers slow down */
+  /** failures of one account from one address inside the window before its answers slow down */
   freeAttempts?: number;
-  /** failures per key inside the window that lock the key */
+  /** failures of one account from one address inside the window that lock that pair */
   lockAfter?: number;
-  /** failures older than this are forgotten */
+  /** failures from one address over all accounts before its answers slow down (default 10 × freeAttempts) */
+  addressFreeAttempts?: number;
+  /** failures from one address over all accounts that lock the address (default 10 × lockAfter) */
+  addressLockAfter?: number;
+  /** failures are forgotten this long after the first of a key's window */
   windowMs?: number;
   lockMs?: number;
   /** first delay once slowed; doubles per further failure, capped at maxDelayMs */
@@ -38,13 +42,24 @@ interface AttemptDoc extends Doc {
 }
 
 /**
- * One limiter for every sign-in path (password, TOTP, reset, change password, token): per account and
- * per address, failures first slow the answers down, then lock the key for a while. State lives in the
- * document store so every instance of the API shares it.
+ * One limiter for every path that checks a secret (password, TOTP, reset and invitation links, maintenance secret),
+ * after OWASP's authentication guidance (docs/security.md, "The sign-in limiter"). It counts failures on three keys:
+ *
+ * - the pair account + address: slowed after `freeAttempts`, locked for `lockMs` after `lockAfter` (a brute force);
+ * - the address over all accounts: slowed and locked at ten times those numbers, so one attacker failing on one
+ *   account behind a shared NAT locks only their own pair, while one address trying many accounts is stopped;
+ * - the account over all addresses: never locks the account. From `lockAfter` failures on, every attempt on it is
+ *   slowed (doubling), and an address that has failed `freeAttempts` times on it is locked for it, so a spread-out
+ *   guess gets few tries per address while the right password from a clean address still signs in.
+ *
+ * Paths that check no secret (the forgotten-password mail) are not limited. State lives in the document store,
+ * so every instance of the API shares it.
  */
 export const createSignInLimiter = (options: SignInLimiterOptions) => {
   const free = options.freeAttempts ?? 5;
   const lockAfter = options.lockAfter ?? 10;
+  const addressFree = options.addressFreeAttempts ?? 10 * free;
+  const addressLockAfter = options.addressLockAfter ?? 10 * lockAfter;
   const windowMs = options.windowMs ?? 15 * 60_000;
   const lockMs = options.lockMs ?? 15 * 60_000;
   const baseDelay = options.baseDelayMs ?? 250;
@@ -52,41 +67,64 @@ export const createSignInLimiter = (options: SignInLimiterOptions) => {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const attempts = options.documentStore.collection<AttemptDoc>('_signInAttempts');
-  const ids = (keys: SignInKeys): string[] =>
-    [keys.account ? `account:${keys.account.toLowerCase()}` : null, keys.address ? `address:${keys.address}` : null].filter(
-      (x): x is string => x !== null,
-    );
-  const current = async (id: string): Promise<AttemptDoc> => {
-    const doc = await attempts.findOne({ _id: id });
-    if (!doc || now() - doc.windowStart > windowMs) return { _id: id, failures: 0, windowStart: now(), lockedUntil: doc?.lockedUntil ?? 0 };
+
+  const idsOf = (keys: SignInKeys) => {
+    const account = keys.account ? keys.account.toLowerCase() : null;
+    const address = keys.address || null;
+    return {
+      pair: `pair:${account ?? '*'}|${address ?? '*'}`,
+      account: account ? `account:${account}` : null,
+      address: address ? `address:${address}` : null,
+    };
+  };
+  const current = async (id: string | null): Promise<AttemptDoc> => {
+    const doc = id ? await attempts.findOne({ _id: id }) : null;
+    if (!doc || now() - doc.windowStart > windowMs)
+      return { _id: id ?? '', failures: 0, windowStart: now(), lockedUntil: doc?.lockedUntil ?? 0 };
     return doc;
   };
+  /** 0 up to `after` failures, then baseDelay doubling per further failure, at most maxDelay */
+  const delayFor = (failures: number, after: number) => (failures < after ? 0 : Math.min(maxDelay, baseDelay * 2 ** (failures - after)));
+  const count = async (doc: AttemptDoc, limit: number, lockNow = false) => {
+    const failures = doc.failures + 1;
+    const lock = lockNow || failures >= limit;
+    const next = {
+      _id: doc._id,
+      failures: lock ? 0 : failures,
+      windowStart: doc.windowStart,
+      lockedUntil: lock ? now() + lockMs : doc.lockedUntil,
+    };
+    await attempts.replaceOne({ _id: doc._id }, next, { upsert: true });
+    return failures;
+  };
+
   return {
-    /** before checking credentials: throws SignInLockedError while locked, waits while slowed */
+    /** before checking a secret: throws SignInLockedError while the pair or the address is locked, waits while slowed */
     async guard(keys: SignInKeys): Promise<void> {
-      let delay = 0;
-      for (const id of ids(keys)) {
-        const doc = await current(id);
-        if (doc.lockedUntil > now()) throw new SignInLockedError((doc.lockedUntil - now()) / 1000);
-        if (doc.failures >= free) delay = Math.max(delay, Math.min(maxDelay, baseDelay * 2 ** (doc.failures - free)));
-      }
+      const ids = idsOf(keys);
+      const [pair, address, account] = await Promise.all([current(ids.pair), current(ids.address), current(ids.account)]);
+      const lockedUntil = Math.max(pair.lockedUntil, ids.address ? address.lockedUntil : 0);
+      if (lockedUntil > now()) throw new SignInLockedError((lockedUntil - now()) / 1000);
+      const delay = Math.max(
+        delayFor(pair.failures, free),
+        ids.address ? delayFor(address.failures, addressFree) : 0,
+        ids.account ? delayFor(account.failures, lockAfter) : 0,
+      );
       if (delay > 0) await sleep(delay);
     },
     async failure(keys: SignInKeys): Promise<void> {
-      for (const id of ids(keys)) {
-        const doc = await current(id);
-        const failures = doc.failures + 1;
-        const lockedUntil = failures >= lockAfter ? now() + lockMs : doc.lockedUntil;
-        await attempts.replaceOne(
-          { _id: id },
-          { _id: id, failures: failures >= lockAfter ? 0 : failures, windowStart: doc.windowStart, lockedUntil },
-          { upsert: true },
-        );
-      }
+      const ids = idsOf(keys);
+      // the account's count never locks; it only tells whether the account is under attack
+      const accountFailures = ids.account ? await count(await current(ids.account), Number.POSITIVE_INFINITY) : 0;
+      const pair = await current(ids.pair);
+      await count(pair, lockAfter, accountFailures >= lockAfter && pair.failures + 1 >= free);
+      if (ids.address) await count(await current(ids.address), addressLockAfter);
     },
-    /** a successful sign-in clears the account's failures (not the address's) */
+    /** a successful check clears the pair's and the account's failures (not the address's) */
     async success(keys: SignInKeys): Promise<void> {
-      if (keys.account) await attempts.deleteOne({ _id: `account:${keys.account.toLowerCase()}` });
+      const ids = idsOf(keys);
+      await attempts.deleteOne({ _id: ids.pair });
+      if (ids.account) await attempts.deleteOne({ _id: ids.account });
     },
   };
 };

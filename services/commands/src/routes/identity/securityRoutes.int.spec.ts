@@ -193,29 +193,7 @@ describe('two-factor authentication', () => {
   });
 });
 
-describe('the sign-in limiter', () => {
-  it('slows failed sign-ins down, then locks the account and the address with 429 and its message', async () => {
-    const user = await createTestUser(server, 'limited', licenceId);
-    const address = '203.0.113.7';
-    const token = await tokenOf(await signInAs(user, {}, '203.0.113.99'));
-    const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) statuses.push((await signInAs({ ...user, password: 'Wrong#Pass1' }, {}, address)).status);
-    expect(statuses).toEqual(Array(10).fill(401));
-
-    const locked = await signInAs(user, {}, address);
-    expect(locked.status).toBe(429);
-    expect(locked.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(((await locked.json()) as { message: string }).message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes\.$/);
-
-    // the account is locked from any address, for every sign-in path (here the TOTP check) …
-    expect((await signInAs(user, {}, '198.51.100.1')).status).toBe(429);
-    expect((await call('/api/2fa/verify', { token, body: { code: '123456' } })).status).toBe(429);
-    // … and the address for any account
-    expect(
-      (await requestToken(server, { username: DEMO.user.email, password: DEMO.user.password }, { 'x-forwarded-for': address })).status,
-    ).toBe(429);
-  });
-});
+// the sign-in limiter through the server: signInLimiter.int.spec.ts next to this file
 
 describe('maintenance mode', () => {
   const secret = 'Maint#Secret-42';
