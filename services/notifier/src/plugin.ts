@@ -18,15 +18,22 @@ const originOf = (url: string): string | null => {
   }
 };
 
+/** How the client reached this server: the scheme (`http`/`https`, X-Forwarded-Proto when the proxy is trusted) and Host. */
+export interface ReachedAs {
+  protocol: string;
+  host: string;
+}
+
 /**
- * A browser always sends Origin on a WebSocket handshake: it must be this server (its Host, as the client reached
- * it) or one of the configured origins. Without Origin the client is not a browser, so no other site is driving it.
+ * A browser always sends Origin on a WebSocket handshake: it must be this server as the client reached it (scheme,
+ * host and port: a page on http:// does not pass for an app served on https://) or one of the configured origins.
+ * Without Origin the client is not a browser, so no other site is driving it.
  */
-export const originAllowed = (origin: string | undefined, host: string, allowed: ReadonlySet<string>): boolean => {
+export const originAllowed = (origin: string | undefined, reached: ReachedAs, allowed: ReadonlySet<string>): boolean => {
   if (origin === undefined) return true;
   const parsed = originOf(origin);
   if (parsed === null) return false;
-  return allowed.has(parsed) || new URL(parsed).host === host.toLowerCase();
+  return allowed.has(parsed) || parsed === originOf(`${reached.protocol.toLowerCase()}://${reached.host}`);
 };
 
 /**
@@ -47,7 +54,7 @@ export const registerNotifierRoutes = async (
   const allowed = new Set((deps.allowedOrigins ?? []).map(originOf).filter((o): o is string => o !== null));
   // refuse a cross-site WebSocket handshake (CSWSH) before the upgrade; clients without Origin (no browser) pass
   const checkOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!originAllowed(request.headers.origin, request.host, allowed)) {
+    if (!originAllowed(request.headers.origin, { protocol: request.protocol, host: request.host }, allowed)) {
       return reply.code(403).send({ message: ORIGIN_REFUSED });
     }
   };

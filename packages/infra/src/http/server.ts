@@ -23,7 +23,8 @@ export const APP_CSP = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
+  // 'self' covers this origin's own ws:/wss: (CSP Level 3); sockets to any other host are refused
+  "connect-src 'self'",
   "worker-src 'self' blob:",
   "object-src 'none'",
   "frame-ancestors 'none'",
@@ -63,6 +64,8 @@ export const createHttpServer = (options: { logLevel: string; webDist?: string |
   app.addHook('onSend', async (request, reply) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
     reply.header('content-security-policy', request.url.startsWith(DOCS_PREFIX) ? DOCS_CSP : APP_CSP);
+    // only over https: directly (TLS here) or as a trusted proxy's X-Forwarded-Proto says (request.protocol reads it
+    // only when STRAMIEN_TRUST_PROXY is on); never on plain http
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     // API answers carry user data and tokens: no cache keeps them unless a route says otherwise
     if (/^\/(api|oauth)(\/|$|\?)/.test(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
