@@ -33,12 +33,15 @@ export const configSchema = z.object({
   STRAMIEN_COMMIT: z.string().default('unknown'),
   STRAMIEN_RELEASE_DATE: z.string().default(new Date().toISOString().slice(0, 10)),
   /** max time a query waits for projections to pass X-Min-Position */
-  /** trust X-Forwarded-For from a reverse proxy in front (otherwise a client could choose its address) */
+  /** trust X-Forwarded-For/-Proto/-Host from a reverse proxy in front that overwrites them (otherwise a client could choose them) */
   STRAMIEN_TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
-  /** sign-in failures per account or address before answers slow down, and before the key is locked */
+  /**
+   * sign-in failures of one account from one address before answers slow down, and before that pair is locked; one
+   * address over all accounts gets ten times both (docs/security.md, "The sign-in limiter")
+   */
   STRAMIEN_SIGNIN_FREE_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(5),
   STRAMIEN_SIGNIN_LOCK_AFTER: z.coerce.number().int().min(2).max(10_000).default(10),
   STRAMIEN_MIN_POSITION_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
