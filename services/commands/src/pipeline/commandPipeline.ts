@@ -1,8 +1,7 @@
-import { channel } from 'node:diagnostics_channel';
 import type { Actor, Command, Decider, DomainEvent, EventMetadata, EventSchemas } from '@stramien/domain';
 import { DomainError } from '@stramien/domain';
-import type { EventStore, ExpectedRevision, RecordedEvent } from '@stramien/infra';
-import { newEventId, WrongExpectedRevisionError } from '@stramien/infra';
+import type { EventStore, ExpectedRevision, ObservedEvent, RecordedEvent } from '@stramien/infra';
+import { newEventId, recordTiming, WrongExpectedRevisionError } from '@stramien/infra';
 
 export interface CommandContext {
   actor: Actor;
@@ -23,13 +22,6 @@ export const MAX_CONFLICT_RETRIES = 5;
 
 /** streams whose folded state the pipeline keeps (least recently used first out) */
 export const STATE_CACHE_SIZE = 10_000;
-
-/** `{ phase, ms }` per pipeline phase ('load', 'decide', 'append'); published only while someone listens (the commands bench) */
-export const COMMAND_TIMING_CHANNEL = 'stramien:command-timing';
-const timing = channel(COMMAND_TIMING_CHANNEL);
-const since = (phase: string, start: number) => {
-  if (timing.hasSubscribers) timing.publish({ phase, ms: performance.now() - start });
-};
 
 /** A stream's folded state as of `revision` (its last event, -1 for none), for one decider. */
 interface CachedState {
@@ -80,6 +72,11 @@ export const createCommandPipeline = (deps: {
   newId?: () => string;
   /** streams whose state is kept between commands; 0 turns the cache off; default STATE_CACHE_SIZE */
   stateCacheSize?: number;
+  /**
+   * told of every append right after it is stored, before the command answers (the authenticator's cache
+   * ends the lookups a revocation touches); each event carries the append's last position
+   */
+  onAppended?: (events: ObservedEvent[]) => void;
 }) => {
   const newId = deps.newId ?? (() => newEventId());
   const cache = createStateCache(deps.stateCacheSize ?? STATE_CACHE_SIZE);
@@ -113,10 +110,10 @@ export const createCommandPipeline = (deps: {
     for (let attempt = 0; ; attempt++) {
       let start = performance.now();
       const { state, revision, position } = await load(decider, streamId);
-      since('load', start);
+      recordTiming('load', start);
       start = performance.now();
       const decision = decider.decide(command, state);
-      since('decide', start);
+      recordTiming('decide', start);
       if (decision instanceof DomainError) throw decision;
       if (decision.length === 0) return { state, events: [], position };
       const metadata: EventMetadata = {
@@ -136,7 +133,8 @@ export const createCommandPipeline = (deps: {
       start = performance.now();
       try {
         const result = await deps.eventStore.append(streamId, events, expected);
-        since('append', start);
+        recordTiming('append', start);
+        deps.onAppended?.(events.map((e) => ({ type: e.type, data: e.data, position: result.position })));
         // the state a fresh fold of the stored events gives (their data as the schemas parsed it)
         const next = events.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as E), state);
         if (cacheOn && result.nextExpectedRevision === revision + events.length) {
