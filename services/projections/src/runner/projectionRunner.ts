@@ -101,26 +101,15 @@ export const createProjectionRunner = (options: RunnerOptions) => {
     for (const w of waiters) w();
   };
 
-  /**
-   * Every projection takes the batch's events above its own checkpoint; then the checkpoints of all that did
-   * move to the batch's end in one write (one transaction, not one per projection).
-   */
+  /** Every projection takes the batch's events above its own checkpoint, then moves its checkpoint to the batch's end. */
   const processBatch = async (batch: EventEnvelope[]) => {
     const last = batch[batch.length - 1]!.position;
-    const moved: { projection: Projection; position: number }[] = [];
     for (const entry of live.values()) {
       if (entry.position >= last) continue;
-      const events = entry.position < batch[0]!.position ? batch : batch.filter((e) => e.position > entry.position);
+      const events = batch.filter((e) => e.position > entry.position);
       await applyBatch(entry.projection, documentStore.collection(entry.projection.collection), events);
-      moved.push(entry);
-    }
-    if (moved.length > 0) {
-      await checkpoints.bulkWrite(
-        moved.map(({ projection }) => ({
-          replaceOne: { filter: { _id: projection.name }, replacement: { _id: projection.name, position: last }, upsert: true },
-        })),
-      );
-      for (const entry of moved) entry.position = last;
+      await writeCheckpoint(entry.projection.name, last);
+      entry.position = last;
     }
     notify();
   };
