@@ -1,8 +1,51 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /** where the dev server proxies the API and the socket; the server of `npm start` by default */
 const backend = process.env.STRAMIEN_API_URL ?? 'http://localhost:8080';
+
+/** files below this size are not worth a compressed twin (one packet either way) */
+const COMPRESS_MIN_BYTES = 1024;
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|html|txt)$/;
+
+/**
+ * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every compressible file of
+ * `dist/assets` once the bundle is written; the server sends them by Accept-Encoding
+ * (packages/infra/src/http/server.ts). Node's own zlib: no dependency, and the best settings cost nothing at
+ * request time (see docs/architecture-notes.md, "Web assets").
+ */
+const precompress = (): Plugin => {
+  let outDir = 'dist';
+  return {
+    name: 'stramien-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const assets = join(outDir, 'assets');
+      const files = (await readdir(assets)).filter((name) => COMPRESSIBLE.test(name));
+      const br = promisify(brotliCompress);
+      const gz = promisify(gzip);
+      await Promise.all(
+        files.map(async (name) => {
+          const content = await readFile(join(assets, name));
+          if (content.length < COMPRESS_MIN_BYTES) return;
+          const [brotli, gzipped] = await Promise.all([
+            br(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+            gz(content, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(join(assets, `${name}.br`), brotli), writeFile(join(assets, `${name}.gz`), gzipped)]);
+        }),
+      );
+    },
+  };
+};
 
 /**
  * The web app's build and dev server. The root vitest.config.ts extends this file for its `web` project.
@@ -11,7 +54,7 @@ const backend = process.env.STRAMIEN_API_URL ?? 'http://localhost:8080';
  * make npm install a single react 19, and `dedupe` keeps every import on that copy.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { dedupe: ['react', 'react-dom'] },
   server: {
     port: 5173,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  createAuthCache,
   createAuthenticator,
   createHttpServer,
   createMailPort,
@@ -8,6 +9,7 @@ import {
   createTokenService,
   jwtSecret,
   type Adapters,
+  type AuthCache,
   type Config,
   type MailPort,
   type PasswordHasher,
@@ -43,6 +45,8 @@ export interface AppDeps {
   /** account e-mails: SMTP when SMTP_URL is set, else files under <dataDir>/mail */
   mail: MailPort;
   projectionWait: ProjectionWait;
+  /** the authenticators' short-lived lookups; the pipeline's appends end revoked ones at once */
+  authCache: AuthCache;
 }
 
 export const createAppDeps = (
@@ -50,10 +54,12 @@ export const createAppDeps = (
   adapters: Adapters,
   projectionWait: ProjectionWait,
   hasher = createPasswordHasher(),
+  authCache = createAuthCache(),
 ): AppDeps => ({
   config,
   adapters,
-  pipeline: createCommandPipeline({ eventStore: adapters.eventStore }),
+  authCache,
+  pipeline: createCommandPipeline({ eventStore: adapters.eventStore, onAppended: authCache.observe }),
   hasher,
   tokens: createTokenService({ secret: jwtSecret(config), ttlSeconds: config.STRAMIEN_TOKEN_TTL_SECONDS }),
   limiter: createSignInLimiter({
@@ -74,7 +80,10 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   });
   app.decorate('projectionWait', deps.projectionWait);
   app.decorate('minPositionWaitMs', deps.config.STRAMIEN_MIN_POSITION_WAIT_MS);
-  registerAuth(app, createAuthenticator({ tokens: deps.tokens, documentStore: deps.adapters.documentStore }));
+  registerAuth(app, createAuthenticator({ tokens: deps.tokens, documentStore: deps.adapters.documentStore, cache: deps.authCache }));
+  // revocations by other writers and processes reach the cache through the log
+  const revocations = deps.authCache.watch(deps.adapters.eventStore);
+  app.addHook('onClose', () => revocations.stop());
   registerMaintenanceGate(app, createMaintenanceGate({ documentStore: deps.adapters.documentStore, secret: jwtSecret(deps.config) }));
   await registerSwagger(app, deps.config.STRAMIEN_RELEASE);
   registerIdentityRoutes(app, deps);

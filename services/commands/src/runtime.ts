@@ -22,7 +22,7 @@ export const startAllInOne = async (
   const notifier = createNotifier({ bus: adapters.bus, documentStore: adapters.documentStore, onError: (e) => log.error(e, 'notifier') });
   await hub.start();
   await notifier.start();
-  const authenticate = createAuthenticator({ tokens: deps.tokens, documentStore: adapters.documentStore });
+  const authenticate = createAuthenticator({ tokens: deps.tokens, documentStore: adapters.documentStore, cache: deps.authCache });
   const app = await buildApp(deps, (a) => registerNotifierRoutes(a, { hub, channelAuth, authenticate }));
   const demo: DemoAccount[] | null = await seedDemo(deps, options.env ?? process.env);
   const address = await app.listen({ host: config.HOST, port: config.PORT });

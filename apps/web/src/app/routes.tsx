@@ -1,9 +1,7 @@
 import { Spinner } from '@blueprintjs/core';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { PortraitNotice } from './PortraitNotice';
-import { RequireAuth } from './RequireAuth';
 import { RouteError } from './RouteError';
-import { WithDashboardTour } from './WithDashboardTour';
 import { lazyPage } from './lazyPage';
 import { accountPublicRoutes } from '../features/account/routes';
 import { settingsRoutes } from '../features/settings/routes';
@@ -60,12 +58,19 @@ export const routes: RouteObject[] = [
       },
       ...accountPublicRoutes,
       {
-        element: <RequireAuth />,
+        // the authenticated shell (app bar, sidebars, notifications) loads after sign-in, not with the sign-in page
+        lazy: lazyPage(
+          () => import('./RequireAuth'),
+          (m) => m.RequireAuth,
+        ),
         errorElement: <RouteError />,
         children: [
           { index: true, element: <Navigate to="/dashboard" replace /> },
           {
-            element: <WithDashboardTour />,
+            lazy: lazyPage(
+              () => import('./WithDashboardTour'),
+              (m) => m.WithDashboardTour,
+            ),
             children: [
               {
                 path: 'dashboard',

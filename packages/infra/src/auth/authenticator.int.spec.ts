@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedDocumentStore } from '../documentStore/embeddedDocumentStore';
 import type { DocumentStore } from '../documentStore/documentStore';
 import { createAuthenticator, hashApiTokenSecret, UnauthenticatedError } from './authenticator';
+import { createAuthCache } from './authCache';
 import { createTokenService } from './tokens';
 
 const T = Date.parse('2026-01-01T10:00:00.000Z');
@@ -25,15 +26,18 @@ describe('Authenticator', () => {
     ...over,
   });
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'stramien-auth-'));
     store = createEmbeddedDocumentStore({ file: join(dir, 'documents.sqlite') });
     authenticate = createAuthenticator({ tokens, documentStore: store });
+    await saveSession('s1');
   });
   afterAll(async () => {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   });
+  const saveSession = (id: string, over: Record<string, unknown> = {}) =>
+    store.collection('sessions').replaceOne({ _id: id }, { _id: id, userId: 'u1', revokedAt: null, ...over }, { upsert: true });
   const save = (doc: Record<string, unknown>) =>
     store.collection('users').replaceOne({ _id: 'u1' }, { ...user(), ...doc }, { upsert: true });
 
@@ -74,6 +78,89 @@ describe('Authenticator', () => {
     await store.collection('sessions').replaceOne({ _id: 's9' }, { _id: 's9', userId: 'u1', revokedAt: 'x' }, { upsert: true });
     await expect(authenticate((await tokens.issue({ sub: 'u1', sid: 's9' })).token)).rejects.toBeInstanceOf(UnauthenticatedError);
     await expect(authenticate((await tokens.issue({ sub: 'nobody', sid: 's1' })).token)).rejects.toBeInstanceOf(UnauthenticatedError);
+  });
+
+  it('refuses a token whose session was never signed in (sessions are an allow-list)', async () => {
+    await save({ disabled: false, tokensValidAfter: null });
+    await expect(authenticate((await tokens.issue({ sub: 'u1', sid: 'never-signed-in' })).token)).rejects.toThrow('Unknown session');
+  });
+
+  it("refuses a token naming another user's session", async () => {
+    await saveSession('s-other', { userId: 'u2' });
+    await expect(authenticate((await tokens.issue({ sub: 'u1', sid: 's-other' })).token)).rejects.toThrow('Unknown session');
+  });
+
+  describe('with its lookups cached', () => {
+    const cached = (cache = createAuthCache()) => ({ cache, authenticate: createAuthenticator({ tokens, documentStore: store, cache }) });
+
+    it('answers from the cache while the read models are unchanged', async () => {
+      clock = Date.now();
+      await save({ disabled: false, tokensValidAfter: null, language: 'nl' });
+      await saveSession('s-c1');
+      const { authenticate: auth } = cached();
+      const { token } = await tokens.issue({ sub: 'u1', sid: 's-c1' });
+      await expect(auth(token)).resolves.toMatchObject({ language: 'nl' });
+      // a change that is no revocation (the language) shows once the entry expires, not before
+      await save({ language: 'de' });
+      await expect(auth(token)).resolves.toMatchObject({ language: 'nl' });
+    });
+
+    const refused = (answer: Promise<{ licences: object }>) => expect(answer).rejects.toBeInstanceOf(UnauthenticatedError);
+    it.each([
+      ['a sign-out', 'UserSignedOut', () => saveSession('s-c2', { revokedAt: 'x' }), refused],
+      ['disabling the user', 'UserDisabled', () => save({ disabled: true }), refused],
+      ['a password change', 'UserPasswordChanged', () => save({ tokensValidAfter: Date.now() / 1000 + 10 }), refused],
+      [
+        'removal from the licence',
+        'UserRemovedFromLicence',
+        () => save({ licences: [] }),
+        (answer: Promise<{ licences: object }>) => expect(answer.then((u) => u.licences)).resolves.toEqual({}),
+      ],
+    ])('ends the cached lookups at once on %s, on the very next request', async (_, type, project, expectAfter) => {
+      clock = Date.now();
+      await save({ disabled: false, tokensValidAfter: null, licences: [{ id: 'l1', isAdmin: true }] });
+      await saveSession('s-c2');
+      const { cache, authenticate: auth } = cached();
+      const { token } = await tokens.issue({ sub: 'u1', sid: 's-c2' });
+      await expect(auth(token)).resolves.toMatchObject({ licences: { l1: true } });
+      await expect(auth(token)).resolves.toMatchObject({ licences: { l1: true } });
+      // the command path observes its append, then the projection writes the read model
+      cache.observe([{ type, data: { userId: 'u1', sessionId: 's-c2' }, position: 10 }]);
+      await project();
+      await expectAfter(auth(token));
+    });
+
+    it('does not keep a document the read model wrote before a pending revocation', async () => {
+      clock = Date.now();
+      await save({ disabled: false, tokensValidAfter: null, _position: 5 });
+      await saveSession('s-c3', { _position: 5 });
+      const { cache, authenticate: auth } = cached();
+      const { token } = await tokens.issue({ sub: 'u1', sid: 's-c3' });
+      cache.observe([{ type: 'UserSignedOut', data: { userId: 'u1', sessionId: 's-c3' }, position: 9 }]);
+      // the projection lags: the old session is served (as without a cache) but not kept
+      await expect(auth(token)).resolves.toMatchObject({ userId: 'u1' });
+      await saveSession('s-c3', { revokedAt: 'x', _position: 9 });
+      await expect(auth(token)).rejects.toThrow('Session revoked');
+    });
+
+    it('ends a cached API token at once when it is revoked', async () => {
+      const id = '0d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+      const secret = 'R'.repeat(43);
+      const doc = {
+        _id: id,
+        userId: 'u1',
+        scopes: ['read'],
+        secretHash: hashApiTokenSecret(secret),
+        expiresAt: '2999-01-01T00:00:00.000Z',
+      };
+      await save({ disabled: false, tokensValidAfter: null });
+      await store.collection('apiTokens').replaceOne({ _id: id }, { ...doc, revokedAt: null }, { upsert: true });
+      const { cache, authenticate: auth } = cached();
+      await expect(auth(`stramien_pat_${id}_${secret}`)).resolves.toMatchObject({ via: 'api-token' });
+      cache.observe([{ type: 'ApiTokenRevoked', data: { tokenId: id, userId: 'u1' }, position: 11 }]);
+      await store.collection('apiTokens').replaceOne({ _id: id }, { ...doc, revokedAt: 'now' }, { upsert: true });
+      await expect(auth(`stramien_pat_${id}_${secret}`)).rejects.toThrow('API token revoked');
+    });
   });
 
   describe('with an API token', () => {

@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { API_TOKEN_PREFIX, parseApiToken, type ApiTokenScope } from '@stramien/domain';
 import type { DocumentStore } from '../documentStore/documentStore';
+import { recordTiming } from '../diagnostics/timing';
+import type { AuthCache } from './authCache';
 import { InvalidTokenError, type TokenService } from './tokens';
 
 export interface AuthenticatedUser {
@@ -60,21 +62,44 @@ export interface SessionAuthDoc {
   revokedAt: string | null;
 }
 
+/** the read-model position a document reflects (the projection runner's `_position`) */
+const positionOf = (doc: object): number => (doc as { _position?: number })._position ?? 0;
+
 /**
  * Turns a bearer token into the acting user: the JWT must verify, its user must exist and be enabled, the
  * token must be issued after the user's last password change or reset (and disabling), and its session must
- * not be revoked (sign-out revokes it on the next request).
+ * be a live one: signed in and not signed out (sessions are an allow-list). With a `cache`, lookups are kept
+ * briefly and a revocation ends them at once (see authCache.ts).
  */
 export const createAuthenticator = (deps: {
   tokens: TokenService;
   documentStore: DocumentStore;
+  cache?: AuthCache;
   usersCollection?: string;
   sessionsCollection?: string;
   apiTokensCollection?: string;
 }) => {
-  const users = deps.documentStore.collection<UserAuthDoc & Record<string, unknown>>(deps.usersCollection ?? 'users');
-  const sessions = deps.documentStore.collection<SessionAuthDoc & Record<string, unknown>>(deps.sessionsCollection ?? 'sessions');
-  const apiTokens = deps.documentStore.collection<ApiTokenAuthDoc & Record<string, unknown>>(deps.apiTokensCollection ?? 'apiTokens');
+  const { cache } = deps;
+  /** `kind` names the cache key ('user:<id>'…), the one authCache's revocations use */
+  const collection = <D extends { _id: string }>(name: string, kind: 'user' | 'session' | 'apiToken') => {
+    const c = deps.documentStore.collection<D & Record<string, unknown>>(name);
+    return {
+      findById: (id: string): Promise<D | null> => {
+        const load = () => c.findOne({ _id: id }) as Promise<D | null>;
+        return cache ? cache.lookup(`${kind}:${id}`, load, positionOf) : load();
+      },
+    };
+  };
+  const users = collection<UserAuthDoc>(deps.usersCollection ?? 'users', 'user');
+  const sessions = collection<SessionAuthDoc>(deps.sessionsCollection ?? 'sessions', 'session');
+  const apiTokens = collection<ApiTokenAuthDoc>(deps.apiTokensCollection ?? 'apiTokens', 'apiToken');
+  /** a verified token's claims are kept until the cache's TTL or the token's expiry, whichever comes first */
+  const verify = async (token: string) => {
+    if (!cache) return deps.tokens.verify(token);
+    const claims = await cache.lookup(`jwt:${token}`, () => deps.tokens.verify(token));
+    if (!claims || claims.exp * 1000 <= Date.now()) return deps.tokens.verify(token);
+    return claims;
+  };
   const userOf = (user: UserAuthDoc) => ({
     userId: user._id,
     isSystemAdmin: user.isSystemAdmin,
@@ -86,32 +111,41 @@ export const createAuthenticator = (deps: {
   const byApiToken = async (value: string): Promise<AuthenticatedUser> => {
     const parsed = parseApiToken(value);
     if (!parsed) throw new UnauthenticatedError('Malformed API token');
-    const doc = await apiTokens.findOne({ _id: parsed.tokenId });
+    const doc = await apiTokens.findById(parsed.tokenId);
     if (!doc || !sameHash(doc.secretHash, hashApiTokenSecret(parsed.secret))) throw new UnauthenticatedError('Unknown API token');
     if (doc.revokedAt) throw new UnauthenticatedError('API token revoked');
     if (!(doc.expiresAt > new Date().toISOString())) throw new UnauthenticatedError('API token expired');
-    const user = await users.findOne({ _id: doc.userId });
+    const user = await users.findById(doc.userId);
     if (!user || user.disabled) throw new UnauthenticatedError('Unknown or disabled user');
     return { ...userOf(user), sessionId: `apitoken:${doc._id}`, via: 'api-token', scopes: [...doc.scopes] };
   };
 
-  return async (token: string | undefined | null): Promise<AuthenticatedUser> => {
+  const authenticate = async (token: string | undefined | null): Promise<AuthenticatedUser> => {
     if (!token) throw new UnauthenticatedError('Missing token');
     if (token.startsWith(API_TOKEN_PREFIX)) return byApiToken(token);
     let claims;
     try {
-      claims = await deps.tokens.verify(token);
+      claims = await verify(token);
     } catch (e) {
       if (e instanceof InvalidTokenError) throw new UnauthenticatedError(e.message);
       throw e;
     }
-    const [user, session] = await Promise.all([users.findOne({ _id: claims.sub }), sessions.findOne({ _id: claims.sid })]);
+    const [user, session] = await Promise.all([users.findById(claims.sub), sessions.findById(claims.sid)]);
     if (!user || user.disabled) throw new UnauthenticatedError('Unknown or disabled user');
     if (typeof user.tokensValidAfter === 'number' && claims.issuedAt < user.tokensValidAfter) {
       throw new UnauthenticatedError('Token issued before the last password change');
     }
-    if (session?.revokedAt) throw new UnauthenticatedError('Session revoked');
+    if (!session || session.userId !== claims.sub) throw new UnauthenticatedError('Unknown session');
+    if (session.revokedAt) throw new UnauthenticatedError('Session revoked');
     return { ...userOf(user), sessionId: claims.sid, via: 'session' };
+  };
+  return async (token: string | undefined | null): Promise<AuthenticatedUser> => {
+    const start = performance.now();
+    try {
+      return await authenticate(token);
+    } finally {
+      recordTiming('auth', start);
+    }
   };
 };
 export type Authenticator = ReturnType<typeof createAuthenticator>;

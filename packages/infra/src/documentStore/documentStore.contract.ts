@@ -416,6 +416,21 @@ export const describeDocumentStoreContract = (name: string, factory: DocumentSto
         expect(await doc('a')).toEqual({ _id: 'a', only: true });
       });
 
+      it('replaces by _id as MongoDB does: unchanged, without _id in the replacement, no match, another _id', async () => {
+        await things.replaceOne({ _id: 'k' }, { _id: 'k', v: 1, tags: ['x'] }, { upsert: true });
+        expect(await things.replaceOne({ _id: 'k' }, { _id: 'k', v: 1, tags: ['x'] })).toEqual({ matchedCount: 1, modifiedCount: 0 });
+        expect(await things.replaceOne({ _id: 'k' }, { v: 2 } as never)).toEqual({ matchedCount: 1, modifiedCount: 1 });
+        expect(await doc('k')).toEqual({ _id: 'k', v: 2 });
+        expect(await things.replaceOne({ _id: 'nothing-here' }, { _id: 'nothing-here', v: 3 })).toEqual({
+          matchedCount: 0,
+          modifiedCount: 0,
+        });
+        expect(await doc('nothing-here')).toBeNull();
+        await expect(things.replaceOne({ _id: 'k' }, { _id: 'other', v: 4 })).rejects.toThrow();
+        await expect(things.bulkWrite([{ replaceOne: { filter: { _id: 'k' }, replacement: { _id: 'other', v: 4 } } }])).rejects.toThrow();
+        expect(await doc('k')).toEqual({ _id: 'k', v: 2 });
+      });
+
       it('upserts with replaceOne', async () => {
         const result = await things.replaceOne({ _id: 'r' }, { _id: 'r', v: 2 }, { upsert: true });
         expect(result).toEqual({ matchedCount: 0, modifiedCount: 0, upsertedId: 'r' });

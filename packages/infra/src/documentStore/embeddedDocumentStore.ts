@@ -155,6 +155,12 @@ const validateCollectionName = (name: string): void => {
 const limitOf = (limit: number | undefined): number | undefined =>
   limit === undefined || limit === 0 ? undefined : Math.abs(Math.floor(limit));
 
+/** the id of a filter that is exactly `{ _id: '<string>' }` (how projections and checkpoints address a document) */
+const idOnly = (filter: Filter): string | undefined => {
+  const id = (filter as { _id?: unknown })._id;
+  return typeof id === 'string' && Object.keys(filter).length === 1 ? id : undefined;
+};
+
 const emptyBulkResult = (): BulkResult => ({ insertedCount: 0, matchedCount: 0, modifiedCount: 0, deletedCount: 0, upsertedCount: 0 });
 
 class SqliteDocumentStore implements EmbeddedDocumentStore {
@@ -291,7 +297,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
   replaceOne(name: string, filter: Filter, replacement: Doc, upsert: boolean): UpdateResult {
     const predicate = compileFilter(filter);
     if (!isReplacement(replacement)) throw new QueryError('A replacement document cannot hold update operators');
-    return this.write(() => this.updateOneSync(name, predicate, filter, replacement, upsert));
+    return this.write(() => this.replaceOneSync(name, predicate, filter, replacement, upsert));
   }
 
   deleteOne(name: string, filter: Filter): DeleteResult {
@@ -330,7 +336,9 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
         } else if ('replaceOne' in operation) {
           const { filter, replacement, upsert } = operation.replaceOne;
           if (!isReplacement(replacement)) throw new QueryError('A replacement document cannot hold update operators');
-          addUpdate(this.updateOneSync(name, compileFilter(filter), filter, replacement, upsert ?? false));
+          addUpdate(
+            this.replaceOneSync(name, idOnly(filter) === undefined ? compileFilter(filter) : null, filter, replacement, upsert ?? false),
+          );
         } else if ('deleteOne' in operation) {
           result.deletedCount += this.deleteSync(
             name,
@@ -640,10 +648,11 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     }
   }
 
-  /** writes `updated` over `row`; false when nothing changed */
-  private replaceRow(meta: CollectionMeta, row: Row, updated: Doc): boolean {
+  /** writes `updated` over `row`; false when nothing changed (`previous`: the row's document as stored, when at hand) */
+  private replaceRow(meta: CollectionMeta, row: { rowid: number; doc?: Doc }, updated: Doc, previous?: string): boolean {
     const json = JSON.stringify(updated);
-    if (json === JSON.stringify(row.doc)) return false;
+    if (previous !== undefined && json === previous) return false;
+    if (json === JSON.stringify(row.doc ?? JSON.parse(previous!))) return false;
     meta.shape.observe(updated);
     this.checkNullKeys(meta, updated, row.rowid);
     try {
@@ -669,6 +678,38 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     this.insertRow(target, document);
     this.persistShape(target);
     return { matchedCount: 0, modifiedCount: 0, upsertedId: document._id };
+  }
+
+  /**
+   * replaceOne; a filter that is exactly `{ _id }` (every projection write) reads its row by primary key and
+   * builds the replacement without the query engine: the same answer, without planning a query per document.
+   */
+  private replaceOneSync(
+    name: string,
+    predicate: DocumentPredicate | null,
+    filter: Filter,
+    replacement: Doc,
+    upsert: boolean,
+  ): UpdateResult {
+    const id = idOnly(filter);
+    if (id === undefined || ('_id' in replacement && replacement._id !== id)) {
+      return this.updateOneSync(name, predicate ?? compileFilter(filter), filter, replacement, upsert);
+    }
+    const { _id: _ignored, ...fields } = replacement;
+    const updated: Doc = { _id: id, ...fields };
+    const meta = this.catalog.get(name);
+    const raw =
+      meta === undefined ? undefined : (this.statement(`${SELECT_ROWS} FROM ${meta.table} WHERE _id = ?`).get(id) as RawRow | undefined);
+    if (meta !== undefined && raw !== undefined) {
+      const modified = this.replaceRow(meta, { rowid: raw.rowid }, updated, raw.json);
+      this.persistShape(meta);
+      return { matchedCount: 1, modifiedCount: modified ? 1 : 0 };
+    }
+    if (!upsert) return { matchedCount: 0, modifiedCount: 0 };
+    const target = this.ensure(name);
+    this.insertRow(target, updated);
+    this.persistShape(target);
+    return { matchedCount: 0, modifiedCount: 0, upsertedId: id };
   }
 
   private updateManySync(name: string, predicate: DocumentPredicate, filter: Filter, update: Update): UpdateResult {

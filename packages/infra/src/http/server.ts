@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -48,6 +49,29 @@ export const DOCS_CSP = [
 ].join('; ');
 
 /**
+ * Static files of the web app under `root`: the build's content-hashed files (`assets/`, see
+ * apps/web/vite.config.ts) are sent precompressed (the build writes `.br` and `.gz` beside each; brotli, else
+ * gzip, else the file, by Accept-Encoding, with `Vary: Accept-Encoding`) and cached for a year as immutable;
+ * everything else (index.html, the favicon) is revalidated on every load (no-cache), so a release shows at once.
+ */
+export const staticFileOptions = (root: string) => {
+  const assets = join(resolve(root), 'assets') + sep;
+  return {
+    root,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res: { setHeader(name: string, value: string): unknown }, path: string) => {
+      if (resolve(path).startsWith(assets)) {
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        res.setHeader('vary', 'accept-encoding');
+      } else {
+        res.setHeader('cache-control', 'no-cache');
+      }
+    },
+  };
+};
+
+/**
  * A Fastify instance with zod validation, the shared error envelope, security headers on every answer,
  * JSON 404s for API paths and, when `webDist` holds a built web app, that app with its client-side routes.
  */
@@ -71,7 +95,7 @@ export const createHttpServer = (options: { logLevel: string; webDist?: string |
     if (/^\/(api|oauth)(\/|$|\?)/.test(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   const web = options.webDist && existsSync(options.webDist) ? options.webDist : null;
-  if (web) void app.register(fastifyStatic, { root: web, wildcard: false, index: 'index.html' });
+  if (web) void app.register(fastifyStatic, { ...staticFileOptions(web), wildcard: false, index: 'index.html' });
   app.setNotFoundHandler((request, reply) => {
     if (!web || request.method !== 'GET' || /^\/(api|oauth|ws|assets)(\/|$|\?)/.test(request.url))
       return reply.status(404).send({ message: 'Not found.' });

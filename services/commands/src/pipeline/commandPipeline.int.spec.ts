@@ -72,4 +72,75 @@ describe('Command pipeline', () => {
     ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
     expect(appends).toBe(MAX_CONFLICT_RETRIES + 1);
   });
+
+  describe('with its stream state cached', () => {
+    const reads = (target: EventStore, log: (number | undefined)[]): EventStore => ({
+      ...target,
+      readStream: (id, o) => {
+        log.push(o?.fromRevision);
+        return target.readStream(id, o);
+      },
+    });
+
+    it('reads only the events after the cached revision', async () => {
+      const log: (number | undefined)[] = [];
+      const pipeline = createCommandPipeline({ eventStore: reads(store, log) });
+      const run = (command: UserCommand) => pipeline({ decider: userDecider, schemas: userSchemas, streamId: 'user-u1', command, context });
+      await run(register);
+      await run(setLanguage('nl'));
+      const result = await run(setLanguage('de'));
+      expect(log).toEqual([undefined, 1, 2]);
+      expect(result.state.language).toBe('de');
+      expect((await store.readStream('user-u1')).map((e) => e.revision)).toEqual([0, 1, 2]);
+    });
+
+    it('sees what another writer appended since, and decides on it', async () => {
+      const mine = createCommandPipeline({ eventStore: store });
+      const other = createCommandPipeline({ eventStore: store });
+      const run = (pipeline: typeof mine, command: UserCommand) =>
+        pipeline({ decider: userDecider, schemas: userSchemas, streamId: 'user-u1', command, context });
+      await run(mine, register);
+      await run(mine, setLanguage('nl'));
+      await run(other, setLanguage('de'));
+      // the cached state says 'nl'; the stream says 'de', so setting 'de' again decides nothing
+      const result = await run(mine, setLanguage('de'));
+      expect(result.events).toEqual([]);
+      expect(result.state.language).toBe('de');
+      expect(result.position).toBe(3);
+    });
+
+    it('drops the cached state on a conflict and decides again on the fresh stream', async () => {
+      let conflicts = 1;
+      const once: EventStore = {
+        ...store,
+        readStream: (id, o) => store.readStream(id, o),
+        append: async (streamId, events, expected) => {
+          if (conflicts-- > 0) {
+            // another writer gets in first
+            await other({ decider: userDecider, schemas: userSchemas, streamId, command: setLanguage('de'), context });
+            throw new WrongExpectedRevisionError(streamId, expected, 1);
+          }
+          return store.append(streamId, events, expected);
+        },
+      };
+      const other = createCommandPipeline({ eventStore: store });
+      const pipeline = createCommandPipeline({ eventStore: once });
+      await createCommandPipeline({ eventStore: store })({
+        decider: userDecider,
+        schemas: userSchemas,
+        streamId: 'user-u1',
+        command: register,
+        context,
+      });
+      const result = await pipeline({
+        decider: userDecider,
+        schemas: userSchemas,
+        streamId: 'user-u1',
+        command: setLanguage('nl'),
+        context,
+      });
+      expect(result.state.language).toBe('nl');
+      expect((await store.readStream('user-u1')).map((e) => (e.data as { language?: string }).language)).toEqual(['en', 'de', 'nl']);
+    });
+  });
 });

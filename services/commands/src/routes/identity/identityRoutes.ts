@@ -92,7 +92,7 @@ export const registerIdentityRoutes = (app: FastifyInstance, deps: AppDeps): voi
       data: { sessionId, deviceId: body.device_id ?? null, userAgent, credentialsValid },
       metadata: { actor, now: new Date().toISOString() },
     };
-    await pipeline({
+    const signedIn = await pipeline({
       decider: userDecider,
       schemas: userSchemas,
       streamId,
@@ -104,6 +104,8 @@ export const registerIdentityRoutes = (app: FastifyInstance, deps: AppDeps): voi
       throw invalid();
     }
     await limiter.success(keys);
+    // sessions are an allow-list: the token works once the sessions read model holds its session
+    await app.projectionWait.waitFor(signedIn.position, app.minPositionWaitMs);
     const { token, expiresIn } = await tokens.issue({ sub: user._id, sid: sessionId });
     return { token_type: 'Bearer' as const, access_token: token, expires_in: expiresIn };
   });
