@@ -60,6 +60,7 @@ export const identityRoutes = {
     summary: 'Issue an access token (password grant, Stramien web client only)',
     tag: 'identity',
     auth: false,
+    throttled: true,
     policy: { access: 'public' },
     body: tokenRequestSchema,
     response: tokenResponseSchema,

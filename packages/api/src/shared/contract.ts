@@ -26,6 +26,10 @@ export interface RouteContract<
   response: R;
   /** body content type, when not JSON */
   consumes?: string[];
+  /** answer content types, when not JSON (the handler sends the bytes itself) */
+  produces?: string[];
+  /** guarded by the sign-in limiter: too many failed attempts answer 429 with Retry-After */
+  throttled?: boolean;
   /**
    * Who may call it: the declarative policy table the route x actor security matrix is generated from.
    * 'public' needs no token; 'user' any signed-in user; a PermissionCheck is decided by the domain's `can`
