@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from '../shared/domainError';
-import type { Command, Decider } from '../shared/decider';
+import { unknownCommand, type Command, type Decider } from '../shared/decider';
 import type { EventSchemas } from '../shared/envelope';
 
 /**
@@ -101,6 +101,10 @@ export const defineNamedEntity = <P extends string, C extends string>(prefix: P,
       case 'Delete':
         if (!state.exists || state.deleted) return new DomainError(notFoundMessage, 404);
         return [{ type: deleted, data: { id: state.id } } as E];
+      default: {
+        const _exhaustive: never = command;
+        throw unknownCommand(_exhaustive);
+      }
     }
   };
 

@@ -1,5 +1,5 @@
 import { DomainError } from '../../shared/domainError';
-import type { Command, Decider } from '../../shared/decider';
+import { unknownCommand, type Command, type Decider } from '../../shared/decider';
 import { messages } from '../../shared/messages';
 import { apiTokenMessages } from './messages';
 import { evolveApiToken, initialApiTokenState, type ApiTokenEvent, type ApiTokenScope, type ApiTokenState } from './apiToken';
@@ -34,6 +34,10 @@ export const decideApiToken = (command: ApiTokenCommand, state: ApiTokenState): 
       return createApiToken(command, state);
     case 'RevokeApiToken':
       return revokeApiToken(command, state);
+    default: {
+      const _exhaustive: never = command;
+      throw unknownCommand(_exhaustive);
+    }
   }
 };
 
