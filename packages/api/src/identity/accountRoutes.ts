@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, accountMessages, meetsPasswordPolicy } from '@stramien/domain';
+import { PASSWORD_MAX_LENGTH, accountMessages, meetsPasswordPolicy, messages } from '@stramien/domain';
 import { commandResult, defineRoute, uuid, type RouteContract } from '../shared/contract';
 import { languageSchema } from './routes';
 
@@ -252,7 +252,10 @@ export const accountRoutes = {
     body: z
       .object({ email: accountEmailSchema.optional(), user_id: uuid.optional(), is_admin: z.boolean().optional() })
       .strict()
-      .refine((b) => (b.email === undefined) !== (b.user_id === undefined), { message: 'Give either email or user_id.', path: ['email'] }),
+      .refine((b) => (b.email === undefined) !== (b.user_id === undefined), {
+        message: messages.validation.emailOrUserId,
+        path: ['email'],
+      }),
     response: commandResult(adminUserSchema),
   }),
   setLicenceAdmin: defineRoute({

@@ -1,3 +1,4 @@
+import { messages } from '@stramien/domain';
 import { z } from 'zod';
 import { defineRoute } from '../shared/contract';
 
@@ -17,7 +18,7 @@ export const tokenRequestSchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, { message: 'The code must be 6 digits.' })
+    .regex(/^\d{6}$/, { message: messages.validation.sixDigits })
     .optional(),
 });
 

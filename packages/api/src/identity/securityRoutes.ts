@@ -1,3 +1,4 @@
+import { messages } from '@stramien/domain';
 import { z } from 'zod';
 import { commandResult, defineRoute, type RouteContract } from '../shared/contract';
 
@@ -5,7 +6,7 @@ import { commandResult, defineRoute, type RouteContract } from '../shared/contra
 export const twoFactorCodeSchema = z
   .string()
   .trim()
-  .regex(/^\d{6}$/, { message: 'The code must be 6 digits.' });
+  .regex(/^\d{6}$/, { message: messages.validation.sixDigits });
 const codeBody = z.object({ code: twoFactorCodeSchema }).strict();
 
 export const twoFactorSecretSchema = z.object({

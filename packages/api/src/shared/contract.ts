@@ -50,11 +50,23 @@ export const defineRoute = <P extends z.ZodType, Q extends z.ZodType, B extends 
   route: RouteContract<P, Q, B, R>,
 ): RouteContract<P, Q, B, R> => route;
 
-/** The error envelope every failing call answers with. */
+/** A server text as a message key (its path in the domain's message catalogues) and the values of its placeholders. */
+export const messageRefSchema = z.object({
+  key: z.string(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
+/**
+ * The error envelope every failing call answers with. `message` and `errors` are English; `key`/`values` and
+ * `errorKeys` (aligned with `errors`, null where a text has no key) let a client render them in its user's language.
+ */
 export const errorEnvelopeSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
   code: z.string().optional(),
+  key: z.string().optional(),
+  values: messageRefSchema.shape.values,
+  errorKeys: z.record(z.string(), z.array(messageRefSchema.nullable())).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 

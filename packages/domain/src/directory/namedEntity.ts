@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from '../shared/domainError';
+import { directoryMessages } from './messages';
 import { unknownCommand, type Command, type Decider } from '../shared/decider';
 import type { EventSchemas } from '../shared/envelope';
 
@@ -123,6 +124,6 @@ export const defineNamedEntity = <P extends string, C extends string>(prefix: P,
 export type NamedEntityDefinition = ReturnType<typeof defineNamedEntity<string, string>>;
 
 /** Companies of a licence (admin tab 'companies', needs admin-account-companies). */
-export const companies = defineNamedEntity('Company', 'company', 'Company not found.');
+export const companies = defineNamedEntity('Company', 'company', directoryMessages.companyNotFound);
 /** Collections of a licence (admin tab 'collections', needs admin). */
-export const collections = defineNamedEntity('Collection', 'collection', 'Collection not found.');
+export const collections = defineNamedEntity('Collection', 'collection', directoryMessages.collectionNotFound);
