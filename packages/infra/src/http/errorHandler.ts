@@ -33,9 +33,9 @@ const fieldOf = (instancePath: string, context: string | undefined): string => {
 
 /**
  * The one error handler: zod errors -> 400 with field messages; DomainError -> its status and text;
- * every text with its message key and values (see describeMessage) so clients render it in their user's language;
  * a bad token -> 401; a concurrency conflict -> 409; Fastify's own 4xx (bad JSON, too large, media type)
- * keep their status; anything else -> 500 with a generic message, details only in the log.
+ * keep their status; anything else -> 500 with a generic message, details only in the log. Every text goes
+ * with its message key and values (see withKeys), so a client renders it in its user's language.
  */
 export const registerErrorHandler = (app: FastifyInstance): void => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
