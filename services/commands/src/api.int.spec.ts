@@ -212,7 +212,11 @@ describe('notifications', () => {
 
     await server.signIn(DEMO.admin, 'device-new-2');
     const pushed = await socket.next((m) => m.event === 'notification');
-    expect(pushed).toMatchObject({ event: 'notification', channel, data: { type: 'default', read_at: null, data: { status: 'info' } } });
+    expect(pushed).toMatchObject({
+      event: 'notification',
+      channel,
+      data: { type: 'default', read_at: null, data: { status: 'info', messageKey: expect.stringMatching(/^notifications\.signIn/) } },
+    });
     expect(String((pushed as unknown as { data: { data: { message: string } } }).data.data.message)).toMatch(
       /^New sign-in to your account from /,
     );
