@@ -62,6 +62,8 @@ export const identityRoutes = {
     tag: 'identity',
     auth: false,
     throttled: true,
+    /** wrong credentials, an unknown client or a missing or wrong two-factor code */
+    alsoAnswers: [401],
     policy: { access: 'public' },
     body: tokenRequestSchema,
     response: tokenResponseSchema,

@@ -30,6 +30,8 @@ export interface RouteContract<
   produces?: string[];
   /** guarded by the sign-in limiter: too many failed attempts answer 429 with Retry-After */
   throttled?: boolean;
+  /** error statuses it answers besides those its policy, method and input imply (the OpenAPI document lists them) */
+  alsoAnswers?: ErrorStatus[];
   /**
    * Who may call it: the declarative policy table the route x actor security matrix is generated from.
    * 'public' needs no token; 'user' any signed-in user; a PermissionCheck is decided by the domain's `can`
@@ -38,6 +40,9 @@ export interface RouteContract<
    */
   policy?: RoutePolicy;
 }
+
+/** The error statuses an operation may answer with, each with the error envelope. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
 
 export type RoutePolicy =
   | { access: 'public' }

@@ -3,12 +3,15 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { allRoutes, errorEnvelopeSchema, type RouteContract } from '@stramien/api';
+import { allRoutes, errorEnvelopeSchema, type ErrorStatus, type RouteContract } from '@stramien/api';
 
 /** The error answers an operation may give, each one shared response object of the error envelope. */
-const ERROR_ANSWERS = {
+const ERROR_ANSWERS: Record<ErrorStatus, { name: string; description: string }> = {
   400: { name: 'BadRequest', description: 'The input is malformed or fails validation: `errors` names each field and its messages.' },
-  401: { name: 'Unauthorized', description: 'No token, or the token is expired, revoked or unknown.' },
+  401: {
+    name: 'Unauthorized',
+    description: 'Not authenticated: no token, an expired, revoked or unknown one, or wrong sign-in credentials.',
+  },
   403: { name: 'Forbidden', description: 'The caller may not do this (role, permission or API-token scope).' },
   404: { name: 'NotFound', description: 'The addressed object does not exist, or belongs to a licence or project the caller cannot see.' },
   409: { name: 'Conflict', description: 'The object was changed by another request at the same time; reload and try again.' },
@@ -16,13 +19,13 @@ const ERROR_ANSWERS = {
   415: { name: 'UnsupportedMediaType', description: "The body's Content-Type is not one this operation reads." },
   422: { name: 'UnprocessableEntity', description: 'A rule of the domain refuses the command; `message` says which.' },
   429: { name: 'TooManyRequests', description: 'Too many failed attempts: the `Retry-After` header says when to try again.' },
-} as const;
-type ErrorStatus = keyof typeof ERROR_ANSWERS;
+};
 
 /**
  * The error answers of a route, derived from its contract: 400 when it takes input; 401 and 403 when it needs a
  * token; 404 when it addresses an object (path ids, or a licence or project its policy checks); 409 and 422 for
- * every write; 413 and 415 when it reads a body; 429 when the sign-in limiter guards it.
+ * every write; 413 and 415 when it reads a body; 429 when the sign-in limiter guards it; and what the contract
+ * names in `alsoAnswers`.
  */
 export const errorStatuses = (contract: RouteContract): ErrorStatus[] => {
   const statuses: ErrorStatus[] = [];
@@ -35,7 +38,7 @@ export const errorStatuses = (contract: RouteContract): ErrorStatus[] => {
   if (contract.body) statuses.push(413, 415);
   if (write) statuses.push(422);
   if (contract.throttled) statuses.push(429);
-  return statuses;
+  return [...new Set([...statuses, ...(contract.alsoAnswers ?? [])])].sort((a, b) => a - b);
 };
 
 /** operationId: the contract's name in allRoutes, '<group>.<name>' */
