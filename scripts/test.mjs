@@ -1,6 +1,6 @@
 // `npm test`: installs what is missing (npm packages, Debian chromium and nats-server), then runs
-// typecheck, lint, format check, unit/contract/API/reliability tests (vitest) and browser tests
-// (Playwright in Chromium), and ends with one line `N passed, N failed`.
+// typecheck, lint, format check, the OpenAPI document's lint (Redocly), unit/contract/API/reliability tests
+// (vitest) and browser tests (Playwright in Chromium), and ends with one line `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { ensureNpm, ensureSystem } from './ensure.mjs';
@@ -44,6 +44,7 @@ mkdirSync('.tmp', { recursive: true });
 check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 check('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+check('OpenAPI lint', 'node', ['test/openapi/lint.mjs']);
 
 rmSync('.tmp/vitest.json', { force: true });
 const vitestOk = step('unit, contract, API and reliability tests', 'npx', [

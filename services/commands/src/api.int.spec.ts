@@ -36,7 +36,11 @@ describe('POST /oauth/token', () => {
     const before = await server.adapters.eventStore.headPosition();
     const res = await post('/oauth/token', tokenBody({ password: 'Wrong#Pass1' }));
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: messages.identity.invalidCredentials, code: 'invalid_grant' });
+    expect(await res.json()).toEqual({
+      message: messages.identity.invalidCredentials,
+      key: 'identity.invalidCredentials',
+      code: 'invalid_grant',
+    });
     const after = await server.adapters.eventStore.readAll({ after: before });
     expect(after.map((e) => e.type)).toEqual(['UserSignInFailed']);
   });
@@ -44,7 +48,11 @@ describe('POST /oauth/token', () => {
     const before = await server.adapters.eventStore.headPosition();
     const res = await post('/oauth/token', tokenBody({ username: 'nobody@example.com' }));
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: messages.identity.invalidCredentials, code: 'invalid_grant' });
+    expect(await res.json()).toEqual({
+      message: messages.identity.invalidCredentials,
+      key: 'identity.invalidCredentials',
+      code: 'invalid_grant',
+    });
     expect(await server.adapters.eventStore.headPosition()).toBe(before);
   });
   it('refuses an unknown client', async () => {
@@ -204,7 +212,11 @@ describe('notifications', () => {
 
     await server.signIn(DEMO.admin, 'device-new-2');
     const pushed = await socket.next((m) => m.event === 'notification');
-    expect(pushed).toMatchObject({ event: 'notification', channel, data: { type: 'default', read_at: null, data: { status: 'info' } } });
+    expect(pushed).toMatchObject({
+      event: 'notification',
+      channel,
+      data: { type: 'default', read_at: null, data: { status: 'info', messageKey: expect.stringMatching(/^notifications\.signIn/) } },
+    });
     expect(String((pushed as unknown as { data: { data: { message: string } } }).data.data.message)).toMatch(
       /^New sign-in to your account from /,
     );

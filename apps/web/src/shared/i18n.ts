@@ -30,6 +30,9 @@ import nlSettings from '../locales/nl/settings.json';
 import nlProjects from '../locales/nl/projects.json';
 import nlTeams from '../locales/nl/teams.json';
 import nlAdmin from '../locales/nl/admin.json';
+import deServer from '../locales/de/server.json';
+import enServer from '../locales/en/server.json';
+import nlServer from '../locales/nl/server.json';
 
 export const LANGUAGES = ['en', 'nl', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -47,6 +50,11 @@ export const NAMESPACES = [
   'admin',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
+/**
+ * The server's texts (errors, field messages, composed notifications), keyed by their message keys in the domain's
+ * catalogues ('projects.notFound'); English repeats the domain's texts. Rendered by shared/apiErrors.ts.
+ */
+export const SERVER_NAMESPACE = 'server';
 
 /** Every translation, bundled: English is the source, Dutch and German are complete (see locales.test.ts). */
 export const resources = {
@@ -61,6 +69,7 @@ export const resources = {
     projects: enProjects,
     teams: enTeams,
     admin: enAdmin,
+    server: enServer,
   },
   nl: {
     common: nlCommon,
@@ -73,6 +82,7 @@ export const resources = {
     projects: nlProjects,
     teams: nlTeams,
     admin: nlAdmin,
+    server: nlServer,
   },
   de: {
     common: deCommon,
@@ -85,8 +95,9 @@ export const resources = {
     projects: deProjects,
     teams: deTeams,
     admin: deAdmin,
+    server: deServer,
   },
-} satisfies Record<Language, Record<Namespace, Record<string, string>>>;
+} satisfies Record<Language, Record<Namespace | typeof SERVER_NAMESPACE, Record<string, string>>>;
 
 export const LANGUAGE_STORAGE_KEY = 'stramien.language';
 
@@ -110,7 +121,7 @@ void i18n.use(initReactI18next).init({
   lng: readStoredLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
-  ns: [...NAMESPACES],
+  ns: [...NAMESPACES, SERVER_NAMESPACE],
   defaultNS: 'common',
   keySeparator: false,
   interpolation: { escapeValue: false },

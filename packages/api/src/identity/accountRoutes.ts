@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, accountMessages, meetsPasswordPolicy } from '@stramien/domain';
+import { PASSWORD_MAX_LENGTH, accountMessages, meetsPasswordPolicy, messages } from '@stramien/domain';
 import { commandResult, defineRoute, uuid, type RouteContract } from '../shared/contract';
 import { languageSchema } from './routes';
 
@@ -82,6 +82,7 @@ export const accountRoutes = {
       "Change the signed-in user's password (current password required). Tokens issued before stop working; the answer carries a fresh token for this session.",
     tag: 'identity',
     auth: true,
+    throttled: true,
     policy: { access: 'user' },
     body: z
       .object({
@@ -111,6 +112,7 @@ export const accountRoutes = {
     summary: 'Mail a password reset link; answers the same whether or not the address has an account',
     tag: 'identity',
     auth: false,
+    throttled: true,
     policy: { access: 'public' },
     body: z.object({ email: accountEmailSchema }).strict(),
     response: messageSchema,
@@ -121,6 +123,7 @@ export const accountRoutes = {
     summary: 'Set a new password with a reset link (single use, 30 minutes). Does not sign in; ends every session.',
     tag: 'identity',
     auth: false,
+    throttled: true,
     policy: { access: 'public' },
     body: withConfirmation(
       z
@@ -161,6 +164,7 @@ export const accountRoutes = {
     summary: 'What an open invitation is for (address, names given, licence), to prefill the accept screen',
     tag: 'identity',
     auth: false,
+    throttled: true,
     policy: { access: 'public' },
     body: z.object({ token: accountTokenSchema }).strict(),
     response: z.object({ email: z.string(), firstname: z.string(), lastname: z.string(), license_name: z.string() }),
@@ -171,6 +175,7 @@ export const accountRoutes = {
     summary: 'Accept an invitation: choose name and password (single use, 7 days). Does not sign in.',
     tag: 'identity',
     auth: false,
+    throttled: true,
     policy: { access: 'public' },
     body: withConfirmation(
       z
@@ -247,7 +252,10 @@ export const accountRoutes = {
     body: z
       .object({ email: accountEmailSchema.optional(), user_id: uuid.optional(), is_admin: z.boolean().optional() })
       .strict()
-      .refine((b) => (b.email === undefined) !== (b.user_id === undefined), { message: 'Give either email or user_id.', path: ['email'] }),
+      .refine((b) => (b.email === undefined) !== (b.user_id === undefined), {
+        message: messages.validation.emailOrUserId,
+        path: ['email'],
+      }),
     response: commandResult(adminUserSchema),
   }),
   setLicenceAdmin: defineRoute({

@@ -1,3 +1,4 @@
+import { messages } from '@stramien/domain';
 import { z } from 'zod';
 import { commandResult, defineRoute } from '../shared/contract';
 
@@ -34,7 +35,7 @@ export const apiTokenRoutes = {
     policy: { access: 'user' },
     body: z
       .object({
-        name: z.string().trim().min(1, { message: 'The name field is required.' }).max(100),
+        name: z.string().trim().min(1, { message: messages.validation.nameRequired }).max(100),
         scopes: z.array(scopeSchema).min(1).max(2).optional(),
         /** lifetime in days, 1 to 365; 90 when not given */
         expires_in_days: z.number().int().min(1).max(365).optional(),

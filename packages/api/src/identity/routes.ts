@@ -1,3 +1,4 @@
+import { messages } from '@stramien/domain';
 import { z } from 'zod';
 import { defineRoute } from '../shared/contract';
 
@@ -17,7 +18,7 @@ export const tokenRequestSchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, { message: 'The code must be 6 digits.' })
+    .regex(/^\d{6}$/, { message: messages.validation.sixDigits })
     .optional(),
 });
 
@@ -60,6 +61,9 @@ export const identityRoutes = {
     summary: 'Issue an access token (password grant, Stramien web client only)',
     tag: 'identity',
     auth: false,
+    throttled: true,
+    /** wrong credentials, an unknown client or a missing or wrong two-factor code */
+    alsoAnswers: [401],
     policy: { access: 'public' },
     body: tokenRequestSchema,
     response: tokenResponseSchema,

@@ -1,3 +1,4 @@
+import { messages } from '@stramien/domain';
 import { z } from 'zod';
 import { commandResult, defineRoute, type RouteContract } from '../shared/contract';
 
@@ -5,7 +6,7 @@ import { commandResult, defineRoute, type RouteContract } from '../shared/contra
 export const twoFactorCodeSchema = z
   .string()
   .trim()
-  .regex(/^\d{6}$/, { message: 'The code must be 6 digits.' });
+  .regex(/^\d{6}$/, { message: messages.validation.sixDigits });
 const codeBody = z.object({ code: twoFactorCodeSchema }).strict();
 
 export const twoFactorSecretSchema = z.object({
@@ -38,6 +39,7 @@ export const securityRoutes = {
     summary: 'Enable two-factor authentication with a code of the generated secret',
     tag: 'identity',
     auth: true,
+    throttled: true,
     policy: { access: 'user' },
     body: codeBody,
     response: commandResult(twoFactorStatusSchema),
@@ -48,6 +50,7 @@ export const securityRoutes = {
     summary: 'Disable two-factor authentication with a current code',
     tag: 'identity',
     auth: true,
+    throttled: true,
     policy: { access: 'user' },
     body: codeBody,
     response: commandResult(twoFactorStatusSchema),
@@ -58,6 +61,7 @@ export const securityRoutes = {
     summary: 'Verify a two-factor code of the signed-in user (a used code cannot be replayed)',
     tag: 'identity',
     auth: true,
+    throttled: true,
     policy: { access: 'user' },
     body: codeBody,
     response: commandResult(z.object({ verified: z.literal(true) })),
@@ -100,6 +104,7 @@ export const securityRoutes = {
     summary: 'Exchange the maintenance secret for a maintenance token (valid 600000 ms, sent in the X-Maintenance-Token header)',
     tag: 'system',
     auth: false,
+    throttled: true,
     policy: { access: 'public' },
     body: z.object({ secret: z.string().min(1).max(200) }).strict(),
     response: z.object({ token: z.string(), lifetime_ms: z.number().int().positive() }),

@@ -347,6 +347,7 @@ export const projectRoutes = {
     auth: true,
     policy: { access: 'check', check: 'project', scope: 'project' },
     params: z.object({ id: uuid, imageId: uuid }),
+    produces: [...PROJECT_IMAGE_TYPES],
     response: z.string().describe('binary image'),
   }),
   links: defineRoute({

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly code?: string,
+    /** the message keys of the envelope, to render `message` and `errors` in the user's language */
+    readonly keys: Pick<ErrorEnvelope, 'key' | 'values' | 'errorKeys'> = {},
   ) {
     super(message);
   }
@@ -60,7 +62,11 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
     const json: unknown = text ? safeJson(text) : undefined;
     if (!res.ok) {
       const env = (json ?? {}) as Partial<ErrorEnvelope>;
-      const error = new ApiError(res.status, env.message ?? res.statusText, env.errors, env.code);
+      const error = new ApiError(res.status, env.message ?? res.statusText, env.errors, env.code, {
+        key: env.key,
+        values: env.values,
+        errorKeys: env.errorKeys,
+      });
       options.onError?.(error);
       throw error;
     }

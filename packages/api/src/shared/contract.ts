@@ -26,6 +26,12 @@ export interface RouteContract<
   response: R;
   /** body content type, when not JSON */
   consumes?: string[];
+  /** answer content types, when not JSON (the handler sends the bytes itself) */
+  produces?: string[];
+  /** guarded by the sign-in limiter: too many failed attempts answer 429 with Retry-After */
+  throttled?: boolean;
+  /** error statuses it answers besides those its policy, method and input imply (the OpenAPI document lists them) */
+  alsoAnswers?: ErrorStatus[];
   /**
    * Who may call it: the declarative policy table the route x actor security matrix is generated from.
    * 'public' needs no token; 'user' any signed-in user; a PermissionCheck is decided by the domain's `can`
@@ -34,6 +40,9 @@ export interface RouteContract<
    */
   policy?: RoutePolicy;
 }
+
+/** The error statuses an operation may answer with, each with the error envelope. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
 
 export type RoutePolicy =
   | { access: 'public' }
@@ -46,11 +55,23 @@ export const defineRoute = <P extends z.ZodType, Q extends z.ZodType, B extends 
   route: RouteContract<P, Q, B, R>,
 ): RouteContract<P, Q, B, R> => route;
 
-/** The error envelope every failing call answers with. */
+/** A server text as a message key (its path in the domain's message catalogues) and the values of its placeholders. */
+export const messageRefSchema = z.object({
+  key: z.string(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
+/**
+ * The error envelope every failing call answers with. `message` and `errors` are English; `key`/`values` and
+ * `errorKeys` (aligned with `errors`, null where a text has no key) let a client render them in its user's language.
+ */
 export const errorEnvelopeSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
   code: z.string().optional(),
+  key: z.string().optional(),
+  values: messageRefSchema.shape.values,
+  errorKeys: z.record(z.string(), z.array(messageRefSchema.nullable())).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 

@@ -1,1 +1,2 @@
 export * from './namedEntity';
+export * from './messages';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DomainError } from '../shared/domainError';
-import type { Command, Decider } from '../shared/decider';
+import { directoryMessages } from './messages';
+import { unknownCommand, type Command, type Decider } from '../shared/decider';
 import type { EventSchemas } from '../shared/envelope';
 
 /**
@@ -101,6 +102,10 @@ export const defineNamedEntity = <P extends string, C extends string>(prefix: P,
       case 'Delete':
         if (!state.exists || state.deleted) return new DomainError(notFoundMessage, 404);
         return [{ type: deleted, data: { id: state.id } } as E];
+      default: {
+        const _exhaustive: never = command;
+        throw unknownCommand(_exhaustive);
+      }
     }
   };
 
@@ -119,6 +124,6 @@ export const defineNamedEntity = <P extends string, C extends string>(prefix: P,
 export type NamedEntityDefinition = ReturnType<typeof defineNamedEntity<string, string>>;
 
 /** Companies of a licence (admin tab 'companies', needs admin-account-companies). */
-export const companies = defineNamedEntity('Company', 'company', 'Company not found.');
+export const companies = defineNamedEntity('Company', 'company', directoryMessages.companyNotFound);
 /** Collections of a licence (admin tab 'collections', needs admin). */
-export const collections = defineNamedEntity('Collection', 'collection', 'Collection not found.');
+export const collections = defineNamedEntity('Collection', 'collection', directoryMessages.collectionNotFound);

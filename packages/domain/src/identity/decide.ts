@@ -1,5 +1,5 @@
 import { DomainError } from '../shared/domainError';
-import type { Command, Decider } from '../shared/decider';
+import { unknownCommand, type Command, type Decider } from '../shared/decider';
 import { evolveUser, initialUserState, type Language, type UserEvent, type UserState } from './user';
 import { normaliseEmail } from './userStream';
 import { messages } from '../shared/messages';
@@ -270,6 +270,10 @@ export const decideUser = (command: UserCommand, state: UserState): UserEvent[] 
       return setLicenceAdmin(command, state);
     case 'RemoveUserFromLicence':
       return removeFromLicence(command, state);
+    default: {
+      const _exhaustive: never = command;
+      throw unknownCommand(_exhaustive);
+    }
   }
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Command, Decider } from '../shared/decider';
+import { unknownCommand, type Command, type Decider } from '../shared/decider';
 import type { EventSchemas } from '../shared/envelope';
 import { normaliseEmail } from './userStream';
 
@@ -37,6 +37,10 @@ export const userEmailDecider: Decider<UserEmailCommand, UserEmailEvent, UserEma
       case 'ReserveUserEmail':
         if (state.ownerId !== null) return [];
         return [{ type: 'UserEmailReserved', data: { email: normaliseEmail(command.data.email), userId: command.data.userId } }];
+      default: {
+        const _exhaustive: never = command.type;
+        throw unknownCommand(_exhaustive);
+      }
     }
   },
 };

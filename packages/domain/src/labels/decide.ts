@@ -1,5 +1,5 @@
 import { DomainError } from '../shared/domainError';
-import type { Command, Decider } from '../shared/decider';
+import { unknownCommand, type Command, type Decider } from '../shared/decider';
 import { evolveLabel, initialLabelState, isHexColor, LABEL_TITLE_MAX, normaliseHexColor, type LabelEvent, type LabelState } from './label';
 import { labelMessages } from './messages';
 
@@ -53,6 +53,10 @@ export const decideLabel = (command: LabelCommand, state: LabelState): LabelEven
       return updateLabel(command, state);
     case 'DeleteLabel':
       return deleteLabel(command, state);
+    default: {
+      const _exhaustive: never = command;
+      throw unknownCommand(_exhaustive);
+    }
   }
 };
 

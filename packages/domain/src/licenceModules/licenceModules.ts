@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from '../shared/domainError';
-import type { Command, Decider } from '../shared/decider';
+import { unknownCommand, type Command, type Decider } from '../shared/decider';
 import type { EventSchemas } from '../shared/envelope';
 import { findModule } from '../projects/moduleCatalogue';
 import { isManufacturingLicence } from '../licences/manufacturing';
@@ -62,6 +62,10 @@ export const decideLicenceModules = (command: LicenceModuleCommand, state: Licen
     case 'RemoveLicenceModule':
       if (!state.modules.includes(moduleId)) return new DomainError(licenceModuleMessages.notLicensed, 404);
       return [{ type: 'LicenceModuleRemoved', data: { licenceId, moduleId } }];
+    default: {
+      const _exhaustive: never = command;
+      throw unknownCommand(_exhaustive);
+    }
   }
 };
 

@@ -1,5 +1,5 @@
 import { DomainError } from '../shared/domainError';
-import type { Command, Decider } from '../shared/decider';
+import { unknownCommand, type Command, type Decider } from '../shared/decider';
 import { messages } from '../shared/messages';
 import { isHexColour, normaliseHexColour } from './colour';
 import { evolveLicence, initialLicenceState, type LicenceEvent, type LicenceState } from './licence';
@@ -46,6 +46,10 @@ export const decideLicence = (command: LicenceCommand, state: LicenceState): Lic
       return createLicence(command, state);
     case 'UpdateLicence':
       return updateLicence(command, state);
+    default: {
+      const _exhaustive: never = command;
+      throw unknownCommand(_exhaustive);
+    }
   }
 };
 

@@ -1,4 +1,4 @@
-import { format, messages } from '../shared/messages';
+import { renderMessage, type MessageRef, type MessageValues } from '../shared/messageCatalogue';
 
 export type NotificationType = 'task' | 'download' | 'default';
 
@@ -19,9 +19,8 @@ interface SignedInEvent {
   metadata: { licenceId: string; occurredAt: string };
 }
 
-/** Short, human description of a browser from its user agent. */
-export const describeDevice = (userAgent: string | null): string => {
-  if (!userAgent) return 'a new browser';
+/** The browser and operating system of a user agent, by name; null where it does not tell. */
+export const describeDevice = (userAgent: string): { browser: string | null; system: string | null } => {
   const browser = /Edg\//.test(userAgent)
     ? 'Edge'
     : /Firefox\//.test(userAgent)
@@ -30,8 +29,8 @@ export const describeDevice = (userAgent: string | null): string => {
         ? 'Chrome'
         : /Safari\//.test(userAgent)
           ? 'Safari'
-          : 'a browser';
-  const os = /Windows/.test(userAgent)
+          : null;
+  const system = /Windows/.test(userAgent)
     ? 'Windows'
     : /Mac OS X/.test(userAgent)
       ? 'macOS'
@@ -40,8 +39,29 @@ export const describeDevice = (userAgent: string | null): string => {
         : /Linux/.test(userAgent)
           ? 'Linux'
           : null;
-  return os ? `${browser} on ${os}` : browser;
+  return { browser, system };
 };
+
+/** The message of a new-device sign-in, e.g. 'New sign-in to your account from Chrome on Linux'. */
+export const signInMessage = (userAgent: string | null): MessageRef => {
+  const m = 'notifications';
+  if (!userAgent) return { key: `${m}.signInNewBrowser` };
+  const { browser, system } = describeDevice(userAgent);
+  if (browser && system) return { key: `${m}.signInBrowserOnSystem`, values: { browser, system } };
+  if (browser) return { key: `${m}.signInBrowser`, values: { browser } };
+  if (system) return { key: `${m}.signInUnknownBrowserOnSystem`, values: { system } };
+  return { key: `${m}.signInUnknownBrowser` };
+};
+
+/**
+ * The data of a notification whose text the server composes: the English text (`message`, for API clients and
+ * older readers) next to its key and values, which the web app renders in the reader's language.
+ */
+export const messageData = (ref: MessageRef): { message: string; messageKey: string; messageValues: MessageValues } => ({
+  message: renderMessage(ref) ?? ref.key,
+  messageKey: ref.key,
+  messageValues: ref.values ?? {},
+});
 
 /** A sign-in from a browser never seen for this user sends them a default notification. */
 export const notificationsForSignIn = (event: SignedInEvent): NotificationDraft[] =>
@@ -52,7 +72,7 @@ export const notificationsForSignIn = (event: SignedInEvent): NotificationDraft[
           recipientId: event.data.userId,
           licenceId: event.metadata.licenceId,
           type: 'default',
-          data: { message: format(messages.identity.newDeviceSignIn, { device: describeDevice(event.data.userAgent) }), status: 'info' },
+          data: { ...messageData(signInMessage(event.data.userAgent)), status: 'info' },
           createdAt: event.metadata.occurredAt,
         },
       ]

@@ -1,5 +1,5 @@
 import { DomainError } from '../shared/domainError';
-import type { Command, Decider } from '../shared/decider';
+import { unknownCommand, type Command, type Decider } from '../shared/decider';
 import { format } from '../shared/messages';
 import { isHexColour, normaliseHexColour } from '../licences/colour';
 import { findModule } from './moduleCatalogue';
@@ -386,6 +386,10 @@ export const decideProject = (command: ProjectCommand, state: ProjectState): Dec
       return addModule(command, state);
     case 'RemoveProjectModule':
       return removeModule(command, state);
+    default: {
+      const _exhaustive: never = command;
+      throw unknownCommand(_exhaustive);
+    }
   }
 };
 

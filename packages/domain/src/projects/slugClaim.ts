@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from '../shared/domainError';
-import type { Command, Decider } from '../shared/decider';
+import { unknownCommand, type Command, type Decider } from '../shared/decider';
 import type { EventSchemas } from '../shared/envelope';
 import { projectMessages } from './messages';
 
@@ -21,8 +21,15 @@ export const projectSlugDecider: Decider<ClaimProjectSlug, ProjectSlugEvent, Pro
   initialState: () => ({ projectId: null }),
   evolve: (_state, event) => ({ projectId: event.data.projectId }),
   decide: (command, state) => {
-    if (state.projectId === command.data.projectId) return [];
-    if (state.projectId !== null) return new DomainError(projectMessages.slugTaken, 409);
-    return [{ type: 'ProjectSlugClaimed', data: command.data }];
+    switch (command.type) {
+      case 'ClaimProjectSlug':
+        if (state.projectId === command.data.projectId) return [];
+        if (state.projectId !== null) return new DomainError(projectMessages.slugTaken, 409);
+        return [{ type: 'ProjectSlugClaimed', data: command.data }];
+      default: {
+        const _exhaustive: never = command.type;
+        throw unknownCommand(_exhaustive);
+      }
+    }
   },
 };

@@ -31,3 +31,13 @@ export interface Decider<C extends Command, E extends DomainEvent, S> {
 
 export const fold = <E extends DomainEvent, S>(decider: Pick<Decider<never, E, S>, 'initialState' | 'evolve'>, events: E[]): S =>
   events.reduce(decider.evolve, decider.initialState());
+
+/**
+ * The end of every decide: `default: { const _exhaustive: never = command; throw unknownCommand(_exhaustive); }`.
+ * (or `command.type` where the union has one member). The compiler refuses a command type without a case; at run time a command that slipped past the types throws.
+ */
+export const unknownCommand = (command: never): Error => {
+  const unknown: unknown = command;
+  const type = typeof unknown === 'object' && unknown !== null ? (unknown as { type?: unknown }).type : unknown;
+  return new Error(`Unknown command ${String(type)}`);
+};

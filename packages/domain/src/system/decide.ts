@@ -1,5 +1,5 @@
 import { DomainError } from '../shared/domainError';
-import type { Command, Decider } from '../shared/decider';
+import { unknownCommand, type Command, type Decider } from '../shared/decider';
 import { messages } from '../shared/messages';
 import { systemMessages } from './messages';
 import { evolveMaintenance, initialMaintenanceState, type MaintenanceEvent, type MaintenanceState } from './maintenance';
@@ -34,6 +34,10 @@ export const decideMaintenance = (command: MaintenanceCommand, state: Maintenanc
       return switchOn(command, state);
     case 'SwitchMaintenanceOff':
       return switchOff(command, state);
+    default: {
+      const _exhaustive: never = command;
+      throw unknownCommand(_exhaustive);
+    }
   }
 };
 

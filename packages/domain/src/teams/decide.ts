@@ -1,5 +1,5 @@
 import { DomainError } from '../shared/domainError';
-import type { Command, Decider } from '../shared/decider';
+import { unknownCommand, type Command, type Decider } from '../shared/decider';
 import { format } from '../shared/messages';
 import { findModule } from '../projects/moduleCatalogue';
 import type { GeneralPermissions } from '../permissions/permissions';
@@ -196,6 +196,10 @@ export const decideTeam = (command: TeamCommand, state: TeamState): TeamEvent[] 
       return setTablePermission(command, state);
     case 'RemoveTeamTablePermission':
       return removeTablePermission(command, state);
+    default: {
+      const _exhaustive: never = command;
+      throw unknownCommand(_exhaustive);
+    }
   }
 };
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { DomainError, messages } from '@stramien/domain';
+import { DomainError, describeMessage, messages, validationText, type MessageRef, type MessageValues } from '@stramien/domain';
 import { UnauthenticatedError } from '../auth/authenticator';
 import { SignInLockedError } from '../auth/signInLimiter';
 import { WrongExpectedRevisionError } from '../eventStore/eventStore';
@@ -9,7 +9,22 @@ interface ErrorEnvelope {
   message: string;
   errors?: Record<string, string[]>;
   code?: string;
+  key?: string;
+  values?: MessageValues;
+  errorKeys?: Record<string, (MessageRef | null)[]>;
 }
+
+/** Adds the message keys: `key`/`values` of the message, `errorKeys` of each field message (null where none). */
+const withKeys = (body: ErrorEnvelope): ErrorEnvelope => {
+  const ref = describeMessage(body.message);
+  return {
+    ...body,
+    ...(ref ? { key: ref.key, ...(ref.values ? { values: ref.values } : {}) } : {}),
+    ...(body.errors
+      ? { errorKeys: Object.fromEntries(Object.entries(body.errors).map(([field, texts]) => [field, texts.map(describeMessage)])) }
+      : {}),
+  };
+};
 
 const fieldOf = (instancePath: string, context: string | undefined): string => {
   const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -19,16 +34,17 @@ const fieldOf = (instancePath: string, context: string | undefined): string => {
 /**
  * The one error handler: zod errors -> 400 with field messages; DomainError -> its status and text;
  * a bad token -> 401; a concurrency conflict -> 409; Fastify's own 4xx (bad JSON, too large, media type)
- * keep their status; anything else -> 500 with a generic message, details only in the log.
+ * keep their status; anything else -> 500 with a generic message, details only in the log. Every text goes
+ * with its message key and values (see withKeys), so a client renders it in its user's language.
  */
 export const registerErrorHandler = (app: FastifyInstance): void => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const send = (status: number, body: ErrorEnvelope) => reply.status(status).send(body);
+    const send = (status: number, body: ErrorEnvelope) => reply.status(status).send(withKeys(body));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const key = fieldOf(issue.instancePath, error.validationContext);
-        (errors[key] ??= []).push(issue.message ?? 'Invalid value');
+        (errors[key] ??= []).push(validationText({ ...issue.params, code: issue.keyword, message: issue.message }));
       }
       return send(400, { message: messages.shared.invalidInput, errors });
     }

@@ -1,9 +1,20 @@
 import type { Notification } from '@stramien/api';
 import type { TFunction } from 'i18next';
+import type { MessageValues } from '@stramien/domain';
+import { renderServerMessage } from '../../shared/apiErrors';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
 
-/** The line a notification shows: default ones their message, task and download ones a sentence about them. */
+const isValues = (value: unknown): value is MessageValues =>
+  typeof value === 'object' && value !== null && Object.values(value).every((v) => typeof v === 'string' || typeof v === 'number');
+
+/** A text the server composed: its key and values in the reader's language, else the English `message`. */
+const composedText = (data: Notification['data']): string =>
+  typeof data.messageKey === 'string'
+    ? renderServerMessage({ key: data.messageKey, values: isValues(data.messageValues) ? data.messageValues : {} }, text(data.message))
+    : text(data.message);
+
+/** The line a notification shows: default ones their (server-composed) message, task and download ones a sentence about them. */
 export const notificationText = (notification: Notification, t: TFunction<'notifications'>): string => {
   const { data } = notification;
   switch (notification.type) {
@@ -12,7 +23,7 @@ export const notificationText = (notification: Notification, t: TFunction<'notif
     case 'download':
       return t('notifications.download.ready', { filename: text(data.downloadFilename) });
     default:
-      return text(data.message);
+      return composedText(data);
   }
 };
 

@@ -1,5 +1,5 @@
 import { DomainError } from '../../shared/domainError';
-import type { Command, Decider } from '../../shared/decider';
+import { unknownCommand, type Command, type Decider } from '../../shared/decider';
 import { messages } from '../../shared/messages';
 import { apiTokenMessages } from './messages';
 import { evolveApiToken, initialApiTokenState, type ApiTokenEvent, type ApiTokenScope, type ApiTokenState } from './apiToken';
@@ -15,9 +15,9 @@ export const createApiToken = (command: CreateApiToken, state: ApiTokenState): A
   if (command.metadata.actor.userId !== command.data.userId) return new DomainError(messages.shared.forbidden, 403);
   if (state.status !== 'none') return new DomainError(apiTokenMessages.alreadyExists, 409);
   const scopes = [...new Set(command.data.scopes)];
-  if (scopes.length === 0) return new DomainError(messages.shared.invalidInput, 400, { scopes: ['Choose at least one scope.'] });
+  if (scopes.length === 0) return new DomainError(messages.shared.invalidInput, 400, { scopes: [messages.validation.chooseScope] });
   if (!(command.data.expiresAt > command.metadata.now)) {
-    return new DomainError(messages.shared.invalidInput, 400, { expires_in_days: ['The token must expire in the future.'] });
+    return new DomainError(messages.shared.invalidInput, 400, { expires_in_days: [messages.validation.expireInFuture] });
   }
   return [{ type: 'ApiTokenCreated', data: { ...command.data, name: command.data.name.trim(), scopes } }];
 };
@@ -34,6 +34,10 @@ export const decideApiToken = (command: ApiTokenCommand, state: ApiTokenState): 
       return createApiToken(command, state);
     case 'RevokeApiToken':
       return revokeApiToken(command, state);
+    default: {
+      const _exhaustive: never = command;
+      throw unknownCommand(_exhaustive);
+    }
   }
 };
 

@@ -1,5 +1,5 @@
 import { DomainError } from '../../shared/domainError';
-import type { Command, Decider } from '../../shared/decider';
+import { unknownCommand, type Command, type Decider } from '../../shared/decider';
 import { messages } from '../../shared/messages';
 import { twoFactorMessages } from './messages';
 import { evolveTwoFactor, initialTwoFactorState, type TwoFactorEvent, type TwoFactorPurpose, type TwoFactorState } from './twoFactor';
@@ -87,6 +87,10 @@ export const decideTwoFactor = (command: TwoFactorCommand, state: TwoFactorState
       return verify(command, state);
     case 'ResetTwoFactor':
       return reset(command, state);
+    default: {
+      const _exhaustive: never = command;
+      throw unknownCommand(_exhaustive);
+    }
   }
 };
 

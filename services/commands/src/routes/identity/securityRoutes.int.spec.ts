@@ -114,7 +114,11 @@ describe('two-factor authentication', () => {
       const before = await server.adapters.eventStore.headPosition();
       const res = await signInAs(user);
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ message: twoFactorMessages.codeRequired, code: 'two-factor-required' });
+      expect(await res.json()).toEqual({
+        message: twoFactorMessages.codeRequired,
+        key: 'twoFactor.codeRequired',
+        code: 'two-factor-required',
+      });
       expect(await eventsAfter(before)).toEqual(['TwoFactorCodeRejected']);
     });
 

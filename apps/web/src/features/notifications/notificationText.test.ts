@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Notification } from '@stramien/api';
+import { changeLanguage, i18n } from '../../shared/i18n';
+import { notificationText } from './notificationText';
+
+afterEach(() => changeLanguage('en'));
+
+const signIn = (data: Record<string, unknown>): Notification => ({
+  id: 'n1',
+  type: 'default',
+  data,
+  created_at: '2026-01-01T00:00:00.000Z',
+  read_at: null,
+});
+const t = () => i18n.getFixedT(null, 'notifications');
+
+describe('notificationText', () => {
+  const composed = signIn({
+    message: 'New sign-in to your account from Chrome on Linux',
+    messageKey: 'notifications.signInBrowserOnSystem',
+    messageValues: { browser: 'Chrome', system: 'Linux' },
+    status: 'info',
+  });
+
+  it('renders a server-composed notification from its key and values in the reader’s language', async () => {
+    expect(notificationText(composed, t())).toBe('New sign-in to your account from Chrome on Linux');
+    await changeLanguage('nl');
+    expect(notificationText(composed, t())).toBe('Nieuwe aanmelding op je account vanuit Chrome op Linux');
+    await changeLanguage('de');
+    expect(notificationText(composed, t())).toBe('Neue Anmeldung bei Ihrem Konto über Chrome unter Linux');
+  });
+
+  it('shows the English message of a notification without a key', async () => {
+    await changeLanguage('nl');
+    expect(notificationText(signIn({ message: 'Welcome', status: 'info' }), t())).toBe('Welcome');
+  });
+});
