@@ -13,3 +13,4 @@ export * from './permissions/permissions';
 export * from './labels/index';
 export * from './licenceModules/index';
 export * from './directory/index';
+export * from './tasks/index';

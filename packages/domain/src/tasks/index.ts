@@ -1,0 +1,6 @@
+export * from './task';
+export * from './decide';
+export * from './rules';
+export * from './import';
+export * from './taskStream';
+export * from './messages';
