@@ -81,7 +81,10 @@ export type CloseTask = Command<'CloseTask', Record<string, never>>;
 export type ReopenTask = Command<'ReopenTask', Record<string, never>>;
 export type ExecuteTask = Command<'ExecuteTask', Record<string, never>>;
 /** `contentType` is what the handler detected from the file's bytes; `size` what it counted while storing it. */
-export type AddTaskAppendix = Command<'AddTaskAppendix', { appendixId: string; blobId: string; name: string; size: number; contentType: string }>;
+export type AddTaskAppendix = Command<
+  'AddTaskAppendix',
+  { appendixId: string; blobId: string; name: string; size: number; contentType: string }
+>;
 export type RemoveTaskAppendix = Command<'RemoveTaskAppendix', { appendixId: string }>;
 export type PostTaskMessage = Command<'PostTaskMessage', { messageId: string; message: string }>;
 export type AddTaskCheck = Command<'AddTaskCheck', { checkId: string; title: string }>;
@@ -123,8 +126,10 @@ const mustBeLive = (state: TaskState): DomainError | null => (state.exists && !s
 const mustBeOpen = (state: TaskState): DomainError | null =>
   mustBeLive(state) ?? (state.status === 'open' ? null : new DomainError(format(taskMessages.notOpen, { status: state.status }), 409));
 const invalid = (errors: TaskFieldErrors) => new DomainError(taskErrorsMessage(errors), 422, errors as Record<string, string[]>);
-const fieldError = (field: string, message: string, status: 422 | 404 | 409 = 422) => new DomainError(message, status, { [field]: [message] });
-const trimOrNull = (value: string | null | undefined): string | null => (value === undefined || value === null || value.trim() === '' ? null : value.trim());
+const fieldError = (field: string, message: string, status: 422 | 404 | 409 = 422) =>
+  new DomainError(message, status, { [field]: [message] });
+const trimOrNull = (value: string | null | undefined): string | null =>
+  value === undefined || value === null || value.trim() === '' ? null : value.trim();
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 export const createTask = (command: CreateTask, state: TaskState): Decision => {
@@ -280,7 +285,10 @@ export const addTaskAppendix = (command: AddTaskAppendix, state: TaskState): Dec
   return [
     {
       type: 'TaskAppendixAdded',
-      data: { taskId: state.taskId, appendix: { appendixId, blobId, name, size, contentType, addedBy: actor.userId, addedAt: command.metadata.now } },
+      data: {
+        taskId: state.taskId,
+        appendix: { appendixId, blobId, name, size, contentType, addedBy: actor.userId, addedAt: command.metadata.now },
+      },
     },
   ];
 };
@@ -305,7 +313,10 @@ export const postTaskMessage = (command: PostTaskMessage, state: TaskState): Dec
   return [
     {
       type: 'TaskMessagePosted',
-      data: { taskId: state.taskId, message: { messageId, userId: command.metadata.actor.userId, message, postedAt: command.metadata.now } },
+      data: {
+        taskId: state.taskId,
+        message: { messageId, userId: command.metadata.actor.userId, message, postedAt: command.metadata.now },
+      },
     },
   ];
 };

@@ -63,14 +63,20 @@ const text = (value: unknown): string | null => {
 export const parseImportBoolean = (value: unknown): boolean | null | undefined => {
   if (value === undefined || value === null || value === '') return null;
   if (value === true || value === 1 || value === '1' || (typeof value === 'string' && value.trim().toLowerCase() === 'true')) return true;
-  if (value === false || value === 0 || value === '0' || (typeof value === 'string' && value.trim().toLowerCase() === 'false')) return false;
+  if (value === false || value === 0 || value === '0' || (typeof value === 'string' && value.trim().toLowerCase() === 'false'))
+    return false;
   return undefined;
 };
 
 const listOf = (value: unknown): string[] => {
   if (Array.isArray(value)) return value.map(text).filter((v): v is string => v !== null);
   const s = text(value);
-  return s === null ? [] : s.split(/[,;]/).map((v) => v.trim()).filter((v) => v !== '');
+  return s === null
+    ? []
+    : s
+        .split(/[,;]/)
+        .map((v) => v.trim())
+        .filter((v) => v !== '');
 };
 
 /**
@@ -106,7 +112,8 @@ export const validateTaskImportRow = (row: TaskImportRow, index: number, context
   const labels: string[] = [];
   for (const ref of listOf(row.labels)) {
     const label = context.labels.get(ref) ?? context.labels.get(ref.toLowerCase());
-    if (!label || (label.projectId !== null && label.projectId !== projectId)) add('labels', format(taskMessages.unknownLabel, { label: ref }));
+    if (!label || (label.projectId !== null && label.projectId !== projectId))
+      add('labels', format(taskMessages.unknownLabel, { label: ref }));
     else if (!labels.includes(label.labelId)) labels.push(label.labelId);
   }
   const isPrivate = parseImportBoolean(row.is_private);
@@ -140,8 +147,7 @@ export const validateTaskImportRow = (row: TaskImportRow, index: number, context
 
 /** A chunk is all or nothing: either every row is a task, or the rows with their errors (spec 1 §9 chunk size 50). */
 export type TaskImportChunkResult =
-  | { ok: true; tasks: ImportedTask[] }
-  | { ok: false; rows: { row: number; errors: TaskFieldErrors }[]; message: string };
+  { ok: true; tasks: ImportedTask[] } | { ok: false; rows: { row: number; errors: TaskFieldErrors }[]; message: string };
 
 export const validateTaskImportChunk = (rows: TaskImportRow[], context: TaskImportContext, firstRow = 0): TaskImportChunkResult => {
   if (rows.length > TASK_IMPORT_CHUNK_SIZE)

@@ -42,7 +42,8 @@ export interface TaskFieldsInput {
 const blank = (value: string | null | undefined): boolean => value === undefined || value === null || value.trim() === '';
 
 /** 'YYYY-MM-DD' or a full ISO date-time that the platform can parse. */
-export const isTaskDate = (value: string): boolean => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value));
+export const isTaskDate = (value: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value));
 
 /**
  * The rules of spec 1 §5 that need no read: title, assigned user, priority and project required, description at
@@ -138,8 +139,7 @@ export const relationEdge = (taskId: string, relation: TaskRelation): TaskEdge =
  * minutes. Whole units, rounded down to the minute. The web app words the parts in the user's language.
  */
 export type RemainingTime =
-  | { overdue: false; weeks: number; days: number; hours: number; minutes: number }
-  | { overdue: true; hours: number; minutes: number };
+  { overdue: false; weeks: number; days: number; hours: number; minutes: number } | { overdue: true; hours: number; minutes: number };
 
 const MINUTE = 60_000;
 export const remainingTime = (due: string, now: string): RemainingTime => {

@@ -66,7 +66,10 @@ export const KNOWN_TASK_TYPES = [
 ] as const;
 export const TASK_TYPE_PATTERN = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
-const customValue = z.union([z.string().max(1000), z.number(), z.boolean()]).nullable().optional();
+const customValue = z
+  .union([z.string().max(1000), z.number(), z.boolean()])
+  .nullable()
+  .optional();
 /**
  * spec 1 §3 `task_type` and spec 3 §3: the type plus the free fields modules use. Field names keep the
  * spec's spelling (`rfi_x`, `custom_1` …) because modules and their tables refer to them by those names.
@@ -291,7 +294,10 @@ export const evolveTask = (state: TaskState, event: TaskEvent): TaskState => {
     case 'TaskDeleted':
       return { ...state, deleted: true };
     case 'TaskAppendixAdded':
-      return { ...state, appendixes: [...state.appendixes.filter((a) => a.appendixId !== event.data.appendix.appendixId), event.data.appendix] };
+      return {
+        ...state,
+        appendixes: [...state.appendixes.filter((a) => a.appendixId !== event.data.appendix.appendixId), event.data.appendix],
+      };
     case 'TaskAppendixRemoved':
       return { ...state, appendixes: state.appendixes.filter((a) => a.appendixId !== event.data.appendixId) };
     case 'TaskMessagePosted':
