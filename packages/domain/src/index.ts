@@ -14,3 +14,4 @@ export * from './labels/index';
 export * from './licenceModules/index';
 export * from './directory/index';
 export * from './tasks/index';
+export * from './boards/index';
