@@ -15,3 +15,4 @@ export * from './licenceModules/index';
 export * from './directory/index';
 export * from './tasks/index';
 export * from './boards/index';
+export * from './jobs/index';
