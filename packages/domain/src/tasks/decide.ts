@@ -130,6 +130,12 @@ const fieldError = (field: string, message: string, status: 422 | 404 | 409 = 42
   new DomainError(message, status, { [field]: [message] });
 const trimOrNull = (value: string | null | undefined): string | null =>
   value === undefined || value === null || value.trim() === '' ? null : value.trim();
+/** The task as the notifier needs it on the events it notifies about. */
+const notice = (state: Pick<TaskState, 'title' | 'createdBy' | 'assignedTo'>) => ({
+  title: state.title,
+  createdBy: state.createdBy,
+  assignedTo: state.assignedTo,
+});
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 export const createTask = (command: CreateTask, state: TaskState): Decision => {
@@ -212,12 +218,28 @@ export const updateTask = (command: UpdateTask, state: TaskState): Decision => {
 
   if (next.assignedTo !== state.assignedTo) {
     if (!d.assigneeCanSeeProject) return fieldError('assigned_to', taskMessages.assigneeCannotSeeProject);
-    events.push({ type: 'TaskAssigned', data: { taskId: state.taskId, assignedTo: next.assignedTo, previousAssignee: state.assignedTo } });
+    events.push({
+      type: 'TaskAssigned',
+      data: {
+        taskId: state.taskId,
+        assignedTo: next.assignedTo,
+        previousAssignee: state.assignedTo,
+        title: next.title,
+        createdBy: state.createdBy,
+      },
+    });
   }
   if (next.plannedStart !== state.plannedStart || next.plannedEnd !== state.plannedEnd || next.due !== state.due)
     events.push({
       type: 'TaskRescheduled',
-      data: { taskId: state.taskId, plannedStart: next.plannedStart, plannedEnd: next.plannedEnd, due: next.due, previousDue: state.due },
+      data: {
+        taskId: state.taskId,
+        plannedStart: next.plannedStart,
+        plannedEnd: next.plannedEnd,
+        due: next.due,
+        previousDue: state.due,
+        ...notice({ ...state, ...next }),
+      },
     });
   if (next.parentId !== state.parentId) {
     if (next.parentId === state.taskId) return fieldError('parent', taskMessages.parentIsSelf);
@@ -241,7 +263,7 @@ export const closeTask = (_command: CloseTask, state: TaskState): Decision => {
   if (missing) return missing;
   if (state.status === 'closed') return [];
   if (state.status === 'canceled') return new DomainError(taskMessages.closeCanceled, 409);
-  return [{ type: 'TaskClosed', data: { taskId: state.taskId } }];
+  return [{ type: 'TaskClosed', data: { taskId: state.taskId, ...notice(state) } }];
 };
 
 export const cancelTask = (_command: CancelTask, state: TaskState): Decision => {
@@ -249,14 +271,14 @@ export const cancelTask = (_command: CancelTask, state: TaskState): Decision => 
   if (missing) return missing;
   if (state.status === 'canceled') return [];
   if (state.status === 'closed') return new DomainError(taskMessages.cancelClosed, 409);
-  return [{ type: 'TaskCanceled', data: { taskId: state.taskId } }];
+  return [{ type: 'TaskCanceled', data: { taskId: state.taskId, ...notice(state) } }];
 };
 
 export const reopenTask = (_command: ReopenTask, state: TaskState): Decision => {
   const missing = mustBeLive(state);
   if (missing) return missing;
   if (state.status === 'open') return [];
-  return [{ type: 'TaskReopened', data: { taskId: state.taskId, previousStatus: state.status } }];
+  return [{ type: 'TaskReopened', data: { taskId: state.taskId, previousStatus: state.status, ...notice(state) } }];
 };
 
 export const executeTask = (_command: ExecuteTask, state: TaskState): Decision => {

@@ -57,8 +57,10 @@ const created: TaskEvent = {
   },
 };
 const automatedTask: TaskEvent = { type: 'TaskCreated', data: { ...created.data, automated: true, automationId: 'auto-1' } } as TaskEvent;
-const closed: TaskEvent = { type: 'TaskClosed', data: { taskId: 't1' } };
-const canceled: TaskEvent = { type: 'TaskCanceled', data: { taskId: 't1' } };
+/** the task as the notifier needs it, carried on assignee, schedule and status events */
+const notice = { title: 'Pour the slab', createdBy: 'creator', assignedTo: 'worker' };
+const closed: TaskEvent = { type: 'TaskClosed', data: { taskId: 't1', ...notice } };
+const canceled: TaskEvent = { type: 'TaskCanceled', data: { taskId: 't1', ...notice } };
 const deleted: TaskEvent = { type: 'TaskDeleted', data: { taskId: 't1', projectId: 'p1' } };
 
 const errorOf = (events: TaskEvent[], cmd: TaskCommand): DomainError => {
@@ -186,7 +188,12 @@ describe('Task', () => {
       spec
         .given([created])
         .when(command('UpdateTask', { assignedTo: 'other', assigneeCanSeeProject: true }))
-        .then([{ type: 'TaskAssigned', data: { taskId: 't1', assignedTo: 'other', previousAssignee: 'worker' } }]));
+        .then([
+          {
+            type: 'TaskAssigned',
+            data: { taskId: 't1', assignedTo: 'other', previousAssignee: 'worker', title: 'Pour the slab', createdBy: 'creator' },
+          },
+        ]));
     it('refuses a new assignee who cannot see the project', () =>
       spec
         .given([created])
@@ -209,7 +216,7 @@ describe('Task', () => {
         .then([
           {
             type: 'TaskRescheduled',
-            data: { taskId: 't1', plannedStart: '2026-02-01', plannedEnd: null, due: '2026-02-05', previousDue: null },
+            data: { taskId: 't1', plannedStart: '2026-02-01', plannedEnd: null, due: '2026-02-05', previousDue: null, ...notice },
           },
         ]));
     it('moves the task under another parent', () =>
@@ -272,7 +279,7 @@ describe('Task', () => {
       spec
         .given([created, closed])
         .when(command('ReopenTask', {}))
-        .then([{ type: 'TaskReopened', data: { taskId: 't1', previousStatus: 'closed' } }]));
+        .then([{ type: 'TaskReopened', data: { taskId: 't1', previousStatus: 'closed', ...notice } }]));
   });
 
   describe('when canceled', () => {
@@ -284,10 +291,11 @@ describe('Task', () => {
       spec
         .given([created, canceled])
         .when(command('ReopenTask', {}))
-        .then([{ type: 'TaskReopened', data: { taskId: 't1', previousStatus: 'canceled' } }]));
+        .then([{ type: 'TaskReopened', data: { taskId: 't1', previousStatus: 'canceled', ...notice } }]));
     it('is open again after reopening', () =>
       expect(
-        fold(taskDecider, [created, canceled, { type: 'TaskReopened', data: { taskId: 't1', previousStatus: 'canceled' } }]).status,
+        fold(taskDecider, [created, canceled, { type: 'TaskReopened', data: { taskId: 't1', previousStatus: 'canceled', ...notice } }])
+          .status,
       ).toBe('open'));
   });
 

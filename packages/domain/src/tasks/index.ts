@@ -4,3 +4,4 @@ export * from './rules';
 export * from './import';
 export * from './taskStream';
 export * from './messages';
+export * from './notifications';

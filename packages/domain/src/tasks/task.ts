@@ -139,6 +139,13 @@ export const taskDetailChangesSchema = z
   .partial();
 export type TaskDetailChanges = z.infer<typeof taskDetailChangesSchema>;
 
+/**
+ * Carried by the events a task notification is made of (assignee, due date and status changes, spec 1 §3), so
+ * the notifier derives the notification from the event alone: the task's title and its creator (and, where the
+ * event does not name it already, its assignee) at the time of the change.
+ */
+const taskNoticeFields = { title: z.string(), createdBy: z.string() };
+
 export const taskEventSchemas = {
   TaskCreated: z.object({
     taskId: z.string(),
@@ -166,7 +173,7 @@ export const taskEventSchemas = {
   }),
   /** the changed detail fields with their new values */
   TaskUpdated: z.object({ taskId: z.string(), changes: taskDetailChangesSchema }),
-  TaskAssigned: z.object({ taskId: z.string(), assignedTo: z.string(), previousAssignee: z.string() }),
+  TaskAssigned: z.object({ taskId: z.string(), assignedTo: z.string(), previousAssignee: z.string(), ...taskNoticeFields }),
   /** the full schedule after the change; `previousDue` lets the notifier tell a due-date change */
   TaskRescheduled: z.object({
     taskId: z.string(),
@@ -174,11 +181,18 @@ export const taskEventSchemas = {
     plannedEnd: when,
     due: when,
     previousDue: when,
+    ...taskNoticeFields,
+    assignedTo: z.string(),
   }),
   TaskParentChanged: z.object({ taskId: z.string(), parentId: z.string().nullable(), previousParentId: z.string().nullable() }),
-  TaskClosed: z.object({ taskId: z.string() }),
-  TaskCanceled: z.object({ taskId: z.string() }),
-  TaskReopened: z.object({ taskId: z.string(), previousStatus: z.enum(['closed', 'canceled']) }),
+  TaskClosed: z.object({ taskId: z.string(), ...taskNoticeFields, assignedTo: z.string() }),
+  TaskCanceled: z.object({ taskId: z.string(), ...taskNoticeFields, assignedTo: z.string() }),
+  TaskReopened: z.object({
+    taskId: z.string(),
+    previousStatus: z.enum(['closed', 'canceled']),
+    ...taskNoticeFields,
+    assignedTo: z.string(),
+  }),
   /** an automated task's automation was started */
   TaskExecuted: z.object({ taskId: z.string(), automationId: z.string() }),
   TaskDeleted: z.object({ taskId: z.string(), projectId: z.string() }),
