@@ -3,7 +3,15 @@ import type { Command, Decider } from '../shared/decider';
 import { format } from '../shared/messages';
 import { labelMessages } from '../labels/messages';
 import { taskMessages } from './messages';
-import { hasTaskErrors, relationEdge, taskErrorsMessage, validateTaskFields, wouldCreateCycle, type TaskFieldErrors } from './rules';
+import {
+  hasTaskErrors,
+  normaliseTaskDate,
+  relationEdge,
+  taskErrorsMessage,
+  validateTaskFields,
+  wouldCreateCycle,
+  type TaskFieldErrors,
+} from './rules';
 import {
   evolveTask,
   initialTaskState,
@@ -168,9 +176,9 @@ export const createTask = (command: CreateTask, state: TaskState): Decision => {
         priority: d.priority!,
         assignedTo: d.assignedTo!,
         createdBy: command.metadata.actor.userId,
-        plannedStart: trimOrNull(d.plannedStart),
-        plannedEnd: trimOrNull(d.plannedEnd),
-        due: trimOrNull(d.due),
+        plannedStart: normaliseTaskDate(d.plannedStart),
+        plannedEnd: normaliseTaskDate(d.plannedEnd),
+        due: normaliseTaskDate(d.due),
         isPrivate: d.isPrivate ?? false,
         labels,
         automated,
@@ -197,9 +205,9 @@ export const updateTask = (command: UpdateTask, state: TaskState): Decision => {
     metadata: pick(d.metadata, state.metadata),
     automationId: d.automationId === undefined ? state.automationId : trimOrNull(d.automationId),
     assignedTo: d.assignedTo === undefined ? state.assignedTo : (d.assignedTo?.trim() ?? ''),
-    plannedStart: d.plannedStart === undefined ? state.plannedStart : trimOrNull(d.plannedStart),
-    plannedEnd: d.plannedEnd === undefined ? state.plannedEnd : trimOrNull(d.plannedEnd),
-    due: d.due === undefined ? state.due : trimOrNull(d.due),
+    plannedStart: d.plannedStart === undefined ? state.plannedStart : normaliseTaskDate(d.plannedStart),
+    plannedEnd: d.plannedEnd === undefined ? state.plannedEnd : normaliseTaskDate(d.plannedEnd),
+    due: d.due === undefined ? state.due : normaliseTaskDate(d.due),
     parentId: d.parentId === undefined ? state.parentId : trimOrNull(d.parentId),
   };
   const errors = validateTaskFields({

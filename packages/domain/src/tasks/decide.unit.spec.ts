@@ -145,6 +145,11 @@ describe('Task', () => {
         .given([])
         .when(create({ plannedStart: '2026-02-10', plannedEnd: '2026-02-09' }))
         .thenThrows(taskMessages.plannedEndBeforeStart, 422));
+    it('records a date-time in UTC, so dates compare as strings', () =>
+      spec
+        .given([])
+        .when(create({ due: '2026-02-05T10:00:00+02:00' }))
+        .then([{ type: 'TaskCreated', data: { ...created.data, due: '2026-02-05T08:00:00.000Z' } }]));
     it('refuses a date that does not parse', () =>
       spec
         .given([])

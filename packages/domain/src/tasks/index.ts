@@ -5,3 +5,4 @@ export * from './import';
 export * from './taskStream';
 export * from './messages';
 export * from './notifications';
+export * from './query';

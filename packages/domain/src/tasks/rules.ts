@@ -46,6 +46,18 @@ export const isTaskDate = (value: string): boolean =>
   /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value));
 
 /**
+ * One spelling per moment, so dates compare as strings in queries and ranges: a date stays 'YYYY-MM-DD', a
+ * date-time becomes UTC ISO ('2026-02-05T08:00:00.000Z'). A date sorts before every time of its day, so the
+ * range ['2026-02-05', '2026-02-06') holds both. Anything that does not parse is left for the validator.
+ */
+export const normaliseTaskDate = (value: string | null | undefined): string | null => {
+  if (value === undefined || value === null || value.trim() === '') return null;
+  const trimmed = value.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(trimmed) || !isTaskDate(trimmed)) return trimmed;
+  return new Date(trimmed).toISOString();
+};
+
+/**
  * The rules of spec 1 §5 that need no read: title, assigned user, priority and project required, description at
  * most 250 characters, an automation id for automated tasks, dates that parse, and a planned end not before the
  * planned start. Empty result: valid. Used by the decider, the import and the create-task machine alike.

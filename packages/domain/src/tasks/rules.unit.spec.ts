@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { canSeeTask, relationEdge, remainingTime, validateTaskFields, wouldCreateCycle, type TaskEdge } from './rules';
+import { canSeeTask, normaliseTaskDate, relationEdge, remainingTime, validateTaskFields, wouldCreateCycle, type TaskEdge } from './rules';
 import { taskMessages } from './messages';
 
 describe('canSeeTask', () => {
@@ -102,4 +102,11 @@ describe('validateTaskFields', () => {
     expect(validateTaskFields({ ...valid, priority: 'asap' })).toEqual({ priority: [taskMessages.invalidPriority] }));
   it('refuses a task type that is not a kebab-case slug', () =>
     expect(validateTaskFields({ ...valid, taskType: 'Not A Type' })).toEqual({ task_type: [taskMessages.invalidTaskType] }));
+});
+
+describe('normaliseTaskDate', () => {
+  it('keeps a date as it is', () => expect(normaliseTaskDate('2026-02-05')).toBe('2026-02-05'));
+  it('writes a date-time in UTC', () => expect(normaliseTaskDate(' 2026-02-05T10:00:00+02:00 ')).toBe('2026-02-05T08:00:00.000Z'));
+  it('clears an empty value', () => expect(normaliseTaskDate('  ')).toBeNull());
+  it('leaves what does not parse for the validator', () => expect(normaliseTaskDate('tomorrow')).toBe('tomorrow'));
 });
