@@ -6,3 +6,4 @@ export * from './taskStream';
 export * from './messages';
 export * from './notifications';
 export * from './query';
+export * from './history';
