@@ -15,3 +15,6 @@ export * from './permissions/permissions';
 export * from './labels/index';
 export * from './licenceModules/index';
 export * from './directory/index';
+export * from './tasks/index';
+export * from './boards/index';
+export * from './jobs/index';

@@ -1,0 +1,4 @@
+export * from './job';
+export * from './decide';
+export * from './jobStream';
+export * from './messages';

@@ -1,0 +1,17 @@
+/** User-facing texts of background jobs and their downloads; the spec's own text is quoted exactly. */
+export const jobMessages = {
+  /** spec 1 §8, spec 2 §7 */
+  exportStarted: 'Export jobs are started. You will find result files on downloads page.',
+  notFound: 'Job not found.',
+  downloadNotFound: 'Download not found.',
+  alreadyExists: 'This job already exists.',
+  invalidKind: 'Unknown kind of job.',
+  notRunning: 'This job is not running.',
+  alreadyFinished: 'This job has already finished.',
+  ended: 'This job has already ended.',
+  invalidChunk: 'Chunk {index} is not part of this job.',
+  chunksMissing: 'This job still has {count} chunks to do.',
+  invalidProgress: 'Progress must be between 0 and the total.',
+  filenameRequired: 'Required.',
+  reasonRequired: 'Required.',
+} as const;

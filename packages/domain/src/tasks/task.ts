@@ -1,0 +1,340 @@
+import { z } from 'zod';
+import type { EventSchemas } from '../shared/envelope';
+
+/** spec 1 §9: task description maximum 250 characters */
+export const TASK_DESCRIPTION_MAX = 250;
+/** the title has no limit in the spec; 250 like the description keeps lists readable */
+export const TASK_TITLE_MAX = 250;
+export const TASK_CHECK_TITLE_MAX = 250;
+export const TASK_MESSAGE_MAX = 2000;
+/** spec 1 §9: task import chunk size 50 */
+export const TASK_IMPORT_CHUNK_SIZE = 50;
+/** Upper bounds per task: guards against unbounded streams, not business rules. */
+export const TASK_CHECKS_MAX = 200;
+export const TASK_APPENDIXES_MAX = 100;
+export const TASK_RELATIONS_MAX = 200;
+/** One appendix is at most 25 MB (the handler checks the real size while streaming the upload). */
+export const TASK_APPENDIX_MAX_BYTES = 25 * 1024 * 1024;
+/**
+ * Content types an appendix may have, as the handler detects them from the file's first bytes (never the
+ * browser's claim). Office documents are zip containers and are detected as such.
+ */
+export const TASK_APPENDIX_CONTENT_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'text/plain',
+  'text/csv',
+  'application/zip',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/x-step',
+] as const;
+
+/** spec 1 §3 */
+export const TASK_STATUSES = ['open', 'closed', 'canceled'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const taskStatusSchema = z.enum(TASK_STATUSES);
+
+/** spec 1 §3, spec 3 §5 */
+export const TASK_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+export const taskPrioritySchema = z.enum(TASK_PRIORITIES);
+
+/** spec 1 §3 relations to other tasks */
+export const TASK_RELATION_KINDS = ['predecessor', 'successor'] as const;
+export type TaskRelationKind = (typeof TASK_RELATION_KINDS)[number];
+
+/**
+ * task_type.type values the spec names (spec 1 §3: workflow, rfi; spec 3 §3: the module types). Modules add
+ * their own: any lower-case kebab-case slug is accepted (`TASK_TYPE_PATTERN`), these are the known ones.
+ */
+export const KNOWN_TASK_TYPES = [
+  'workflow',
+  'rfi',
+  'fit-gap',
+  'dhme-wvb-phase',
+  'dhme-production-phase',
+  'dhme-assembly-phase',
+  'dhme-placement-phase',
+  'dhme-module-assembly',
+  'dhme-work-package',
+  'dhme-quality-assurance',
+  'dhme-element-assembly',
+] as const;
+export const TASK_TYPE_PATTERN = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+
+const customValue = z
+  .union([z.string().max(1000), z.number(), z.boolean()])
+  .nullable()
+  .optional();
+/**
+ * spec 1 §3 `task_type` and spec 3 §3: the type plus the free fields modules use. Field names keep the
+ * spec's spelling (`rfi_x`, `custom_1` …) because modules and their tables refer to them by those names.
+ */
+export const taskTypeInfoSchema = z.object({
+  type: z.string().regex(TASK_TYPE_PATTERN).max(100),
+  rfi_x: z.number().nullable().optional(),
+  rfi_y: z.number().nullable().optional(),
+  rfi_z: z.number().nullable().optional(),
+  rfi_module: z.string().max(200).nullable().optional(),
+  custom_1: customValue,
+  custom_2: customValue,
+  custom_3: customValue,
+  custom_4: customValue,
+  custom_5: customValue,
+  custom_6: customValue,
+  custom_7: customValue,
+  custom_8: customValue,
+  custom_9: customValue,
+  custom_10: customValue,
+  custom_11: customValue,
+});
+export type TaskTypeInfo = z.infer<typeof taskTypeInfoSchema>;
+
+/** spec 3 §3: metadata is a JSON object (of language keys for module tasks) */
+export const taskMetadataSchema = z.record(z.string(), z.json()).nullable();
+export type TaskMetadata = z.infer<typeof taskMetadataSchema>;
+
+/** ISO date or date-time; null when not set */
+const when = z.string().nullable();
+
+export const taskCheckSchema = z.object({ checkId: z.string(), title: z.string(), checked: z.boolean() });
+export type TaskCheck = z.infer<typeof taskCheckSchema>;
+
+/** An appendix's metadata; the file itself is in the BlobStore under `blobId`. */
+export const taskAppendixSchema = z.object({
+  appendixId: z.string(),
+  blobId: z.string(),
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  contentType: z.string(),
+  addedBy: z.string(),
+  addedAt: z.string(),
+});
+export type TaskAppendix = z.infer<typeof taskAppendixSchema>;
+
+/** A message on the task (spec 1 §3 activities). */
+export const taskMessageSchema = z.object({ messageId: z.string(), userId: z.string(), message: z.string(), postedAt: z.string() });
+export type TaskMessage = z.infer<typeof taskMessageSchema>;
+
+/** A relation as recorded on this task: `kind` is what the other task is to this one. */
+export const taskRelationSchema = z.object({ taskId: z.string(), kind: z.enum(TASK_RELATION_KINDS) });
+export type TaskRelation = z.infer<typeof taskRelationSchema>;
+
+/** Fields UpdateTask may change through TaskUpdated (assignee, schedule and parent have events of their own). */
+export const taskDetailChangesSchema = z
+  .object({
+    title: z.string(),
+    description: z.string().nullable(),
+    priority: taskPrioritySchema,
+    sbscode: z.string().nullable(),
+    isPrivate: z.boolean(),
+    taskType: taskTypeInfoSchema.nullable(),
+    metadata: taskMetadataSchema,
+    automationId: z.string().nullable(),
+  })
+  .partial();
+export type TaskDetailChanges = z.infer<typeof taskDetailChangesSchema>;
+
+/**
+ * Carried by the events a task notification is made of (assignee, due date and status changes, spec 1 §3), so
+ * the notifier derives the notification from the event alone: the task's title and its creator (and, where the
+ * event does not name it already, its assignee) at the time of the change.
+ */
+const taskNoticeFields = { title: z.string(), createdBy: z.string() };
+
+export const taskEventSchemas = {
+  TaskCreated: z.object({
+    taskId: z.string(),
+    licenceId: z.string(),
+    projectId: z.string(),
+    number: z.number().int().positive(),
+    title: z.string(),
+    description: z.string().nullable(),
+    parentId: z.string().nullable(),
+    taskType: taskTypeInfoSchema.nullable(),
+    metadata: taskMetadataSchema,
+    sbscode: z.string().nullable(),
+    priority: taskPrioritySchema,
+    assignedTo: z.string(),
+    createdBy: z.string(),
+    plannedStart: when,
+    plannedEnd: when,
+    due: when,
+    isPrivate: z.boolean(),
+    labels: z.array(z.string()),
+    /** an automated task runs an automation (spec 1 §5); `automationId` names it */
+    automated: z.boolean(),
+    automationId: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+  /** the changed detail fields with their new values */
+  TaskUpdated: z.object({ taskId: z.string(), changes: taskDetailChangesSchema }),
+  TaskAssigned: z.object({ taskId: z.string(), assignedTo: z.string(), previousAssignee: z.string(), ...taskNoticeFields }),
+  /** the full schedule after the change; `previousDue` lets the notifier tell a due-date change */
+  TaskRescheduled: z.object({
+    taskId: z.string(),
+    plannedStart: when,
+    plannedEnd: when,
+    due: when,
+    previousDue: when,
+    ...taskNoticeFields,
+    assignedTo: z.string(),
+  }),
+  TaskParentChanged: z.object({ taskId: z.string(), parentId: z.string().nullable(), previousParentId: z.string().nullable() }),
+  TaskClosed: z.object({ taskId: z.string(), ...taskNoticeFields, assignedTo: z.string() }),
+  TaskCanceled: z.object({ taskId: z.string(), ...taskNoticeFields, assignedTo: z.string() }),
+  TaskReopened: z.object({
+    taskId: z.string(),
+    previousStatus: z.enum(['closed', 'canceled']),
+    ...taskNoticeFields,
+    assignedTo: z.string(),
+  }),
+  /** an automated task's automation was started */
+  TaskExecuted: z.object({ taskId: z.string(), automationId: z.string() }),
+  TaskDeleted: z.object({ taskId: z.string(), projectId: z.string() }),
+  TaskAppendixAdded: z.object({ taskId: z.string(), appendix: taskAppendixSchema }),
+  TaskAppendixRemoved: z.object({ taskId: z.string(), appendixId: z.string(), blobId: z.string() }),
+  TaskMessagePosted: z.object({ taskId: z.string(), message: taskMessageSchema }),
+  TaskCheckAdded: z.object({ taskId: z.string(), check: taskCheckSchema }),
+  /** the check after the change */
+  TaskCheckUpdated: z.object({ taskId: z.string(), check: taskCheckSchema }),
+  TaskCheckRemoved: z.object({ taskId: z.string(), checkId: z.string() }),
+  TaskLabelAdded: z.object({ taskId: z.string(), labelId: z.string() }),
+  TaskLabelRemoved: z.object({ taskId: z.string(), labelId: z.string() }),
+  TaskRelationAdded: z.object({ taskId: z.string(), relation: taskRelationSchema }),
+  TaskRelationRemoved: z.object({ taskId: z.string(), relation: taskRelationSchema }),
+} satisfies Record<string, z.ZodType>;
+
+type Schemas = typeof taskEventSchemas;
+export type TaskEvent = { [K in keyof Schemas]: { type: K; data: z.infer<Schemas[K]> } }[keyof Schemas];
+export type TaskEventType = TaskEvent['type'];
+export const taskEventTypes = Object.keys(taskEventSchemas) as TaskEventType[];
+export const taskSchemas: EventSchemas<TaskEvent> = taskEventSchemas;
+
+export interface TaskState {
+  exists: boolean;
+  deleted: boolean;
+  taskId: string;
+  licenceId: string;
+  projectId: string;
+  number: number;
+  title: string;
+  description: string | null;
+  parentId: string | null;
+  taskType: TaskTypeInfo | null;
+  metadata: TaskMetadata;
+  sbscode: string | null;
+  status: TaskStatus;
+  priority: TaskPriority;
+  assignedTo: string;
+  createdBy: string;
+  plannedStart: string | null;
+  plannedEnd: string | null;
+  due: string | null;
+  isPrivate: boolean;
+  automated: boolean;
+  automationId: string | null;
+  labels: string[];
+  checks: TaskCheck[];
+  appendixes: TaskAppendix[];
+  messages: TaskMessage[];
+  relations: TaskRelation[];
+  createdAt: string;
+}
+
+export const initialTaskState = (): TaskState => ({
+  exists: false,
+  deleted: false,
+  taskId: '',
+  licenceId: '',
+  projectId: '',
+  number: 0,
+  title: '',
+  description: null,
+  parentId: null,
+  taskType: null,
+  metadata: null,
+  sbscode: null,
+  status: 'open',
+  priority: 'normal',
+  assignedTo: '',
+  createdBy: '',
+  plannedStart: null,
+  plannedEnd: null,
+  due: null,
+  isPrivate: false,
+  automated: false,
+  automationId: null,
+  labels: [],
+  checks: [],
+  appendixes: [],
+  messages: [],
+  relations: [],
+  createdAt: '',
+});
+
+const sameRelation = (a: TaskRelation, b: TaskRelation): boolean => a.taskId === b.taskId && a.kind === b.kind;
+
+export const evolveTask = (state: TaskState, event: TaskEvent): TaskState => {
+  switch (event.type) {
+    case 'TaskCreated': {
+      const { labels, ...rest } = event.data;
+      return { ...initialTaskState(), ...rest, labels: [...labels], exists: true };
+    }
+    case 'TaskUpdated': {
+      const changes = Object.fromEntries(Object.entries(event.data.changes).filter(([, v]) => v !== undefined));
+      return { ...state, ...changes };
+    }
+    case 'TaskAssigned':
+      return { ...state, assignedTo: event.data.assignedTo };
+    case 'TaskRescheduled': {
+      const { plannedStart, plannedEnd, due } = event.data;
+      return { ...state, plannedStart, plannedEnd, due };
+    }
+    case 'TaskParentChanged':
+      return { ...state, parentId: event.data.parentId };
+    case 'TaskClosed':
+      return { ...state, status: 'closed' };
+    case 'TaskCanceled':
+      return { ...state, status: 'canceled' };
+    case 'TaskReopened':
+      return { ...state, status: 'open' };
+    case 'TaskExecuted':
+      return state;
+    case 'TaskDeleted':
+      return { ...state, deleted: true };
+    case 'TaskAppendixAdded':
+      return {
+        ...state,
+        appendixes: [...state.appendixes.filter((a) => a.appendixId !== event.data.appendix.appendixId), event.data.appendix],
+      };
+    case 'TaskAppendixRemoved':
+      return { ...state, appendixes: state.appendixes.filter((a) => a.appendixId !== event.data.appendixId) };
+    case 'TaskMessagePosted':
+      return state.messages.some((m) => m.messageId === event.data.message.messageId)
+        ? state
+        : { ...state, messages: [...state.messages, event.data.message] };
+    case 'TaskCheckAdded':
+    case 'TaskCheckUpdated': {
+      const check = event.data.check;
+      const index = state.checks.findIndex((c) => c.checkId === check.checkId);
+      return { ...state, checks: index === -1 ? [...state.checks, check] : state.checks.map((c, i) => (i === index ? check : c)) };
+    }
+    case 'TaskCheckRemoved':
+      return { ...state, checks: state.checks.filter((c) => c.checkId !== event.data.checkId) };
+    case 'TaskLabelAdded':
+      return state.labels.includes(event.data.labelId) ? state : { ...state, labels: [...state.labels, event.data.labelId] };
+    case 'TaskLabelRemoved':
+      return { ...state, labels: state.labels.filter((id) => id !== event.data.labelId) };
+    case 'TaskRelationAdded':
+      return state.relations.some((r) => sameRelation(r, event.data.relation))
+        ? state
+        : { ...state, relations: [...state.relations, event.data.relation] };
+    case 'TaskRelationRemoved':
+      return { ...state, relations: state.relations.filter((r) => !sameRelation(r, event.data.relation)) };
+  }
+};

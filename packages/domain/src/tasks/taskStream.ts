@@ -1,0 +1,2 @@
+/** The task aggregate's stream: 'task-<id>' (category 'task'). */
+export const toTaskStreamId = (taskId: string): string => `task-${taskId}`;
