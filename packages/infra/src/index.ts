@@ -6,3 +6,4 @@ export * from './auth/index';
 export * from './config/index';
 export * from './http/index';
 export * from './mail/index';
+export * from './health/index';
