@@ -10,7 +10,7 @@ import {
   type DurableSubscription,
   type SubscribeOptions,
 } from './bus';
-import { allIdle, createHandlerQueue, logHandlerError, type BusHandlerErrorSink, type HandlerQueue } from './handlerQueue';
+import { allIdle, createHandlerQueue, logHandlerError, safeSink, type BusHandlerErrorSink, type HandlerQueue } from './handlerQueue';
 import { assertDurableName, assertPattern, assertSubject, patternWithin } from './subjects';
 
 export interface InProcessBusOptions {
@@ -27,6 +27,8 @@ export interface InProcessBusOptions {
 interface DurableMember {
   handler: BusHandler;
   health: HealthReporter;
+  /** a reporter was given: it logs failures once per change of state */
+  reportsHealth: boolean;
 }
 
 /**
@@ -63,6 +65,7 @@ interface Subscriber {
 export const createInProcessBus = (options: InProcessBusOptions = {}): Bus => {
   const dedupeWindow = options.dedupeWindow ?? 10_000;
   const onHandlerError = options.onHandlerError ?? logHandlerError;
+  const reportError = safeSink(onHandlerError);
   const subscribers = new Set<Subscriber>();
   const roundRobin = new Map<string, number>();
   const durableSubjects = options.durableSubjects ?? 'stramien.>';
@@ -96,12 +99,9 @@ export const createInProcessBus = (options: InProcessBusOptions = {}): Bus => {
         try {
           await member.handler({ ...message, data: JSON.parse(JSON.stringify(message.data)) as unknown });
         } catch (error) {
-          try {
-            onHandlerError(error, message);
-          } catch {
-            // an error sink that throws must not stop delivery
-          }
-          member.health.retrying(error);
+          // with a health reporter, the failure is logged once per change of state, not per redelivery
+          if (member.reportsHealth) member.health.retrying(error);
+          else reportError(error, message);
           // the message stays first in line and comes again after the backoff delay (a nak with delay)
           durable.failures++;
           durable.retryTimer = setTimeout(() => {
@@ -179,7 +179,11 @@ export const createInProcessBus = (options: InProcessBusOptions = {}): Bus => {
       } else if (durable.pattern !== pattern) {
         throw new Error(`Durable ${durableOptions.name} reads ${durable.pattern}, not ${pattern}`);
       }
-      const member: DurableMember = { handler: handler as BusHandler, health: durableOptions.health ?? silentReporter };
+      const member: DurableMember = {
+        handler: handler as BusHandler,
+        health: durableOptions.health ?? silentReporter,
+        reportsHealth: durableOptions.health !== undefined,
+      };
       durable.members.push(member);
       member.health.running();
       deliverDurable(durable);

@@ -27,7 +27,7 @@ import {
   type DurableSubscription,
   type SubscribeOptions,
 } from './bus';
-import { allIdle, createHandlerQueue, logHandlerError, type BusHandlerErrorSink, type HandlerQueue } from './handlerQueue';
+import { allIdle, createHandlerQueue, logHandlerError, safeSink, type BusHandlerErrorSink, type HandlerQueue } from './handlerQueue';
 import { assertDurableName, assertPattern, assertSubject, patternWithin } from './subjects';
 
 export interface NatsBusOptions {
@@ -47,7 +47,7 @@ export interface NatsBusOptions {
   name?: string;
   /** delays before a durable message whose handler threw comes again, and between attempts to re-open a consumer */
   redeliveryBackoff?: BackoffOptions;
-  /** the longest close() waits for pending publishes and the drain before it closes the connection; default 2 s */
+  /** the longest close() (and unsubscribe) waits for pending publishes, handlers and the drain; default 1 s */
   closeTimeoutMs?: number;
 }
 
@@ -129,11 +129,12 @@ export const createNatsBus = async (options: NatsBusOptions): Promise<Bus & { co
   const streamSubjects = options.streamSubjects ?? 'stramien.>';
   const deliverPrefix = options.deliverPrefix ?? 'bus';
   const onHandlerError = options.onHandlerError ?? logHandlerError;
+  const reportError = safeSink(onHandlerError);
   assertPattern(streamSubjects);
   assertSubject(deliverPrefix);
   const servers = typeof options.servers === 'string' ? options.servers.split(',').map((server) => server.trim()) : options.servers;
 
-  const closeTimeoutMs = options.closeTimeoutMs ?? 2_000;
+  const closeTimeoutMs = options.closeTimeoutMs ?? 1_000;
   // reconnect for ever (the client's default gives up after 10 attempts, and with it every subscription)
   const nc = await connect({
     servers,
@@ -320,12 +321,9 @@ export const createNatsBus = async (options: NatsBusOptions): Promise<Bus & { co
             try {
               await handler(message as BusMessage<T>);
             } catch (error) {
-              try {
-                onHandlerError(error, message);
-              } catch {
-                // an error sink that throws must not stop delivery
-              }
-              retrying(error);
+              // with a health reporter, the failure is logged once per change of state, not per redelivery
+              if (durableOptions.health) retrying(error);
+              else reportError(error, message);
               msg.nak(backoffDelay(msg.info.deliveryCount, options.redeliveryBackoff));
               return;
             }
@@ -340,8 +338,8 @@ export const createNatsBus = async (options: NatsBusOptions): Promise<Bus & { co
       return {
         async unsubscribe() {
           durables.delete(supervised);
-          await supervised.stop(closeTimeoutMs);
-          await withTimeout(handling, closeTimeoutMs, () => undefined);
+          // the message being handled is finished (or, when that takes too long, redelivered later)
+          await withTimeout(Promise.all([supervised.stop(closeTimeoutMs), handling]).then(() => undefined), closeTimeoutMs, () => undefined);
         },
         async lag() {
           const info = await jsm.consumers.info(streamName, name);
@@ -356,12 +354,15 @@ export const createNatsBus = async (options: NatsBusOptions): Promise<Bus & { co
       await allIdle(() => queues);
     },
 
-    /** bounded: with NATS unreachable it waits at most about 2 × closeTimeoutMs, then closes the connection */
+    /**
+     * Bounded: stops the durables, waits for pending publishes and drains the connection, each at most closeTimeoutMs;
+     * with the connection lost it closes at once (what is not acknowledged is published again by the forwarder).
+     */
     close() {
       closing ??= (async () => {
         await Promise.all([...durables].map((durable) => durable.stop(closeTimeoutMs)));
-        await withTimeout(Promise.allSettled([...pendingPublishes]), closeTimeoutMs, () => []);
-        if (!nc.isClosed()) {
+        if (connected) await withTimeout(Promise.allSettled([...pendingPublishes]), closeTimeoutMs, () => []);
+        if (!nc.isClosed() && connected) {
           await withTimeout(
             nc.drain().catch(() => undefined),
             closeTimeoutMs,

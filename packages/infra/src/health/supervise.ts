@@ -20,7 +20,7 @@ export interface SuperviseOptions {
 }
 
 export interface Supervised {
-  /** stops retrying, aborts the running attempt and waits for it, at most `timeoutMs` (default 2 s) */
+  /** stops retrying, aborts the running attempt and waits for it, at most `timeoutMs` (default 1 s) */
   stop(timeoutMs?: number): Promise<void>;
 }
 
@@ -69,7 +69,7 @@ export const supervise = (options: SuperviseOptions): Supervised => {
     reporter.stopped();
   })();
   return {
-    async stop(timeoutMs = 2_000) {
+    async stop(timeoutMs = 1_000) {
       controller.abort();
       await withTimeout(loop, timeoutMs, () => undefined);
     },
