@@ -24,7 +24,10 @@ afterAll(async () => {
 
 const health = async (path = '/api/health') => {
   const res = await fetch(`${server.url}${path}`);
-  return { status: res.status, body: (await res.json()) as { status: string; components: Array<{ name: string; state: string; lag: number | null }> } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { status: string; components: Array<{ name: string; state: string; lag: number | null }> },
+  };
 };
 
 const allEventIds = async () => (await server.adapters.eventStore.readAll()).map((e) => e.id);
@@ -33,11 +36,13 @@ describe('the bus forwarder', () => {
   describe('when nats-server stops for 2 s while commands run, then starts again', () => {
     it('publishes every event to the stream exactly once within 10 s, and reports ready again', async () => {
       await server.signIn(DEMO.admin, 'device-before');
-      await expect.poll(async () => exactlyOnce(await streamMessageIds(reader.connection), await allEventIds()), { timeout: 10_000 }).toEqual({
-        missing: 0,
-        duplicated: 0,
-        unexpected: 0,
-      });
+      await expect
+        .poll(async () => exactlyOnce(await streamMessageIds(reader.connection), await allEventIds()), { timeout: 10_000 })
+        .toEqual({
+          missing: 0,
+          duplicated: 0,
+          unexpected: 0,
+        });
       await expect.poll(async () => (await health('/api/health/ready')).status, { timeout: 10_000 }).toBe(200);
 
       await nats.halt();
@@ -49,11 +54,13 @@ describe('the bus forwarder', () => {
       await nats.start();
 
       const expected = await allEventIds();
-      await expect.poll(async () => exactlyOnce(await streamMessageIds(reader.connection), expected), { timeout: 10_000, interval: 200 }).toEqual({
-        missing: 0,
-        duplicated: 0,
-        unexpected: 0,
-      });
+      await expect
+        .poll(async () => exactlyOnce(await streamMessageIds(reader.connection), expected), { timeout: 10_000, interval: 200 })
+        .toEqual({
+          missing: 0,
+          duplicated: 0,
+          unexpected: 0,
+        });
       await expect.poll(async () => (await health('/api/health/ready')).status, { timeout: 10_000 }).toBe(200);
       const { body } = await health();
       expect(body.status).toBe('ok');
@@ -62,11 +69,13 @@ describe('the bus forwarder', () => {
       // and it keeps forwarding
       await server.signIn(DEMO.admin, 'device-after');
       const later = await allEventIds();
-      await expect.poll(async () => exactlyOnce(await streamMessageIds(reader.connection), later), { timeout: 10_000 }).toEqual({
-        missing: 0,
-        duplicated: 0,
-        unexpected: 0,
-      });
+      await expect
+        .poll(async () => exactlyOnce(await streamMessageIds(reader.connection), later), { timeout: 10_000 })
+        .toEqual({
+          missing: 0,
+          duplicated: 0,
+          unexpected: 0,
+        });
     });
   });
 });

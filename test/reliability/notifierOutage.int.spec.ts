@@ -2,13 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createEmbeddedDocumentStore,
-  createNatsBus,
-  createSqliteEventStore,
-  type DocumentStore,
-  type EventStore,
-} from '@stramien/infra';
+import { createEmbeddedDocumentStore, createNatsBus, createSqliteEventStore, type DocumentStore, type EventStore } from '@stramien/infra';
 import { startNatsServer, type NatsServerHandle } from '@stramien/infra/testing/index';
 import { createForwarder } from '@stramien/projections';
 import { createNotifier, NOTIFICATIONS_COLLECTION, PUSH_PATTERN, type PushMessage } from '@stramien/notifier';

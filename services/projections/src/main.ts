@@ -12,7 +12,9 @@ const service = await startProjectionsService(adapters);
 const app = createHttpServer({ logLevel: config.LOG_LEVEL, trustProxy: config.STRAMIEN_TRUST_PROXY });
 registerHealthEndpoints(app, adapters.health, healthRoutes);
 const address = await app.listen({ host: config.HOST, port: config.PORT });
-console.log(`projections running: ${service.runner.projections.map((p) => p.name).join(', ')} and the bus forwarder; health on ${address}/api/health`);
+console.log(
+  `projections running: ${service.runner.projections.map((p) => p.name).join(', ')} and the bus forwarder; health on ${address}/api/health`,
+);
 exitOnSignals(async () => {
   await app.close();
   await service.stop();

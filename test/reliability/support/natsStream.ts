@@ -3,20 +3,24 @@ import { createNatsBus, type EventStore, type NewEvent } from '@stramien/infra';
 
 type NatsConnection = Awaited<ReturnType<typeof createNatsBus>>['connection'];
 
-/** the ids (Nats-Msg-Id) of every message in the stream, in stream order; [] when the stream does not exist yet */
+/** the ids (Nats-Msg-Id) of every message in the stream, in stream order (read with an ordered consumer) */
 export const streamMessageIds = async (nc: NatsConnection, stream = 'STRAMIEN'): Promise<string[]> => {
-  const jsm = await nc.jetstreamManager();
-  let state;
+  let lastSeq: number;
   try {
-    ({ state } = await jsm.streams.info(stream));
+    const { state } = await (await nc.jetstreamManager()).streams.info(stream);
+    if (state.messages === 0) return [];
+    lastSeq = state.last_seq;
   } catch {
     return [];
   }
+  const consumer = await nc.jetstream().consumers.get(stream);
+  const messages = await consumer.consume();
   const ids: string[] = [];
-  for (let seq = state.first_seq; seq <= state.last_seq && state.messages > 0; seq++) {
-    const message = await jsm.streams.getMessage(stream, { seq });
-    ids.push(message.header.get('Nats-Msg-Id'));
+  for await (const message of messages) {
+    ids.push(message.headers?.get('Nats-Msg-Id') ?? '');
+    if (message.info.streamSequence >= lastSeq) break;
   }
+  await messages.close();
   return ids;
 };
 
@@ -60,7 +64,11 @@ export const newDeviceSignIn = (userId: string): NewEvent => ({
 });
 
 /** appends `count` events, each to its own stream; resolves with their ids */
-export const appendEvents = async (eventStore: EventStore, count: number, make = () => newDeviceSignIn(randomUUID())): Promise<string[]> => {
+export const appendEvents = async (
+  eventStore: EventStore,
+  count: number,
+  make = () => newDeviceSignIn(randomUUID()),
+): Promise<string[]> => {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const event = make();

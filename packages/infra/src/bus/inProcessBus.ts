@@ -104,10 +104,13 @@ export const createInProcessBus = (options: InProcessBusOptions = {}): Bus => {
           else reportError(error, message);
           // the message stays first in line and comes again after the backoff delay (a nak with delay)
           durable.failures++;
-          durable.retryTimer = setTimeout(() => {
-            durable.retryTimer = null;
-            deliverDurable(durable);
-          }, backoffDelay(durable.failures, options.redeliveryBackoff));
+          durable.retryTimer = setTimeout(
+            () => {
+              durable.retryTimer = null;
+              deliverDurable(durable);
+            },
+            backoffDelay(durable.failures, options.redeliveryBackoff),
+          );
           return;
         }
         durable.backlog.shift();

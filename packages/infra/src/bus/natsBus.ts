@@ -271,7 +271,8 @@ export const createNatsBus = async (options: NatsBusOptions): Promise<Bus & { co
       assertPattern(pattern);
       const { name } = durableOptions;
       assertDurableName(name);
-      if (!patternWithin(streamSubjects, pattern)) throw new Error(`Durable subscriptions read the ${streamName} stream (${streamSubjects}), not ${pattern}`);
+      if (!patternWithin(streamSubjects, pattern))
+        throw new Error(`Durable subscriptions read the ${streamName} stream (${streamSubjects}), not ${pattern}`);
       const reporter = durableOptions.health ?? silentReporter;
       let opened!: (error?: unknown) => void;
       const firstAttempt = new Promise<unknown>((resolve) => (opened = resolve));
@@ -339,7 +340,11 @@ export const createNatsBus = async (options: NatsBusOptions): Promise<Bus & { co
         async unsubscribe() {
           durables.delete(supervised);
           // the message being handled is finished (or, when that takes too long, redelivered later)
-          await withTimeout(Promise.all([supervised.stop(closeTimeoutMs), handling]).then(() => undefined), closeTimeoutMs, () => undefined);
+          await withTimeout(
+            Promise.all([supervised.stop(closeTimeoutMs), handling]).then(() => undefined),
+            closeTimeoutMs,
+            () => undefined,
+          );
         },
         async lag() {
           const info = await jsm.consumers.info(streamName, name);
@@ -370,7 +375,11 @@ export const createNatsBus = async (options: NatsBusOptions): Promise<Bus & { co
           );
         }
         if (!nc.isClosed()) await nc.close();
-        await withTimeout(allIdle(() => queues), closeTimeoutMs, () => undefined);
+        await withTimeout(
+          allIdle(() => queues),
+          closeTimeoutMs,
+          () => undefined,
+        );
       })();
       return closing;
     },

@@ -21,7 +21,11 @@ let documentStore: DocumentStore;
 const meta = { userId: 'system', licenceId: 'l1', correlationId: 'c', causationId: 'c', occurredAt: '2026-01-01T00:00:00.000Z' };
 const appendSome = async (count: number) => {
   for (let i = 0; i < count; i++) {
-    await eventStore.append(`thing-${randomUUID()}`, [{ id: randomUUID(), type: 'ThingHappened', data: { i }, metadata: meta }], 'no_stream');
+    await eventStore.append(
+      `thing-${randomUUID()}`,
+      [{ id: randomUUID(), type: 'ThingHappened', data: { i }, metadata: meta }],
+      'no_stream',
+    );
   }
 };
 
