@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNatsServer, type NatsServerHandle } from '@stramien/infra/testing/index';
 import { DEMO, startTestServer, type TestServer } from '@stramien/commands/testing/testServer';
+import { NOTIFICATIONS_COLLECTION } from '@stramien/notifier';
 import { connectTo, exactlyOnce, sleep, streamMessageIds } from './support/natsStream';
 
 /**
@@ -65,6 +66,15 @@ describe('the bus forwarder', () => {
       const { body } = await health();
       expect(body.status).toBe('ok');
       expect(body.components.find((c) => c.name === 'forwarder')).toMatchObject({ state: 'running', lag: 0 });
+
+      // the notifier's durable consumer came through the restart: every sign-in from a new device has its notification
+      const newDeviceSignIns = (await server.adapters.eventStore.readAll()).filter(
+        (e) => e.type === 'UserSignedIn' && (e.data as { newDevice: boolean }).newDevice,
+      );
+      expect(newDeviceSignIns.length).toBeGreaterThanOrEqual(4);
+      await expect
+        .poll(() => server.adapters.documentStore.collection(NOTIFICATIONS_COLLECTION).count(), { timeout: 10_000 })
+        .toBe(newDeviceSignIns.length);
 
       // and it keeps forwarding
       await server.signIn(DEMO.admin, 'device-after');

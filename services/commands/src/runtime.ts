@@ -14,13 +14,15 @@ export const startAllInOne = async (
   options: { quiet?: boolean; env?: Record<string, string | undefined> } = {},
 ) => {
   const adapters = await createAdapters(config);
-  const projections = await startProjectionsService(adapters);
-  const deps = createAppDeps(config, adapters, { waitFor: (p, t) => projections.runner.waitForPosition(p, t) });
   const channelAuth = createChannelAuth(jwtSecret(config));
   const hub = createSocketHub({ bus: adapters.bus, channelAuth, health: adapters.health });
   const notifier = createNotifier({ bus: adapters.bus, documentStore: adapters.documentStore, health: adapters.health });
+  // the notifier's durable subscriptions first: what the forwarder publishes again from its checkpoint after a restart
+  // reaches them (the in-process bus keeps a durable's messages only from its first subscription on)
   await hub.start();
   await notifier.start();
+  const projections = await startProjectionsService(adapters);
+  const deps = createAppDeps(config, adapters, { waitFor: (p, t) => projections.runner.waitForPosition(p, t) });
   const authenticate = createAuthenticator({ tokens: deps.tokens, documentStore: adapters.documentStore });
   const app = await buildApp(deps, (a) => registerNotifierRoutes(a, { hub, channelAuth, authenticate }));
   const demo: DemoAccount[] | null = await seedDemo(deps, options.env ?? process.env);

@@ -286,7 +286,7 @@ export const createNatsBus = async (options: NatsBusOptions): Promise<Bus & { co
             await ensureConsumer(jsm, streamName, name, pattern);
             const consumer = await js.consumers.get(streamName, name);
             // a deleted consumer or stream ends the pull, and the supervisor opens it again
-            const messages = await consumer.consume({ max_messages: 256, abort_on_missing_resource: true });
+            const messages = await consumer.consume({ max_messages: 64, abort_on_missing_resource: true });
             const stop = () => void messages.close();
             signal.addEventListener('abort', stop, { once: true });
             watchers.add(watcher);
