@@ -20,6 +20,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../..');
 const projectionsMain = join(repoRoot, 'services', 'projections', 'src', 'main.ts');
 const notifierMain = join(repoRoot, 'services', 'notifier', 'src', 'main.ts');
+const allInOneMain = join(repoRoot, 'services', 'commands', 'src', 'allInOne.ts');
 const TOTAL = 10_000;
 
 let nats: NatsServerHandle;
@@ -123,19 +124,22 @@ describe('the projections worker (the forwarder)', () => {
   });
 });
 
-describe('the notifier service', () => {
+describe.each([
+  ['the notifier service', notifierMain],
+  ['the one-process runtime (npm start)', allInOneMain],
+])('%s', (_name, script) => {
   it('ends within 5 s of a SIGTERM while NATS is unreachable', async () => {
-    const notifier = await startWorker(notifierMain);
+    const service = await startWorker(script);
     await expect
-      .poll(async () => (await fetch(`${notifier.url}/api/health/ready`).catch(() => null))?.status, { timeout: 20_000, interval: 100 })
+      .poll(async () => (await fetch(`${service.url}/api/health/ready`).catch(() => null))?.status, { timeout: 30_000, interval: 100 })
       .toBe(200);
     await nats.halt();
-    await expect.poll(async () => (await fetch(`${notifier.url}/api/health/ready`)).status, { timeout: 10_000 }).toBe(503);
+    await expect.poll(async () => (await fetch(`${service.url}/api/health/ready`)).status, { timeout: 10_000 }).toBe(503);
     const signalled = Date.now();
-    notifier.child.kill('SIGTERM');
-    const result = await Promise.race([notifier.exited, new Promise((done) => setTimeout(() => done('still running'), 15_000))]);
+    service.child.kill('SIGTERM');
+    const result = await Promise.race([service.exited, new Promise((done) => setTimeout(() => done('still running'), 15_000))]);
     const took = Date.now() - signalled;
-    expect(result, notifier.stderr()).not.toBe('still running');
+    expect(result, service.stderr()).not.toBe('still running');
     expect(took, 'shutdown with NATS gone').toBeLessThan(5_000);
     await nats.start();
   });
