@@ -163,6 +163,7 @@ const forwarderScenario = async (bus: Bus, label: string) => {
       return bus.publish(subject, data, options);
     },
     subscribe: (pattern, handler, options) => bus.subscribe(pattern, handler, options),
+    durable: (pattern, handler, options) => bus.durable(pattern, handler, options),
     flush: () => bus.flush(),
     close: () => bus.close(),
   };

@@ -266,6 +266,9 @@ const CASES: Record<string, RouteCase> = {
   'apiTokens.listApiTokens': { phase: 0, input: () => ({}) },
   'notifications.list': { phase: 0, input: () => ({ query: { limit: 5 } }) },
   'system.build': { phase: 0, input: () => ({}) },
+  'health.health': { phase: 0, input: () => ({}) },
+  'health.live': { phase: 0, input: () => ({}) },
+  'health.ready': { phase: 0, input: () => ({}) },
 };
 
 /** Routes the matrix does not call, each with the reason. The test asserts every entry names a real route. */

@@ -10,6 +10,7 @@ import { licenceModuleRoutes } from './licenceModules/routes';
 import { collectionRoutes, companyRoutes } from './directory/routes';
 import { notificationRoutes } from './notifications/routes';
 import { systemRoutes } from './system/routes';
+import { healthRoutes } from './system/health';
 import type { RouteContract } from './shared/contract';
 
 /** Every route of the public API, keyed '<group>.<name>'. */
@@ -28,5 +29,6 @@ export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
     collections: collectionRoutes,
     notifications: notificationRoutes,
     system: systemRoutes,
+    health: healthRoutes,
   }).flatMap(([group, routes]) => Object.entries(routes).map(([name, route]) => [`${group}.${name}`, route as RouteContract])),
 );

@@ -12,4 +12,5 @@ export * from './licenceModules/routes';
 export * from './directory/routes';
 export * from './notifications/routes';
 export * from './system/routes';
+export * from './system/health';
 export { allRoutes } from './allRoutes';

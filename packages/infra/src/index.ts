@@ -7,3 +7,4 @@ export * from './config/index';
 export * from './http/index';
 export * from './mail/index';
 export * from './diagnostics/timing';
+export * from './health/index';

@@ -33,6 +33,7 @@ import { registerLicenceModuleRoutes } from './routes/licenceModules/licenceModu
 import { registerDirectoryRoutes } from './routes/directory/directoryRoutes';
 import { registerNotificationRoutes } from './routes/notifications/notificationRoutes';
 import { registerSystemRoutes } from './routes/system/systemRoutes';
+import { registerHealthRoutes } from './routes/system/healthRoutes';
 
 export interface AppDeps {
   config: Config;
@@ -98,6 +99,7 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerDirectoryRoutes(app, deps);
   registerNotificationRoutes(app, deps.adapters.documentStore);
   registerSystemRoutes(app, deps.config);
+  registerHealthRoutes(app, deps.adapters.health);
   if (extend) await extend(app);
   return app;
 };

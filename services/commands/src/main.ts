@@ -1,4 +1,4 @@
-import { createAdapters, loadConfig } from '@stramien/infra';
+import { createAdapters, exitOnSignals, loadConfig } from '@stramien/infra';
 import { CHECKPOINTS_COLLECTION, allProjections, type Checkpoint } from '@stramien/projections';
 import { buildApp, createAppDeps } from './app';
 import { printDemoAccounts, seedDemo } from './bootstrap/demo';
@@ -30,10 +30,7 @@ const app = await buildApp(deps);
 const demo = await seedDemo(deps);
 const address = await app.listen({ host: config.HOST, port: config.PORT });
 if (demo) printDemoAccounts(demo, address);
-const shutdown = async () => {
+exitOnSignals(async () => {
   await app.close();
   await adapters.close();
-  process.exit(0);
-};
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
+});

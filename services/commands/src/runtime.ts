@@ -14,14 +14,15 @@ export const startAllInOne = async (
   options: { quiet?: boolean; env?: Record<string, string | undefined> } = {},
 ) => {
   const adapters = await createAdapters(config);
-  const log = { info: (m: string) => console.log(m), error: (e: unknown, m?: string) => console.error(m ?? '', e) };
-  const projections = await startProjectionsService(adapters, log);
-  const deps = createAppDeps(config, adapters, { waitFor: (p, t) => projections.runner.waitForPosition(p, t) });
   const channelAuth = createChannelAuth(jwtSecret(config));
-  const hub = createSocketHub({ bus: adapters.bus, channelAuth });
-  const notifier = createNotifier({ bus: adapters.bus, documentStore: adapters.documentStore, onError: (e) => log.error(e, 'notifier') });
+  const hub = createSocketHub({ bus: adapters.bus, channelAuth, health: adapters.health });
+  const notifier = createNotifier({ bus: adapters.bus, documentStore: adapters.documentStore, health: adapters.health });
+  // the notifier's durable subscriptions first: what the forwarder publishes again from its checkpoint after a restart
+  // reaches them (the in-process bus keeps a durable's messages only from its first subscription on)
   await hub.start();
   await notifier.start();
+  const projections = await startProjectionsService(adapters);
+  const deps = createAppDeps(config, adapters, { waitFor: (p, t) => projections.runner.waitForPosition(p, t) });
   const authenticate = createAuthenticator({ tokens: deps.tokens, documentStore: adapters.documentStore, cache: deps.authCache });
   const app = await buildApp(deps, (a) => registerNotifierRoutes(a, { hub, channelAuth, authenticate }));
   const demo: DemoAccount[] | null = await seedDemo(deps, options.env ?? process.env);
@@ -35,11 +36,10 @@ export const startAllInOne = async (
     adapters,
     projections,
     hub,
+    /** bounded (each reader waits at most about a second for what it is doing), so a SIGTERM ends within 5 s */
     async stop() {
       await app.close();
-      await hub.stop();
-      await notifier.stop();
-      await projections.stop();
+      await Promise.all([hub.stop(), notifier.stop(), projections.stop()]);
       await adapters.close();
     },
   };

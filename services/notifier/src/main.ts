@@ -1,4 +1,14 @@
-import { createAdapters, createAuthenticator, createHttpServer, createTokenService, jwtSecret, loadConfig } from '@stramien/infra';
+import { healthRoutes } from '@stramien/api';
+import {
+  createAdapters,
+  createAuthenticator,
+  createHttpServer,
+  createTokenService,
+  exitOnSignals,
+  jwtSecret,
+  loadConfig,
+  registerHealthEndpoints,
+} from '@stramien/infra';
 import { createNotifier } from './notifications/notifier';
 import { createChannelAuth } from './socket/channelAuth';
 import { createSocketHub } from './socket/socketHub';
@@ -10,8 +20,8 @@ const adapters = await createAdapters(config);
 const secret = jwtSecret(config);
 const tokens = createTokenService({ secret, ttlSeconds: config.STRAMIEN_TOKEN_TTL_SECONDS });
 const channelAuth = createChannelAuth(secret);
-const hub = createSocketHub({ bus: adapters.bus, channelAuth });
-const notifier = createNotifier({ bus: adapters.bus, documentStore: adapters.documentStore, onError: (e) => console.error('notifier', e) });
+const hub = createSocketHub({ bus: adapters.bus, channelAuth, health: adapters.health });
+const notifier = createNotifier({ bus: adapters.bus, documentStore: adapters.documentStore, health: adapters.health });
 await hub.start();
 await notifier.start();
 const app = createHttpServer({ logLevel: config.LOG_LEVEL, trustProxy: config.STRAMIEN_TRUST_PROXY });
@@ -20,14 +30,11 @@ await registerNotifierRoutes(app, {
   channelAuth,
   authenticate: createAuthenticator({ tokens, documentStore: adapters.documentStore }),
 });
+registerHealthEndpoints(app, adapters.health, healthRoutes);
 const address = await app.listen({ host: config.HOST, port: config.PORT });
 console.log(`notifier listening on ${address}`);
-const shutdown = async () => {
+exitOnSignals(async () => {
   await app.close();
-  await hub.stop();
-  await notifier.stop();
+  await Promise.all([hub.stop(), notifier.stop()]);
   await adapters.close();
-  process.exit(0);
-};
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
+});

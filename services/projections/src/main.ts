@@ -1,16 +1,22 @@
-import { createAdapters, loadConfig } from '@stramien/infra';
+import { healthRoutes } from '@stramien/api';
+import { createAdapters, createHttpServer, exitOnSignals, loadConfig, registerHealthEndpoints } from '@stramien/infra';
 import { startProjectionsService } from './service';
 
-/** Standalone projections worker: `npm run start -w services/projections` (ESDB_URL, MONGO_URL, NATS_URL). */
+/**
+ * Standalone projections worker: `npm run start -w services/projections` (ESDB_URL, MONGO_URL, NATS_URL).
+ * Serves only the health endpoints (GET /api/health, /api/health/live, /api/health/ready) on HOST:PORT.
+ */
 const config = loadConfig();
 const adapters = await createAdapters(config);
-const log = { info: (m: string) => console.log(m), error: (e: unknown, m?: string) => console.error(m ?? '', e) };
-const service = await startProjectionsService(adapters, log);
-log.info(`projections running: ${service.runner.projections.map((p) => p.name).join(', ')} and the bus forwarder`);
-const shutdown = async () => {
+const service = await startProjectionsService(adapters);
+const app = createHttpServer({ logLevel: config.LOG_LEVEL, trustProxy: config.STRAMIEN_TRUST_PROXY });
+registerHealthEndpoints(app, adapters.health, healthRoutes);
+const address = await app.listen({ host: config.HOST, port: config.PORT });
+console.log(
+  `projections running: ${service.runner.projections.map((p) => p.name).join(', ')} and the bus forwarder; health on ${address}/api/health`,
+);
+exitOnSignals(async () => {
+  await app.close();
   await service.stop();
   await adapters.close();
-  process.exit(0);
-};
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
+});

@@ -3,20 +3,15 @@ import { createProjectionRunner } from './runner/projectionRunner';
 import { createForwarder } from './forwarder/forwarder';
 import { allProjections } from './registry';
 
-export interface Logger {
-  info(msg: string): void;
-  error(obj: unknown, msg?: string): void;
-}
-
-/** Starts every projection and the bus forwarder on the given adapters. */
-export const startProjectionsService = async (adapters: Pick<Adapters, 'eventStore' | 'documentStore' | 'bus'>, log: Logger) => {
+/** Starts every projection and the bus forwarder on the given adapters; both report to `adapters.health` (and log there). */
+export const startProjectionsService = async (adapters: Pick<Adapters, 'eventStore' | 'documentStore' | 'bus' | 'health'>) => {
   const runner = createProjectionRunner({
     eventStore: adapters.eventStore,
     documentStore: adapters.documentStore,
     projections: allProjections,
-    onError: (name, e) => log.error(e, `projection ${name} stopped`),
+    health: adapters.health,
   });
-  const forwarder = createForwarder({ ...adapters, onError: (e) => log.error(e, 'forwarder stopped') });
+  const forwarder = createForwarder(adapters);
   await runner.start();
   await forwarder.start();
   return {

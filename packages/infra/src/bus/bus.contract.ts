@@ -287,6 +287,85 @@ export const describeBusContract = (name: string, factory: () => Promise<BusCont
       });
     });
 
+    describe('a durable subscription', () => {
+      const durableName = () => `d${randomUUID().replaceAll('-', '')}`;
+      const poll = { timeout: 10_000, interval: 20 };
+
+      it('delivers each matching message of the stream once, with its subject, data and id', async () => {
+        const received: BusMessage[] = [];
+        await bus.durable(`${scope}.*.TaskCreated`, (message) => void received.push(message), { name: durableName() });
+        const id = randomUUID();
+        await bus.publish(`${scope}.task.TaskCreated`, { a: 1 }, { id });
+        await bus.publish(`${scope}.task.TaskClosed`, { a: 2 });
+        await bus.publish(`${scope}.task.TaskCreated`, { a: 3 }, { id });
+        await bus.publish(`${scope}.other.TaskCreated`, { a: 4 });
+        await expect.poll(() => received.length, poll).toBe(2);
+        await bus.flush();
+        expect(received).toEqual([
+          { subject: `${scope}.task.TaskCreated`, data: { a: 1 }, id },
+          { subject: `${scope}.other.TaskCreated`, data: { a: 4 } },
+        ]);
+      });
+
+      it('gives a message whose handler threw again, and drops none', async () => {
+        vi.spyOn(console, 'error').mockImplementation(() => {});
+        const attempts = new Map<number, number>();
+        const handled: number[] = [];
+        const states: string[] = [];
+        const health = { running: () => states.push('running'), retrying: () => states.push('retrying'), stopped: () => {} };
+        await bus.durable<number>(
+          `${scope}.>`,
+          async (message) => {
+            const attempt = (attempts.get(message.data) ?? 0) + 1;
+            attempts.set(message.data, attempt);
+            if (message.data === 1 && attempt <= 2) throw new Error('handler failed');
+            handled.push(message.data);
+          },
+          { name: durableName(), health },
+        );
+        for (const i of [0, 1, 2]) await bus.publish(`${scope}.a`, i);
+        await expect.poll(() => [...handled].sort(), poll).toEqual([0, 1, 2]);
+        expect(attempts.get(1)).toBe(3);
+        expect(attempts.get(0)).toBe(1);
+        expect(attempts.get(2)).toBe(1);
+        expect(states).toContain('retrying');
+        expect(states.at(-1)).toBe('running');
+      });
+
+      it('keeps what is published while no subscriber of its name runs, and hands it to the next one', async () => {
+        const name = durableName();
+        const first: number[] = [];
+        const leaving = await bus.durable<number>(`${scope}.>`, (message) => void first.push(message.data), { name });
+        await bus.publish(`${scope}.a`, 1);
+        await expect.poll(() => first, poll).toEqual([1]);
+        await leaving.unsubscribe();
+        for (const i of [2, 3, 4]) await bus.publish(`${scope}.a`, i);
+        await expect.poll(() => leaving.lag(), poll).toBe(3);
+        const second: number[] = [];
+        const coming = await bus.durable<number>(`${scope}.>`, (message) => void second.push(message.data), { name });
+        await expect.poll(() => second, poll).toEqual([2, 3, 4]);
+        await expect.poll(() => coming.lag(), poll).toBe(0);
+        expect(first).toEqual([1]);
+      });
+
+      it('shares the messages among the subscribers of one name, each message to one of them', async () => {
+        const name = durableName();
+        const a: number[] = [];
+        const b: number[] = [];
+        await bus.durable<number>(`${scope}.>`, (message) => void a.push(message.data), { name });
+        await bus.durable<number>(`${scope}.>`, (message) => void b.push(message.data), { name });
+        for (let i = 0; i < 20; i++) await bus.publish(`${scope}.job`, i);
+        await expect.poll(() => a.length + b.length, poll).toBe(20);
+        await bus.flush();
+        expect([...a, ...b].sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+      });
+
+      it('refuses a pattern outside the durable store and a malformed name', async () => {
+        await expect(bus.durable(`elsewhere${randomUUID().slice(0, 8)}.>`, () => {}, { name: durableName() })).rejects.toThrow();
+        await expect(bus.durable(`${scope}.>`, () => {}, { name: 'has.dot' })).rejects.toThrow(/durable name/);
+      });
+    });
+
     describe('when closed', () => {
       it('refuses to publish', async () => {
         await bus.close();

@@ -6,6 +6,17 @@ export const logHandlerError: BusHandlerErrorSink = (error, message) => {
   console.error(`bus handler failed for ${message.subject}${message.id ? ` (id ${message.id})` : ''}`, error);
 };
 
+/** the sink, made safe: a sink that throws must not stop delivery */
+export const safeSink =
+  (sink: BusHandlerErrorSink): BusHandlerErrorSink =>
+  (error, message) => {
+    try {
+      sink(error, message);
+    } catch {
+      // ignored
+    }
+  };
+
 /**
  * One per subscription: calls the handler asynchronously, one message at a time, in the order pushed.
  * A throwing handler is reported to onError and the next message is delivered all the same.

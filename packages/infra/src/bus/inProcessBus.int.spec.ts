@@ -4,7 +4,7 @@ import { describeBusContract } from './bus.contract';
 import { createInProcessBus } from './inProcessBus';
 
 describeBusContract('InProcessBus', async () => {
-  const bus = createInProcessBus();
+  const bus = createInProcessBus({ redeliveryBackoff: { initialMs: 20, maxMs: 100 } });
   return { bus, cleanup: () => bus.close() };
 });
 

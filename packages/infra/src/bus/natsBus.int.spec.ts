@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 describeBusContract('NatsBus', async () => {
-  const bus = await createNatsBus({ servers: nats.url });
+  const bus = await createNatsBus({ servers: nats.url, redeliveryBackoff: { initialMs: 20, maxMs: 100 } });
   return { bus, cleanup: () => bus.close() };
 });
 

@@ -20,3 +20,22 @@ export const assertPattern = (pattern: string): void => {
   if (!isValidPattern(pattern))
     throw new Error(`Invalid bus subject pattern '${pattern}': '*' matches one token, '>' only as the last token`);
 };
+
+/** true when every subject `inner` matches is also matched by `outer` */
+export const patternWithin = (outer: string, inner: string): boolean => {
+  const o = outer.split('.');
+  const i = inner.split('.');
+  for (let k = 0; k < o.length; k++) {
+    const token = o[k];
+    if (token === '>') return i.length > k;
+    if (k >= i.length || i[k] === '>') return false;
+    if (token !== '*' && (i[k] === '*' || token !== i[k])) return false;
+  }
+  return o.length === i.length;
+};
+
+const DURABLE_NAME = /^[A-Za-z0-9_-]{1,100}$/;
+
+export const assertDurableName = (name: string): void => {
+  if (!DURABLE_NAME.test(name)) throw new Error(`Invalid durable name '${name}': letters, digits, '-' and '_' only`);
+};

@@ -15,12 +15,15 @@ import { createInProcessBus } from '../bus/inProcessBus';
 import { createNatsBus } from '../bus/natsBus';
 import { createFileBlobStore } from '../blobStore/fileBlobStore';
 import { createGridFsBlobStore } from '../blobStore/gridFsBlobStore';
+import { createHealthRegistry, type HealthRegistry } from '../health/healthRegistry';
 
 export interface Adapters {
   eventStore: EventStore;
   documentStore: DocumentStore;
   bus: Bus;
   blobStore: BlobStore;
+  /** where the readers of the log and the bus running on these adapters report their state (GET /api/health) */
+  health: HealthRegistry;
   close(): Promise<void>;
 }
 
@@ -43,6 +46,7 @@ export const createAdapters = async (config: Config): Promise<Adapters> => {
     documentStore,
     bus,
     blobStore,
+    health: createHealthRegistry(),
     async close() {
       await bus.close();
       await eventStore.close();

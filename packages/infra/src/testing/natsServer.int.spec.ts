@@ -23,3 +23,18 @@ describe('startNatsServer', () => {
     });
   });
 });
+
+describe('a halted server', () => {
+  it('refuses connections until started again on the same port, with its streams', async () => {
+    const server = await startNatsServer();
+    const nc = await connect({ servers: server.url, reconnectTimeWait: 100, maxReconnectAttempts: -1 });
+    const jsm = await nc.jetstreamManager();
+    await jsm.streams.add({ name: 'KEPT', subjects: ['kept.>'] });
+    await server.halt();
+    await expect(connect({ servers: server.url, reconnect: false })).rejects.toThrow();
+    await server.start();
+    await expect.poll(async () => (await jsm.streams.info('KEPT').catch(() => null))?.config.name, { timeout: 10_000 }).toBe('KEPT');
+    await nc.close();
+    await server.stop();
+  });
+});

@@ -11,6 +11,14 @@ export interface NatsServerHandle {
   port: number;
   /** SIGTERM, then SIGKILL after a timeout; removes the store dir. Safe to call twice. */
   stop(): Promise<void>;
+  /** stops the server (SIGTERM), keeping its store: clients see it gone until `start()` */
+  halt(): Promise<void>;
+  /** starts a halted server again on the same port with the same store (its streams and consumers) */
+  start(): Promise<void>;
+  /** freezes the process (SIGSTOP): connections stay open but nothing answers, as with a hung host */
+  pause(): void;
+  /** SIGCONT after pause() */
+  resume(): void;
 }
 
 export interface StartNatsServerOptions {
@@ -81,12 +89,16 @@ export const startNatsServer = async (options: StartNatsServerOptions = {}): Pro
 
 class PortTakenError extends Error {}
 
-const startOnFreePort = async (binary: string, options: StartNatsServerOptions): Promise<NatsServerHandle> => {
+interface RunningServer {
+  child: ChildProcess;
+  /** SIGTERM, then SIGKILL after the stop timeout */
+  halt(): Promise<void>;
+}
+
+/** spawns nats-server on `port` with `storeDir` and waits until it accepts connections */
+const spawnServer = async (binary: string, port: number, storeDir: string, options: StartNatsServerOptions): Promise<RunningServer> => {
   const startTimeoutMs = options.startTimeoutMs ?? 15_000;
   const stopTimeoutMs = options.stopTimeoutMs ?? 5_000;
-  const storeDir = await mkdtemp(join(tmpdir(), 'stramien-nats-'));
-  const port = await freePort();
-
   const child = spawn(binary, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -100,44 +112,82 @@ const startOnFreePort = async (binary: string, options: StartNatsServerOptions):
   child.once('error', (error) => {
     spawnError = error;
   });
-
   // never leave an orphan server behind when the test process exits without calling stop()
   const killOnExit = () => {
     child.kill('SIGKILL');
   };
   process.once('exit', killOnExit);
-
-  let stopped: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
-    stopped ??= (async () => {
+  let halted: Promise<void> | undefined;
+  const halt = (): Promise<void> => {
+    halted ??= (async () => {
       process.removeListener('exit', killOnExit);
       if (child.exitCode === null && child.signalCode === null) {
         const exit = exited(child);
+        child.kill('SIGCONT');
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), stopTimeoutMs);
         await exit;
         clearTimeout(timer);
       }
-      await rm(storeDir, { recursive: true, force: true });
     })();
-    return stopped;
+    return halted;
   };
 
   const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (spawnError || child.exitCode !== null || child.signalCode !== null) {
-      await stop();
+      await halt();
       const reason = spawnError ? spawnError.message : `exited with ${child.exitCode ?? child.signalCode}`;
       if (/address already in use/i.test(stderr)) throw new PortTakenError(`port ${port} taken:\n${stderr}`);
       throw new Error(`nats-server failed to start (${reason}):\n${stderr}`);
     }
     if (await probe(port)) break;
     if (Date.now() > deadline) {
-      await stop();
+      await halt();
       throw new Error(`nats-server did not accept connections on port ${port} within ${startTimeoutMs} ms:\n${stderr}`);
     }
     await sleep(50);
   }
+  return { child, halt };
+};
 
-  return { url: `nats://127.0.0.1:${port}`, port, stop };
+const startOnFreePort = async (binary: string, options: StartNatsServerOptions): Promise<NatsServerHandle> => {
+  const storeDir = await mkdtemp(join(tmpdir(), 'stramien-nats-'));
+  const port = await freePort();
+  let server: RunningServer | null;
+  try {
+    server = await spawnServer(binary, port, storeDir, options);
+  } catch (error) {
+    await rm(storeDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  let stopped: Promise<void> | undefined;
+  const halt = async () => {
+    await server?.halt();
+    server = null;
+  };
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    port,
+    stop() {
+      stopped ??= (async () => {
+        await halt();
+        await rm(storeDir, { recursive: true, force: true });
+      })();
+      return stopped;
+    },
+    halt,
+    async start() {
+      if (server) return;
+      if (stopped) throw new Error('nats-server was stopped for good');
+      server = await spawnServer(binary, port, storeDir, options);
+    },
+    pause() {
+      server?.child.kill('SIGSTOP');
+    },
+    resume() {
+      server?.child.kill('SIGCONT');
+    },
+  };
 };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Bus, BusSubscription } from '@stramien/infra';
+import type { Bus, BusSubscription, HealthRegistry, Supervised } from '@stramien/infra';
+import { supervise } from '@stramien/infra';
 import type { EventEnvelope } from '@stramien/domain';
 import { GLOBAL_CHANNEL, privateUserChannel, type SocketServerMessage } from '@stramien/api';
 import { PUSH_PATTERN, type PushMessage } from '../notifications/notifier';
@@ -38,10 +39,18 @@ export const SOCKET_REVOKING_EVENTS = [
 ] as const;
 export const SOCKET_CLOSE_REVOKED = 4001;
 
-/** This instance's open sockets, their channels, and delivery of pushed notifications to them. */
-export const createSocketHub = (deps: { bus: Bus; channelAuth: ChannelAuth }) => {
+/** the socket hub's name in the health report */
+export const SOCKET_HUB_COMPONENT = 'socket-hub';
+
+/**
+ * This instance's open sockets, their channels, and delivery of pushed notifications to them. Its subscriptions
+ * (pushes, and the events that close sockets) are core subscriptions of this instance: the bus subscribes them again
+ * after a reconnect, and a supervisor subscribes them anew, with backoff, when that fails.
+ */
+export const createSocketHub = (deps: { bus: Bus; channelAuth: ChannelAuth; health?: HealthRegistry }) => {
   const connections = new Map<string, Connection>();
-  const subscriptions: BusSubscription[] = [];
+  const reporter = deps.health?.register(SOCKET_HUB_COMPONENT);
+  let supervised: Supervised | null = null;
   const send = (c: Connection, message: SocketServerMessage) => c.socket.send(JSON.stringify(message));
 
   const deliver = (channel: string, message: PushMessage) => {
@@ -72,15 +81,37 @@ export const createSocketHub = (deps: { bus: Bus; channelAuth: ChannelAuth }) =>
 
   return {
     connections,
+    /** resolves once the first attempt has subscribed (or failed, and is being retried) */
     async start() {
-      subscriptions.push(await deps.bus.subscribe<PushMessage>(PUSH_PATTERN, (m) => deliver(privateUserChannel(m.data.userId), m.data)));
-      // every instance closes its own sockets: no queue group
-      for (const type of SOCKET_REVOKING_EVENTS) {
-        subscriptions.push(await deps.bus.subscribe<EventEnvelope>(`stramien.*.*.${type}`, (m) => revoke(m.data)));
-      }
+      let settled!: () => void;
+      const firstAttempt = new Promise<void>((resolve) => (settled = resolve));
+      supervised = supervise({
+        ...(reporter ? { reporter } : {}),
+        async run({ signal, running }) {
+          const subscriptions: BusSubscription[] = [];
+          const options = reporter ? { health: reporter } : undefined;
+          try {
+            subscriptions.push(
+              await deps.bus.subscribe<PushMessage>(PUSH_PATTERN, (m) => deliver(privateUserChannel(m.data.userId), m.data), options),
+            );
+            // every instance closes its own sockets: no queue group
+            for (const type of SOCKET_REVOKING_EVENTS) {
+              subscriptions.push(await deps.bus.subscribe<EventEnvelope>(`stramien.*.*.${type}`, (m) => revoke(m.data), options));
+            }
+            running();
+            settled();
+            await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+          } finally {
+            settled();
+            for (const s of subscriptions) await s.unsubscribe().catch(() => undefined);
+          }
+        },
+      });
+      await firstAttempt;
     },
     async stop() {
-      for (const s of subscriptions.splice(0)) await s.unsubscribe();
+      await supervised?.stop();
+      supervised = null;
       for (const c of connections.values()) c.socket.close(1001, 'server shutting down');
       connections.clear();
     },

@@ -1,4 +1,15 @@
-import type { Collection, Doc, DocumentStore, EventStore, EventSubscription, RecordedEvent, BulkOperation } from '@stramien/infra';
+import type {
+  Collection,
+  Doc,
+  DocumentStore,
+  EventStore,
+  EventSubscription,
+  RecordedEvent,
+  BulkOperation,
+  HealthRegistry,
+  Supervised,
+} from '@stramien/infra';
+import { supervise } from '@stramien/infra';
 import type { EventEnvelope, EventMetadata } from '@stramien/domain';
 import { CHECKPOINTS_COLLECTION, type PositionedDoc, type Projection } from './projection';
 
@@ -58,8 +69,14 @@ export interface RunnerOptions {
   projections: Projection[];
   /** events per bulk write while catching up */
   batchSize?: number;
+  /** where the reader reports its state and lag (events behind the lowest checkpoint) */
+  health?: HealthRegistry;
+  /** told of every failure of the reader, before it retries */
   onError?: (projection: string, error: unknown) => void;
 }
+
+/** the projection runner's name in the health report */
+export const PROJECTIONS_COMPONENT = 'projections';
 
 /**
  * Runs every projection from its checkpoint: one reader of the event log (catch up, then live) feeds
@@ -73,8 +90,8 @@ export const createProjectionRunner = (options: RunnerOptions) => {
   const checkpoints = documentStore.collection<Checkpoint>(CHECKPOINTS_COLLECTION);
   const live = new Map<string, { projection: Projection; position: number }>();
   const waiters = new Set<() => void>();
-  let subscription: EventSubscription | null = null;
-  let loop: Promise<void> = Promise.resolve();
+  let reader: Supervised | null = null;
+  let markRunning = () => {};
   // batches and the final step of a rebuild never interleave
   let lock: Promise<void> = Promise.resolve();
   const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
@@ -98,6 +115,7 @@ export const createProjectionRunner = (options: RunnerOptions) => {
   };
 
   const notify = () => {
+    markRunning();
     for (const w of waiters) w();
   };
 
@@ -156,14 +174,29 @@ export const createProjectionRunner = (options: RunnerOptions) => {
         await ensureIndexes(projection, projection.collection);
         live.set(projection.name, { projection, position: await readCheckpoint(projection.name) });
       }
-      // unfiltered: checkpoints must pass every position, or X-Min-Position waits would stall on other events
-      subscription = eventStore.subscribe({ after: position() });
-      loop = consume(subscription).catch((e) => options.onError?.('runner', e));
+      // one reader, retried with backoff for ever; each attempt resumes from the checkpoints
+      reader = supervise({
+        reporter: options.health?.register(PROJECTIONS_COMPONENT, { lag: async () => (await eventStore.headPosition()) - position() }),
+        onError: (e) => options.onError?.('runner', e),
+        async run({ signal, running }) {
+          markRunning = running;
+          // unfiltered: checkpoints must pass every position, or X-Min-Position waits would stall on other events
+          const sub = eventStore.subscribe({ after: position() });
+          const close = () => void sub.close();
+          signal.addEventListener('abort', close, { once: true });
+          try {
+            if ((await eventStore.headPosition()) <= position()) running();
+            await consume(sub);
+          } finally {
+            signal.removeEventListener('abort', close);
+            await sub.close();
+          }
+        },
+      });
     },
     async stop() {
-      await subscription?.close();
-      await loop;
-      subscription = null;
+      await reader?.stop();
+      reader = null;
       notify();
     },
     /** the lowest checkpoint over all projections */

@@ -1,0 +1,5 @@
+export * from './backoff';
+export * from './healthRegistry';
+export * from './supervise';
+export * from './shutdown';
+export * from './healthEndpoints';
