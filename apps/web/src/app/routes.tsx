@@ -5,6 +5,8 @@ import { RequireAuth } from './RequireAuth';
 import { RouteError } from './RouteError';
 import { WithDashboardTour } from './WithDashboardTour';
 import { lazyPage } from './lazyPage';
+import { ShellFeatureNotAvailable } from './pages/NotBuiltPages';
+import { NotFound } from '../shared/status/StatusScreen';
 import { accountPublicRoutes } from '../features/account/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { projectRoutes } from '../features/projects/routes';
@@ -25,9 +27,10 @@ const Root = () => (
 );
 
 /**
- * The routes of spec §2 built so far. Outside the shell: /login, /licenses, /maintenance. Inside the
- * authenticated shell: /dashboard (with its guided tour), /build, /downloads, /knowledge-base,
- * /workflow-management and the features' routes; anything else lands on /dashboard.
+ * The routes of spec §2. Outside the shell: /login, /licenses, /maintenance. Inside the authenticated shell:
+ * /dashboard (with its guided tour), /build and the features' routes; the screens not built yet (/tasks,
+ * /downloads, /knowledge-base, /workflow-management and their children) say so in the user's language, and any
+ * other address shows the not-found page in the shell — never a silent redirect.
  */
 export const routes: RouteObject[] = [
   {
@@ -76,34 +79,10 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          {
-            path: 'downloads',
-            lazy: lazyPage(
-              () => import('./pages/DownloadsPage'),
-              (m) => m.DownloadsPage,
-            ),
-          },
-          {
-            path: 'knowledge-base',
-            lazy: lazyPage(
-              () => import('./pages/KnowledgeBasePage'),
-              (m) => m.KnowledgeBasePage,
-            ),
-          },
-          {
-            path: 'knowledge-base/:itemId',
-            lazy: lazyPage(
-              () => import('./pages/KnowledgeBasePage'),
-              (m) => m.KnowledgeBaseItemPage,
-            ),
-          },
-          {
-            path: 'workflow-management',
-            lazy: lazyPage(
-              () => import('./pages/WorkflowManagementPage'),
-              (m) => m.WorkflowManagementPage,
-            ),
-          },
+          ...(['tasks', 'downloads', 'knowledge-base', 'workflow-management'] as const).map((feature) => ({
+            path: `${feature}/*`,
+            element: <ShellFeatureNotAvailable feature={feature} />,
+          })),
           {
             path: 'build',
             lazy: lazyPage(
@@ -115,7 +94,7 @@ export const routes: RouteObject[] = [
           ...projectRoutes,
           ...teamRoutes,
           ...adminRoutes,
-          { path: '*', element: <Navigate to="/dashboard" replace /> },
+          { path: '*', element: <NotFound /> },
         ],
       },
     ],

@@ -10,6 +10,7 @@ import { serverMessage } from '../../shared/apiErrors';
 import { withRedirect } from '../../shared/redirect';
 import { useAccessToken } from '../identity/session/useSession';
 import './account.css';
+import { useDateFormat } from '../../shared/dates';
 
 export const devMailQuery = () =>
   ({
@@ -31,6 +32,7 @@ export const DevMailPage = ({ load }: { load?: () => Promise<{ data: DevMail[] }
 
 const Outbox = ({ load }: { load?: (() => Promise<{ data: DevMail[] }>) | undefined }) => {
   const { t } = useTranslation('account');
+  const dates = useDateFormat();
   const base = devMailQuery();
   const mails = useQuery({ ...base, ...(load ? { queryFn: () => load() } : {}), retry: false });
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -79,7 +81,7 @@ const Outbox = ({ load }: { load?: (() => Promise<{ data: DevMail[] }>) | undefi
                   <strong>{m.subject}</strong>
                   <br />
                   <small>
-                    {m.to} · {new Date(m.sentAt).toLocaleString()}
+                    {m.to} · {dates.dateTime(m.sentAt)}
                   </small>
                 </Button>
               </li>

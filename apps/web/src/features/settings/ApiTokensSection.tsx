@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api';
 import { serverMessage } from '../../shared/apiErrors';
 import { showToast } from '../../shared/toaster';
+import { useDateFormat } from '../../shared/dates';
 
 type Scope = 'read' | 'write';
 type CreatedToken = Response<typeof apiTokenRoutes.createApiToken>['data'];
@@ -44,6 +45,7 @@ const apiTokensKey = ['settings', 'api-tokens'] as const;
  */
 export const ApiTokensSection = ({ calls = apiTokenCalls }: { calls?: ApiTokenCalls }) => {
   const { t } = useTranslation('settings');
+  const dates = useDateFormat();
   const queryClient = useQueryClient();
   const tokens = useQuery({ queryKey: apiTokensKey, queryFn: () => calls.list() });
   const [name, setName] = useState('');
@@ -185,8 +187,8 @@ export const ApiTokensSection = ({ calls = apiTokenCalls }: { calls?: ApiTokenCa
                   <td>
                     <code>…{token.hint}</code>
                   </td>
-                  <td>{new Date(token.created_at).toLocaleString()}</td>
-                  <td>{new Date(token.expires_at).toLocaleDateString()}</td>
+                  <td>{dates.dateTime(token.created_at)}</td>
+                  <td>{dates.date(token.expires_at)}</td>
                   <td>
                     <Button intent="danger" variant="minimal" text={t('settings.api-tokens.revoke')} onClick={() => setRevoking(token)} />
                   </td>

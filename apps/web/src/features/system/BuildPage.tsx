@@ -4,6 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api';
 import { serverMessage } from '../../shared/apiErrors';
+import { useDateFormat } from '../../shared/dates';
 
 export const buildInfoQuery = () =>
   queryOptions({
@@ -14,9 +15,9 @@ export const buildInfoQuery = () =>
 
 /** /build — release number, release date and commit version. */
 export const BuildPage = () => {
-  const { t, i18n } = useTranslation('system');
+  const { t } = useTranslation('system');
+  const dates = useDateFormat();
   const { data, error } = useQuery(buildInfoQuery());
-  const date = data ? new Date(data.date) : null;
   return (
     <div className="stramien-page">
       <Card className="stramien-build">
@@ -34,7 +35,7 @@ export const BuildPage = () => {
               </tr>
               <tr>
                 <th scope="row">{t('system.build.date')}</th>
-                <td data-testid="build-date">{date && !Number.isNaN(date.getTime()) ? date.toLocaleString(i18n.language) : data.date}</td>
+                <td data-testid="build-date">{dates.dateTime(data.date) || data.date}</td>
               </tr>
               <tr>
                 <th scope="row">{t('system.build.commit')}</th>

@@ -13,7 +13,7 @@ import {
   Tabs,
   Tag,
 } from '@blueprintjs/core';
-import { LockIcon, PeopleIcon, TrashIcon } from '@blueprintjs/icons';
+import { PeopleIcon, TrashIcon } from '@blueprintjs/icons';
 import type { Project, Team } from '@stramien/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -33,6 +33,7 @@ import { WorkflowsTab } from './components/WorkflowsTab';
 import { teamCalls, teamKeys, teamsQuery } from './queries';
 import { useTeamToasts } from './useTeamToasts';
 import './teams.css';
+import { NoAccess } from '../../shared/status/StatusScreen';
 
 export const TEAM_TABS = ['users', 'general', 'modules', 'sbs', 'workflows', 'tables'] as const;
 export type TeamTab = (typeof TEAM_TABS)[number];
@@ -66,14 +67,10 @@ export const TeamsPage = () => {
   }
   if (!can('project-settings')) {
     return (
-      <div className="stramien-page" data-testid="teams-no-access">
-        <NonIdealState
-          icon={<LockIcon size={48} />}
-          title={t('teams.page.no-access')}
-          description={t('teams.page.no-access-description')}
-          action={<Button text={t('teams.page.to-project')} onClick={() => void navigate(`/project/${project.data.slug}`)} />}
-        />
-      </div>
+      <NoAccess
+        description={t('teams.page.no-access-description')}
+        back={{ to: `/project/${project.data.slug}`, text: t('teams.page.to-project') }}
+      />
     );
   }
   return <TeamsScreen project={project.data} />;
@@ -98,6 +95,7 @@ const TeamsScreen = ({ project }: { project: Project }) => {
           { text: t('teams.page.settings'), onClick: () => void navigate(`${base}/settings`) },
           { text: t('teams.page.title') },
         ]}
+        overflowListProps={{ navigationAriaLabel: t('common.a11y.breadcrumb', { ns: 'common' }) }}
       />
       <H3>{t('teams.page.title')}</H3>
       <div className="stramien-teams__layout">

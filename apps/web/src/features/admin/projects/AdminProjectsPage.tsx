@@ -1,5 +1,5 @@
 import { Alert, Button, Card, FormGroup, H3, H5, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { ArchiveIcon, LockIcon, SearchIcon, UndoIcon } from '@blueprintjs/icons';
+import { ArchiveIcon, SearchIcon, UndoIcon } from '@blueprintjs/icons';
 import type { Project } from '@stramien/api';
 import { DEFAULT_THEME_PRIMARY, can, isHexColour, normaliseHexColour } from '@stramien/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { searchProjects } from '../../dashboard/DashboardPage';
 import { licenceSubject } from '../../projects/permissions';
 import { licenceQuery, projectCalls, projectKeys, projectListQuery } from '../../projects/queries';
 import '../../projects/projects.css';
+import { NoAccess } from '../../../shared/status/StatusScreen';
 
 /** /admin/projects — every project of the licence (archived ones too) with archive and restore; the licence's name and colour. */
 export const AdminProjectsPage = () => {
@@ -29,9 +30,7 @@ export const AdminProjectsPage = () => {
 
   if (!licence || !allowed) {
     return (
-      <div className="stramien-page">
-        <NonIdealState icon={<LockIcon size={48} />} title={t('admin.projects.forbidden')} />
-      </div>
+      <NoAccess description={t('admin.projects.forbidden')} />
     );
   }
 

@@ -10,6 +10,7 @@ import { useSession } from '../../identity/session/useSession';
 import { adminUsersCalls, adminUsersKeys, type AdminUsersCalls } from './calls';
 import { UserDialog, type UserDialogMode } from './UserDialog';
 import './adminUsers.css';
+import { useDateFormat } from '../../../shared/dates';
 
 const matches = (user: AdminUser, search: string) => {
   const needle = search.trim().toLowerCase();
@@ -23,6 +24,7 @@ const matches = (user: AdminUser, search: string) => {
  */
 export const AdminUsersPage = ({ calls = adminUsersCalls }: { calls?: AdminUsersCalls }) => {
   const { t } = useTranslation('admin');
+  const dates = useDateFormat();
   const { user: me, licence } = useSession();
   const queryClient = useQueryClient();
   const licenceId = licence?.id ?? '';
@@ -131,7 +133,7 @@ export const AdminUsersPage = ({ calls = adminUsersCalls }: { calls?: AdminUsers
                       onChange={() => change.mutate({ user, admin: !user.is_admin })}
                     />
                   </td>
-                  <td>{user.last_sign_in_at ? new Date(user.last_sign_in_at).toLocaleString() : '—'}</td>
+                  <td>{user.last_sign_in_at ? dates.dateTime(user.last_sign_in_at) : '—'}</td>
                   <td>
                     {!self && (
                       <Button

@@ -7,6 +7,7 @@ import { serverMessage } from '../../../../shared/apiErrors';
 import { showToast } from '../../../../shared/toaster';
 import { fieldErrorsOf } from '../fieldErrors';
 import { RequiredLabel } from '../RequiredLabel';
+import { useModuleName } from '../../../../shared/moduleName';
 
 export type CreateProjectBody = Omit<Body<typeof projectRoutes.create>, 'license'>;
 
@@ -88,7 +89,8 @@ export const CreateProjectDialog = ({ isOpen, onClose, modules, onCreate }: Crea
   };
 
   const setRole = (key: number, change: Partial<RoleRow>) => setRoles((rows) => rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
-  const sortedModules = [...modules].sort((a, b) => a.name.localeCompare(b.name));
+  const moduleName = useModuleName();
+  const sortedModules = [...modules].sort((a, b) => moduleName(a).localeCompare(moduleName(b)));
 
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={t('projects.create.title')} className="stramien-create-project">
@@ -186,7 +188,7 @@ export const CreateProjectDialog = ({ isOpen, onClose, modules, onCreate }: Crea
               {sortedModules.map((m) => (
                 <Checkbox
                   key={m.id}
-                  label={m.name}
+                  label={moduleName(m)}
                   checked={chosen.includes(m.id)}
                   onChange={(e) => {
                     const on = e.currentTarget.checked;
