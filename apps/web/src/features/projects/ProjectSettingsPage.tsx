@@ -22,10 +22,7 @@ export const ProjectSettingsPage = () => {
 
   if (!can('project-settings')) {
     return (
-      <NoAccess
-        description={t('projects.settings.forbidden')}
-        back={{ to: `/project/${project.slug}`, text: t('projects.apps.home') }}
-      />
+      <NoAccess description={t('projects.settings.forbidden')} back={{ to: `/project/${project.slug}`, text: t('projects.apps.home') }} />
     );
   }
   return (

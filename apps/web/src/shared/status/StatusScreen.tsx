@@ -70,4 +70,3 @@ export const NoAccess = ({ title, description, back }: { title?: string; descrip
     />
   );
 };
-

@@ -29,9 +29,7 @@ export const AdminProjectsPage = () => {
   const projects = useQuery({ ...projectListQuery(licenceId, true), enabled: !!licence && allowed });
 
   if (!licence || !allowed) {
-    return (
-      <NoAccess description={t('admin.projects.forbidden')} />
-    );
+    return <NoAccess description={t('admin.projects.forbidden')} />;
   }
 
   const run = async (call: () => Promise<{ message: string }>) => {

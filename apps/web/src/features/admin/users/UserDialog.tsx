@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../shared/apiErrors';
 import { LANGUAGES, currentLanguage, type Language } from '../../../shared/i18n';
-import { RequiredFormGroup } from '../../../shared/forms/RequiredFormGroup';
+import { FormField } from '../../../shared/forms/FormField';
 import { translateMessage } from '../../account/passwordForm';
 
 export type UserDialogMode = 'create' | 'invite' | 'add';
@@ -70,31 +70,32 @@ export const UserDialog = ({ mode, onClose, onSubmit }: UserDialogProps) => {
       >
         <DialogBody>
           {mode !== 'add' && <p>{mode === 'create' ? t('admin.users.create-intro') : t('admin.users.invite-intro')}</p>}
-          <RequiredFormGroup
+          <FormField
+            required
             id="user-dialog-email"
             label={ta('account.form.email')}
             error={errors.email && translateMessage(ta, errors.email)}
           >
             <InputGroup id="user-dialog-email" type="email" autoFocus value={values.email} onValueChange={(v) => set('email', v)} />
-          </RequiredFormGroup>
+          </FormField>
           {mode !== 'add' && (
             <>
-              <RequiredFormGroup
+              <FormField
                 id="user-dialog-firstname"
                 label={ta('account.form.firstname')}
                 error={errors.firstname}
                 required={namesRequired}
               >
                 <InputGroup id="user-dialog-firstname" value={values.firstname} onValueChange={(v) => set('firstname', v)} />
-              </RequiredFormGroup>
-              <RequiredFormGroup
+              </FormField>
+              <FormField
                 id="user-dialog-lastname"
                 label={ta('account.form.lastname')}
                 error={errors.lastname}
                 required={namesRequired}
               >
                 <InputGroup id="user-dialog-lastname" value={values.lastname} onValueChange={(v) => set('lastname', v)} />
-              </RequiredFormGroup>
+              </FormField>
               <FormGroup label={t('admin.users.language')} labelFor="user-dialog-language">
                 <HTMLSelect
                   id="user-dialog-language"

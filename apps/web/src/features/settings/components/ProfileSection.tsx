@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../shared/apiErrors';
 import { LANGUAGES, changeLanguage, type Language } from '../../../shared/i18n';
-import { RequiredFormGroup } from '../../../shared/forms/RequiredFormGroup';
+import { FormField } from '../../../shared/forms/FormField';
 import { showToast } from '../../../shared/toaster';
 import { translateMessage } from '../../account/passwordForm';
 import { identityKeys } from '../../identity/session/queries';
@@ -54,12 +54,12 @@ export const ProfileSection = ({ user, calls }: { user: User; calls: SettingsCal
             <InputGroup id="profile-email" value={user.email} readOnly disabled />
           </FormGroup>
           <div className="stramien-settings__row">
-            <RequiredFormGroup id="profile-firstname" label={ta('account.form.firstname')} error={errors.firstname}>
+            <FormField required id="profile-firstname" label={ta('account.form.firstname')} error={errors.firstname}>
               <InputGroup id="profile-firstname" autoComplete="given-name" value={firstname} onValueChange={setFirstname} />
-            </RequiredFormGroup>
-            <RequiredFormGroup id="profile-lastname" label={ta('account.form.lastname')} error={errors.lastname}>
+            </FormField>
+            <FormField required id="profile-lastname" label={ta('account.form.lastname')} error={errors.lastname}>
               <InputGroup id="profile-lastname" autoComplete="family-name" value={lastname} onValueChange={setLastname} />
-            </RequiredFormGroup>
+            </FormField>
           </div>
           <FormGroup label={t('settings.profile.language')} labelFor="profile-language">
             <HTMLSelect

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../../shared/apiErrors';
 import { showToast } from '../../../../shared/toaster';
 import { fieldErrorsOf } from '../fieldErrors';
-import { RequiredLabel } from '../RequiredLabel';
 import { useModuleName } from '../../../../shared/moduleName';
+import { FormField } from '../../../../shared/forms/FormField';
 
 export type CreateProjectBody = Omit<Body<typeof projectRoutes.create>, 'license'>;
 
@@ -97,12 +97,7 @@ export const CreateProjectDialog = ({ isOpen, onClose, modules, onCreate }: Crea
       <form onSubmit={(e) => void submit(e)} noValidate>
         <DialogBody>
           <div className="stramien-create-project__row">
-            <FormGroup
-              label={<RequiredLabel text={t('projects.form.number')} />}
-              labelFor="create-project-number"
-              intent={errors.number ? 'danger' : 'none'}
-              helperText={errors.number}
-            >
+            <FormField id="create-project-number" label={t('projects.form.number')} required error={errors.number}>
               <InputGroup
                 id="create-project-number"
                 aria-label={t('projects.form.number')}
@@ -111,13 +106,13 @@ export const CreateProjectDialog = ({ isOpen, onClose, modules, onCreate }: Crea
                 intent={errors.number ? 'danger' : 'none'}
                 onValueChange={setNumber}
               />
-            </FormGroup>
-            <FormGroup
+            </FormField>
+            <FormField
               className="stramien-create-project__name"
-              label={<RequiredLabel text={t('projects.form.name')} />}
-              labelFor="create-project-name"
-              intent={errors.name ? 'danger' : 'none'}
-              helperText={errors.name}
+              id="create-project-name"
+              label={t('projects.form.name')}
+              required
+              error={errors.name}
             >
               <InputGroup
                 id="create-project-name"
@@ -127,7 +122,7 @@ export const CreateProjectDialog = ({ isOpen, onClose, modules, onCreate }: Crea
                 intent={errors.name ? 'danger' : 'none'}
                 onValueChange={setName}
               />
-            </FormGroup>
+            </FormField>
           </div>
           <FormGroup label={t('projects.form.description')} labelFor="create-project-description">
             <TextArea

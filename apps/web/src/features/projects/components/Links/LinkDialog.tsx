@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../../shared/apiErrors';
 import { showToast } from '../../../../shared/toaster';
 import { fieldErrorsOf } from '../fieldErrors';
-import { RequiredLabel } from '../RequiredLabel';
+import { FormField } from '../../../../shared/forms/FormField';
 
 export interface LinkValues {
   name: string;
@@ -65,12 +65,7 @@ export const LinkDialog = ({ isOpen, link, onClose, onSubmit }: LinkDialogProps)
     <Dialog isOpen={isOpen} onClose={onClose} title={link ? t('projects.links.edit-title') : t('projects.links.create-title')}>
       <form onSubmit={(e) => void submit(e)} noValidate data-testid="link-dialog">
         <DialogBody>
-          <FormGroup
-            label={<RequiredLabel text={t('projects.links.name')} />}
-            labelFor="link-name"
-            intent={errors.name ? 'danger' : 'none'}
-            helperText={errors.name}
-          >
+          <FormField id="link-name" label={t('projects.links.name')} required error={errors.name}>
             <InputGroup
               id="link-name"
               aria-label={t('projects.links.name')}
@@ -79,13 +74,8 @@ export const LinkDialog = ({ isOpen, link, onClose, onSubmit }: LinkDialogProps)
               intent={errors.name ? 'danger' : 'none'}
               onValueChange={setName}
             />
-          </FormGroup>
-          <FormGroup
-            label={<RequiredLabel text={t('projects.links.url')} />}
-            labelFor="link-url"
-            intent={errors.link ? 'danger' : 'none'}
-            helperText={errors.link}
-          >
+          </FormField>
+          <FormField id="link-url" label={t('projects.links.url')} required error={errors.link}>
             <InputGroup
               id="link-url"
               aria-label={t('projects.links.url')}
@@ -96,7 +86,7 @@ export const LinkDialog = ({ isOpen, link, onClose, onSubmit }: LinkDialogProps)
               intent={errors.link ? 'danger' : 'none'}
               onValueChange={setUrl}
             />
-          </FormGroup>
+          </FormField>
           <FormGroup
             label={t('projects.links.color')}
             labelFor="link-color"

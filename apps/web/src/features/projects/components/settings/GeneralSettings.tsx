@@ -10,7 +10,7 @@ import { showToast } from '../../../../shared/toaster';
 import { projectCalls, projectKeys, storeProject } from '../../queries';
 import { fieldErrorsOf } from '../fieldErrors';
 import { ProjectImage } from '../ProjectImage';
-import { RequiredLabel } from '../RequiredLabel';
+import { FormField } from '../../../../shared/forms/FormField';
 
 /** Reads a file as base64 (without the data: prefix). */
 export const readAsBase64 = (file: Blob): Promise<string> =>
@@ -88,12 +88,7 @@ export const GeneralSettings = ({ project }: { project: Project }) => {
     <Card className="stramien-settings-card" data-testid="settings-general">
       <H5>{t('projects.settings.general')}</H5>
       <form onSubmit={(e) => void save(e)} noValidate>
-        <FormGroup
-          label={<RequiredLabel text={t('projects.form.number')} />}
-          labelFor="settings-number"
-          intent={errors.number ? 'danger' : 'none'}
-          helperText={errors.number}
-        >
+        <FormField id="settings-number" label={t('projects.form.number')} required error={errors.number}>
           <InputGroup
             id="settings-number"
             value={number}
@@ -101,15 +96,10 @@ export const GeneralSettings = ({ project }: { project: Project }) => {
             intent={errors.number ? 'danger' : 'none'}
             onValueChange={setNumber}
           />
-        </FormGroup>
-        <FormGroup
-          label={<RequiredLabel text={t('projects.form.name')} />}
-          labelFor="settings-name"
-          intent={errors.name ? 'danger' : 'none'}
-          helperText={errors.name}
-        >
+        </FormField>
+        <FormField id="settings-name" label={t('projects.form.name')} required error={errors.name}>
           <InputGroup id="settings-name" value={name} maxLength={150} intent={errors.name ? 'danger' : 'none'} onValueChange={setName} />
-        </FormGroup>
+        </FormField>
         <FormGroup label={t('projects.form.description')} labelFor="settings-description">
           <TextArea id="settings-description" fill maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} />
         </FormGroup>
