@@ -1,4 +1,4 @@
-import { Button, Collapse, Section, type SectionProps } from '@blueprintjs/core';
+import { Button, Classes, Collapse, Section, type SectionProps } from '@blueprintjs/core';
 import { ChevronDownIcon, ChevronUpIcon } from '@blueprintjs/icons';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,11 @@ export const CollapsibleSection = ({ defaultIsOpen = true, children, ...props }:
   return (
     <Section
       {...props}
+      // the header toggles too, as Blueprint's own collapsible section does
+      onClick={(event) => {
+        const target = event.target as Element;
+        if (target.closest(`.${Classes.SECTION_HEADER}`) && !target.closest('button')) setOpen((value) => !value);
+      }}
       rightElement={
         <Button
           variant="minimal"

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Button,
-  Callout,
-  Card,
-  Checkbox,
-  FormGroup,
-  H3,
-  HTMLTable,
-  InputGroup,
-  NonIdealState,
-  Spinner,
-  Tag,
-} from '@blueprintjs/core';
+import { Alert, Button, Callout, Card, Checkbox, H3, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { apiTokenRoutes, type ApiToken, type Response } from '@stramien/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,6 +7,7 @@ import { api } from '../../shared/api';
 import { serverMessage } from '../../shared/apiErrors';
 import { showToast } from '../../shared/toaster';
 import { useDateFormat } from '../../shared/dates';
+import { FormField } from '../../shared/forms/FormField';
 
 type Scope = 'read' | 'write';
 type CreatedToken = Response<typeof apiTokenRoutes.createApiToken>['data'];
@@ -121,15 +109,10 @@ export const ApiTokensSection = ({ calls = apiTokenCalls }: { calls?: ApiTokenCa
           if (name.trim() && chosen.length > 0 && !create.isPending) create.mutate();
         }}
       >
-        <FormGroup
-          label={t('settings.api-tokens.name')}
-          labelFor="api-token-name"
-          helperText={nameError}
-          intent={nameError ? 'danger' : 'none'}
-        >
+        <FormField label={t('settings.api-tokens.name')} id="api-token-name" error={nameError}>
           <InputGroup id="api-token-name" maxLength={100} value={name} onValueChange={setName} disabled={create.isPending} />
-        </FormGroup>
-        <FormGroup label={t('settings.api-tokens.scopes')} helperText={scopeError} intent={scopeError ? 'danger' : 'none'}>
+        </FormField>
+        <FormField label={t('settings.api-tokens.scopes')} error={scopeError}>
           {(['read', 'write'] as const).map((scope) => (
             <Checkbox
               key={scope}
@@ -139,7 +122,7 @@ export const ApiTokensSection = ({ calls = apiTokenCalls }: { calls?: ApiTokenCa
               onChange={() => setScopes((s) => ({ ...s, [scope]: !s[scope] }))}
             />
           ))}
-        </FormGroup>
+        </FormField>
         {create.error && (
           <Callout intent="danger" role="alert" style={{ marginBottom: 12 }}>
             {serverMessage(create.error) ?? t('settings.api-tokens.error')}

@@ -1,4 +1,4 @@
-import { Button, Callout, Card, FormGroup, H3, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, H3, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { ApiError, securityRoutes, type Response, type User } from '@stramien/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { api } from '../../shared/api';
 import { serverMessage } from '../../shared/apiErrors';
 import { showToast } from '../../shared/toaster';
 import { currentUserQuery, identityKeys } from '../identity/session/queries';
+import { FormField } from '../../shared/forms/FormField';
 
 type GeneratedSecret = Response<typeof securityRoutes.generateTwoFactor>;
 
@@ -82,11 +83,7 @@ export const TwoFactorSection = ({ calls = twoFactorCalls }: { calls?: TwoFactor
         if (valid && !action.isPending) action.mutate(valid);
       }}
     >
-      <FormGroup
-        label={t('settings.two-factor.code')}
-        labelFor={id}
-        helperText={code && !valid ? t('settings.two-factor.code-format') : undefined}
-      >
+      <FormField label={t('settings.two-factor.code')} id={id} error={code && !valid ? t('settings.two-factor.code-format') : undefined}>
         <InputGroup
           id={id}
           inputMode="numeric"
@@ -96,7 +93,7 @@ export const TwoFactorSection = ({ calls = twoFactorCalls }: { calls?: TwoFactor
           disabled={action.isPending}
           onValueChange={setCode}
         />
-      </FormGroup>
+      </FormField>
       {errorText(error) && (
         <Callout intent="danger" role="alert" style={{ marginBottom: 12 }} data-testid="two-factor-error">
           {errorText(error)}

@@ -5,7 +5,7 @@ import { RequiredMark } from './RequiredMark';
 export interface FormFieldProps {
   /** the id of the field inside, which the label points to */
   id?: string;
-  label: ReactNode;
+  label?: ReactNode;
   /** shows the asterisk with its tooltip 'Required field' (spec §5), inline after the label */
   required?: boolean;
   /** shown under the field, which turns the group red; replaces the helper text while there is one */

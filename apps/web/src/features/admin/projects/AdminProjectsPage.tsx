@@ -1,4 +1,4 @@
-import { Alert, Button, Card, FormGroup, H3, H5, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Alert, Button, Card, H3, H5, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { ArchiveIcon, SearchIcon, UndoIcon } from '@blueprintjs/icons';
 import type { Project } from '@stramien/api';
 import { DEFAULT_THEME_PRIMARY, can, isHexColour, normaliseHexColour } from '@stramien/domain';
@@ -15,6 +15,7 @@ import { licenceSubject } from '../../projects/permissions';
 import { licenceQuery, projectCalls, projectKeys, projectListQuery } from '../../projects/queries';
 import '../../projects/projects.css';
 import { NoAccess } from '../../../shared/status/StatusScreen';
+import { FormField } from '../../../shared/forms/FormField';
 
 /** /admin/projects — every project of the licence (archived ones too) with archive and restore; the licence's name and colour. */
 export const AdminProjectsPage = () => {
@@ -186,19 +187,14 @@ const LicenceSettings = ({ licenceId }: { licenceId: string }) => {
     <Card className="stramien-settings-card" data-testid="licence-settings">
       <H5>{t('admin.projects.licence')}</H5>
       <form className="stramien-licence-settings" onSubmit={(e) => void save(e)} noValidate>
-        <FormGroup
-          label={t('admin.projects.licence-name')}
-          labelFor="licence-name"
-          intent={errors.name ? 'danger' : 'none'}
-          helperText={errors.name}
-        >
+        <FormField label={t('admin.projects.licence-name')} id="licence-name" error={errors.name}>
           <InputGroup id="licence-name" value={name} maxLength={100} onValueChange={setName} intent={errors.name ? 'danger' : 'none'} />
-        </FormGroup>
-        <FormGroup
+        </FormField>
+        <FormField
           label={t('admin.projects.licence-colour')}
-          labelFor="licence-colour"
-          intent={errors.colour ? 'danger' : 'none'}
-          helperText={errors.colour ?? t('admin.projects.licence-colour-hint')}
+          id="licence-colour"
+          error={errors.colour}
+          helper={t('admin.projects.licence-colour-hint')}
         >
           <InputGroup
             id="licence-colour"
@@ -217,7 +213,7 @@ const LicenceSettings = ({ licenceId }: { licenceId: string }) => {
               />
             }
           />
-        </FormGroup>
+        </FormField>
         <Button type="submit" intent="primary" text={t('admin.projects.save')} loading={busy} />
         {data.manufacturing && (
           <Tag minimal intent="primary" className="stramien-licence-settings__marker">

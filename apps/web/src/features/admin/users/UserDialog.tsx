@@ -1,4 +1,4 @@
-import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { ApiError } from '@stramien/api';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -80,30 +80,20 @@ export const UserDialog = ({ mode, onClose, onSubmit }: UserDialogProps) => {
           </FormField>
           {mode !== 'add' && (
             <>
-              <FormField
-                id="user-dialog-firstname"
-                label={ta('account.form.firstname')}
-                error={errors.firstname}
-                required={namesRequired}
-              >
+              <FormField id="user-dialog-firstname" label={ta('account.form.firstname')} error={errors.firstname} required={namesRequired}>
                 <InputGroup id="user-dialog-firstname" value={values.firstname} onValueChange={(v) => set('firstname', v)} />
               </FormField>
-              <FormField
-                id="user-dialog-lastname"
-                label={ta('account.form.lastname')}
-                error={errors.lastname}
-                required={namesRequired}
-              >
+              <FormField id="user-dialog-lastname" label={ta('account.form.lastname')} error={errors.lastname} required={namesRequired}>
                 <InputGroup id="user-dialog-lastname" value={values.lastname} onValueChange={(v) => set('lastname', v)} />
               </FormField>
-              <FormGroup label={t('admin.users.language')} labelFor="user-dialog-language">
+              <FormField label={t('admin.users.language')} id="user-dialog-language">
                 <HTMLSelect
                   id="user-dialog-language"
                   value={values.language}
                   onChange={(event) => set('language', event.currentTarget.value as Language)}
                   options={LANGUAGES.map((code) => ({ value: code, label: t(`common.language.${code}`, { ns: 'common' }) }))}
                 />
-              </FormGroup>
+              </FormField>
             </>
           )}
           <Checkbox checked={values.isAdmin} label={t('admin.users.licence-admin')} onChange={() => set('isAdmin', !values.isAdmin)} />

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, H6, InputGroup, Switch, TextArea } from '@blueprintjs/core';
+import { Button, Checkbox, Dialog, DialogBody, DialogFooter, H6, InputGroup, Switch, TextArea } from '@blueprintjs/core';
 import { PlusIcon, TrashIcon } from '@blueprintjs/icons';
 import type { Body, ModuleDefinitionView, projectRoutes } from '@stramien/api';
 import { useState, type FormEvent } from 'react';
@@ -124,7 +124,7 @@ export const CreateProjectDialog = ({ isOpen, onClose, modules, onCreate }: Crea
               />
             </FormField>
           </div>
-          <FormGroup label={t('projects.form.description')} labelFor="create-project-description">
+          <FormField label={t('projects.form.description')} id="create-project-description">
             <TextArea
               id="create-project-description"
               aria-label={t('projects.form.description')}
@@ -133,13 +133,13 @@ export const CreateProjectDialog = ({ isOpen, onClose, modules, onCreate }: Crea
               value={description}
               onChange={(e) => setDescription(e.target.value)}
             />
-          </FormGroup>
+          </FormField>
 
           <H6>{t('projects.create.roles')}</H6>
           <ul className="stramien-create-project__roles" data-testid="create-project-roles">
             {roles.map((role) => (
               <li key={role.key}>
-                <FormGroup intent={errors[`role-${role.key}`] ? 'danger' : 'none'} helperText={errors[`role-${role.key}`]} inline={false}>
+                <FormField error={errors[`role-${role.key}`]}>
                   <InputGroup
                     aria-label={t('projects.create.role-name')}
                     placeholder={t('projects.create.role-name')}
@@ -148,7 +148,7 @@ export const CreateProjectDialog = ({ isOpen, onClose, modules, onCreate }: Crea
                     intent={errors[`role-${role.key}`] ? 'danger' : 'none'}
                     onValueChange={(value) => setRole(role.key, { name: value })}
                   />
-                </FormGroup>
+                </FormField>
                 <Switch
                   label={t('projects.role.is-projectadmin')}
                   checked={role.isProjectAdmin}

@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, InputGroup } from '@blueprintjs/core';
 import type { ExternalLink } from '@stramien/api';
 import { isHexColour, normaliseHexColour } from '@stramien/domain';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -87,12 +87,7 @@ export const LinkDialog = ({ isOpen, link, onClose, onSubmit }: LinkDialogProps)
               onValueChange={setUrl}
             />
           </FormField>
-          <FormGroup
-            label={t('projects.links.color')}
-            labelFor="link-color"
-            intent={errors.color ? 'danger' : 'none'}
-            helperText={errors.color}
-          >
+          <FormField label={t('projects.links.color')} id="link-color" error={errors.color}>
             <InputGroup
               id="link-color"
               aria-label={t('projects.links.color')}
@@ -111,7 +106,7 @@ export const LinkDialog = ({ isOpen, link, onClose, onSubmit }: LinkDialogProps)
                 />
               }
             />
-          </FormGroup>
+          </FormField>
         </DialogBody>
         <DialogFooter
           actions={

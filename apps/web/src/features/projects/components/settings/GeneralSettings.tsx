@@ -1,4 +1,4 @@
-import { Button, Card, FileInput, FormGroup, H5, InputGroup, TextArea } from '@blueprintjs/core';
+import { Button, Card, FileInput, H5, InputGroup, TextArea } from '@blueprintjs/core';
 import type { Project } from '@stramien/api';
 import { PROJECT_IMAGE_MAX_BYTES, PROJECT_IMAGE_TYPES, isProjectImageType } from '@stramien/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -100,16 +100,16 @@ export const GeneralSettings = ({ project }: { project: Project }) => {
         <FormField id="settings-name" label={t('projects.form.name')} required error={errors.name}>
           <InputGroup id="settings-name" value={name} maxLength={150} intent={errors.name ? 'danger' : 'none'} onValueChange={setName} />
         </FormField>
-        <FormGroup label={t('projects.form.description')} labelFor="settings-description">
+        <FormField label={t('projects.form.description')} id="settings-description">
           <TextArea id="settings-description" fill maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} />
-        </FormGroup>
+        </FormField>
         <Button type="submit" intent="primary" text={t('projects.form.save')} loading={busy} data-testid="settings-save" />
       </form>
-      <FormGroup
+      <FormField
         className="stramien-settings-image"
         label={t('projects.settings.image')}
-        labelFor="settings-image"
-        helperText={t('projects.settings.image-hint')}
+        id="settings-image"
+        helper={t('projects.settings.image-hint')}
       >
         <ProjectImage project={project} className="stramien-settings-image__preview" />
         <FileInput
@@ -119,7 +119,7 @@ export const GeneralSettings = ({ project }: { project: Project }) => {
           disabled={uploading}
           onInputChange={(e) => void upload(e.currentTarget.files?.[0])}
         />
-      </FormGroup>
+      </FormField>
     </Card>
   );
 };
