@@ -1,4 +1,5 @@
 import { Button, Callout, Card, H2, InputGroup } from '@blueprintjs/core';
+import { TWO_FACTOR_CODE_INPUT_MAX } from '@stramien/domain';
 import { EyeOffIcon, EyeOpenIcon, LockIcon } from '@blueprintjs/icons';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
@@ -72,7 +73,7 @@ const LoginForm = ({ machine, redirect }: { machine: typeof loginMachine; redire
                 autoComplete="one-time-code"
                 autoFocus
                 size="large"
-                maxLength={7}
+                maxLength={TWO_FACTOR_CODE_INPUT_MAX}
                 value={code}
                 disabled={busy}
                 onValueChange={(value) => send({ type: 'CHANGE', field: 'code', value })}

@@ -1,4 +1,5 @@
 import { Alert, Button, Callout, Card, Checkbox, H3, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { API_TOKEN_NAME_MAX } from '@stramien/domain';
 import { apiTokenRoutes, type ApiToken, type Response } from '@stramien/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -110,7 +111,7 @@ export const ApiTokensSection = ({ calls = apiTokenCalls }: { calls?: ApiTokenCa
         }}
       >
         <FormField label={t('settings.api-tokens.name')} id="api-token-name" error={nameError}>
-          <InputGroup id="api-token-name" maxLength={100} value={name} onValueChange={setName} disabled={create.isPending} />
+          <InputGroup id="api-token-name" maxLength={API_TOKEN_NAME_MAX} value={name} onValueChange={setName} disabled={create.isPending} />
         </FormField>
         <FormField label={t('settings.api-tokens.scopes')} error={scopeError}>
           {(['read', 'write'] as const).map((scope) => (

@@ -1,4 +1,5 @@
 import { Button, Callout, Card, H3, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { TWO_FACTOR_CODE_INPUT_MAX } from '@stramien/domain';
 import { ApiError, securityRoutes, type Response, type User } from '@stramien/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -88,7 +89,7 @@ export const TwoFactorSection = ({ calls = twoFactorCalls }: { calls?: TwoFactor
           id={id}
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={7}
+          maxLength={TWO_FACTOR_CODE_INPUT_MAX}
           value={code}
           disabled={action.isPending}
           onValueChange={setCode}

@@ -13,6 +13,7 @@ import {
   Tabs,
   Tag,
 } from '@blueprintjs/core';
+import { TEAM_NAME_MAX } from '@stramien/domain';
 import { PeopleIcon, TrashIcon } from '@blueprintjs/icons';
 import type { Project, Team } from '@stramien/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -181,7 +182,7 @@ const TeamDetail = ({ project, team, tab, onTab }: { project: Project; team: Tea
         <H3 className="stramien-teams__name">
           <EditableText
             value={name}
-            maxLength={100}
+            maxLength={TEAM_NAME_MAX}
             disabled={rename.isPending}
             placeholder={t('teams.detail.name-placeholder')}
             onChange={setName}

@@ -1,5 +1,5 @@
 import { Button, HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { isHexColor, LABEL_TITLE_MAX, labelMessages } from '@stramien/domain';
+import { isHexColor, LABEL_TITLE_MAX, labelMessages, HEX_COLOUR_MAX } from '@stramien/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../shared/forms/FormField';
@@ -68,7 +68,7 @@ export const LabelForm = ({ initial, projects, projectFixed, busy, submitText, o
         <InputGroup
           id="label-color"
           value={value.color}
-          maxLength={7}
+          maxLength={HEX_COLOUR_MAX}
           placeholder="#2e8be8"
           intent={errors.color ? 'danger' : 'none'}
           leftElement={<span className="stramien-admin__swatch stramien-admin__swatch--input" style={{ background: swatch }} />}

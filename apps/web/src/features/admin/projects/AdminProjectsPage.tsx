@@ -1,7 +1,7 @@
 import { Alert, Button, Card, H3, H5, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { ArchiveIcon, SearchIcon, UndoIcon } from '@blueprintjs/icons';
 import type { Project } from '@stramien/api';
-import { DEFAULT_THEME_PRIMARY, can, isHexColour, normaliseHexColour } from '@stramien/domain';
+import { DEFAULT_THEME_PRIMARY, can, isHexColour, normaliseHexColour, LICENCE_NAME_MAX, HEX_COLOUR_MAX } from '@stramien/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -188,7 +188,13 @@ const LicenceSettings = ({ licenceId }: { licenceId: string }) => {
       <H5>{t('admin.projects.licence')}</H5>
       <form className="stramien-licence-settings" onSubmit={(e) => void save(e)} noValidate>
         <FormField label={t('admin.projects.licence-name')} id="licence-name" error={errors.name}>
-          <InputGroup id="licence-name" value={name} maxLength={100} onValueChange={setName} intent={errors.name ? 'danger' : 'none'} />
+          <InputGroup
+            id="licence-name"
+            value={name}
+            maxLength={LICENCE_NAME_MAX}
+            onValueChange={setName}
+            intent={errors.name ? 'danger' : 'none'}
+          />
         </FormField>
         <FormField
           label={t('admin.projects.licence-colour')}
@@ -200,7 +206,7 @@ const LicenceSettings = ({ licenceId }: { licenceId: string }) => {
             id="licence-colour"
             value={colour}
             placeholder={DEFAULT_THEME_PRIMARY}
-            maxLength={7}
+            maxLength={HEX_COLOUR_MAX}
             onValueChange={setColour}
             intent={errors.colour ? 'danger' : 'none'}
             rightElement={

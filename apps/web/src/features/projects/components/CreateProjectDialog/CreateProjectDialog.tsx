@@ -1,4 +1,5 @@
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, H6, InputGroup, Switch, TextArea } from '@blueprintjs/core';
+import { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX, PROJECT_NUMBER_MAX, PROJECT_ROLE_NAME_MAX } from '@stramien/domain';
 import { PlusIcon, TrashIcon } from '@blueprintjs/icons';
 import type { Body, ModuleDefinitionView, projectRoutes } from '@stramien/api';
 import { useState, type FormEvent } from 'react';
@@ -102,7 +103,7 @@ export const CreateProjectDialog = ({ isOpen, onClose, modules, onCreate }: Crea
                 id="create-project-number"
                 aria-label={t('projects.form.number')}
                 value={number}
-                maxLength={50}
+                maxLength={PROJECT_NUMBER_MAX}
                 intent={errors.number ? 'danger' : 'none'}
                 onValueChange={setNumber}
               />
@@ -118,7 +119,7 @@ export const CreateProjectDialog = ({ isOpen, onClose, modules, onCreate }: Crea
                 id="create-project-name"
                 aria-label={t('projects.form.name')}
                 value={name}
-                maxLength={150}
+                maxLength={PROJECT_NAME_MAX}
                 intent={errors.name ? 'danger' : 'none'}
                 onValueChange={setName}
               />
@@ -129,7 +130,7 @@ export const CreateProjectDialog = ({ isOpen, onClose, modules, onCreate }: Crea
               id="create-project-description"
               aria-label={t('projects.form.description')}
               fill
-              maxLength={2000}
+              maxLength={PROJECT_DESCRIPTION_MAX}
               value={description}
               onChange={(e) => setDescription(e.target.value)}
             />
@@ -144,7 +145,7 @@ export const CreateProjectDialog = ({ isOpen, onClose, modules, onCreate }: Crea
                     aria-label={t('projects.create.role-name')}
                     placeholder={t('projects.create.role-name')}
                     value={role.name}
-                    maxLength={100}
+                    maxLength={PROJECT_ROLE_NAME_MAX}
                     intent={errors[`role-${role.key}`] ? 'danger' : 'none'}
                     onValueChange={(value) => setRole(role.key, { name: value })}
                   />

@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter, InputGroup } from '@blueprintjs/core';
 import type { ExternalLink } from '@stramien/api';
-import { isHexColour, normaliseHexColour } from '@stramien/domain';
+import { isHexColour, normaliseHexColour, PROJECT_LINK_NAME_MAX, PROJECT_LINK_URL_MAX, HEX_COLOUR_MAX } from '@stramien/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../../shared/apiErrors';
@@ -70,7 +70,7 @@ export const LinkDialog = ({ isOpen, link, onClose, onSubmit }: LinkDialogProps)
               id="link-name"
               aria-label={t('projects.links.name')}
               value={name}
-              maxLength={100}
+              maxLength={PROJECT_LINK_NAME_MAX}
               intent={errors.name ? 'danger' : 'none'}
               onValueChange={setName}
             />
@@ -82,7 +82,7 @@ export const LinkDialog = ({ isOpen, link, onClose, onSubmit }: LinkDialogProps)
               type="url"
               placeholder="https://"
               value={url}
-              maxLength={2000}
+              maxLength={PROJECT_LINK_URL_MAX}
               intent={errors.link ? 'danger' : 'none'}
               onValueChange={setUrl}
             />
@@ -93,7 +93,7 @@ export const LinkDialog = ({ isOpen, link, onClose, onSubmit }: LinkDialogProps)
               aria-label={t('projects.links.color')}
               placeholder="#2e8be8"
               value={color}
-              maxLength={7}
+              maxLength={HEX_COLOUR_MAX}
               intent={errors.color ? 'danger' : 'none'}
               onValueChange={setColor}
               rightElement={

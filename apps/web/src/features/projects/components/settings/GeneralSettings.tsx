@@ -1,6 +1,13 @@
 import { Button, Card, FileInput, H5, InputGroup, TextArea } from '@blueprintjs/core';
 import type { Project } from '@stramien/api';
-import { PROJECT_IMAGE_MAX_BYTES, PROJECT_IMAGE_TYPES, isProjectImageType } from '@stramien/domain';
+import {
+  PROJECT_IMAGE_MAX_BYTES,
+  PROJECT_IMAGE_TYPES,
+  isProjectImageType,
+  PROJECT_NUMBER_MAX,
+  PROJECT_NAME_MAX,
+  PROJECT_DESCRIPTION_MAX,
+} from '@stramien/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -92,16 +99,28 @@ export const GeneralSettings = ({ project }: { project: Project }) => {
           <InputGroup
             id="settings-number"
             value={number}
-            maxLength={50}
+            maxLength={PROJECT_NUMBER_MAX}
             intent={errors.number ? 'danger' : 'none'}
             onValueChange={setNumber}
           />
         </FormField>
         <FormField id="settings-name" label={t('projects.form.name')} required error={errors.name}>
-          <InputGroup id="settings-name" value={name} maxLength={150} intent={errors.name ? 'danger' : 'none'} onValueChange={setName} />
+          <InputGroup
+            id="settings-name"
+            value={name}
+            maxLength={PROJECT_NAME_MAX}
+            intent={errors.name ? 'danger' : 'none'}
+            onValueChange={setName}
+          />
         </FormField>
         <FormField label={t('projects.form.description')} id="settings-description">
-          <TextArea id="settings-description" fill maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} />
+          <TextArea
+            id="settings-description"
+            fill
+            maxLength={PROJECT_DESCRIPTION_MAX}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         </FormField>
         <Button type="submit" intent="primary" text={t('projects.form.save')} loading={busy} data-testid="settings-save" />
       </form>
