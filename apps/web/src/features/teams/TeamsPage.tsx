@@ -20,7 +20,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { serverMessage } from '../../shared/apiErrors';
 import { useSession } from '../identity/session/useSession';
 import { useProjectCan } from '../projects/permissions';
 import { projectBySlugQuery } from '../projects/queries';
@@ -35,6 +34,7 @@ import { teamCalls, teamKeys, teamsQuery } from './queries';
 import { useTeamToasts } from './useTeamToasts';
 import './teams.css';
 import { NoAccess } from '../../shared/status/StatusScreen';
+import { QueryState } from '../../shared/QueryState';
 
 export const TEAM_TABS = ['users', 'general', 'modules', 'sbs', 'workflows', 'tables'] as const;
 export type TeamTab = (typeof TEAM_TABS)[number];
@@ -102,30 +102,33 @@ const TeamsScreen = ({ project }: { project: Project }) => {
       <div className="stramien-teams__layout">
         <Card className="stramien-teams__list">
           <CreateTeamForm projectId={project.id} onCreated={(team) => select(team.id, 'users')} />
-          {teams.isPending ? (
-            <Spinner size={24} />
-          ) : teams.isError ? (
-            <NonIdealState icon={<PeopleIcon size={32} />} title={serverMessage(teams.error) ?? t('teams.page.load-failed')} />
-          ) : teams.data.length === 0 ? (
-            <NonIdealState icon={<PeopleIcon size={32} />} title={t('teams.list.empty-title')} description={t('teams.list.empty')} />
-          ) : (
-            <Menu className="stramien-teams__menu" aria-label={t('teams.list.label')}>
-              {teams.data.map((team) => (
-                <MenuItem
-                  key={team.id}
-                  text={team.name}
-                  active={team.id === selected?.id}
-                  data-testid="team-item"
-                  labelElement={
-                    <Tag minimal round>
-                      {team.user_ids.length}
-                    </Tag>
-                  }
-                  onClick={() => select(team.id)}
-                />
-              ))}
-            </Menu>
-          )}
+          <QueryState
+            query={teams}
+            errorTitle={t('teams.page.load-failed')}
+            errorIcon={<PeopleIcon size={32} />}
+            empty={
+              <NonIdealState icon={<PeopleIcon size={32} />} title={t('teams.list.empty-title')} description={t('teams.list.empty')} />
+            }
+          >
+            {(list) => (
+              <Menu className="stramien-teams__menu" aria-label={t('teams.list.label')}>
+                {list.map((team) => (
+                  <MenuItem
+                    key={team.id}
+                    text={team.name}
+                    active={team.id === selected?.id}
+                    data-testid="team-item"
+                    labelElement={
+                      <Tag minimal round>
+                        {team.user_ids.length}
+                      </Tag>
+                    }
+                    onClick={() => select(team.id)}
+                  />
+                ))}
+              </Menu>
+            )}
+          </QueryState>
         </Card>
         <div className="stramien-teams__detail">
           {selected ? (

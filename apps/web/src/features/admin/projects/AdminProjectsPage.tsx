@@ -1,4 +1,4 @@
-import { Alert, Button, Card, H3, H5, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Alert, Button, Card, H3, H5, HTMLTable, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
 import { ArchiveIcon, SearchIcon, UndoIcon } from '@blueprintjs/icons';
 import type { Project } from '@stramien/api';
 import { DEFAULT_THEME_PRIMARY, can, isHexColour, normaliseHexColour, LICENCE_NAME_MAX, HEX_COLOUR_MAX } from '@stramien/domain';
@@ -16,6 +16,7 @@ import { licenceQuery, projectCalls, projectKeys, projectListQuery } from '../..
 import '../../projects/projects.css';
 import { NoAccess } from '../../../shared/status/StatusScreen';
 import { FormField } from '../../../shared/forms/FormField';
+import { QueryState } from '../../../shared/QueryState';
 
 /** /admin/projects — every project of the licence (archived ones too) with archive and restore; the licence's name and colour. */
 export const AdminProjectsPage = () => {
@@ -64,13 +65,12 @@ export const AdminProjectsPage = () => {
             onValueChange={setSearch}
           />
         </div>
-        {projects.isPending ? (
-          <Spinner />
-        ) : projects.isError ? (
-          <NonIdealState title={t('admin.projects.load-failed')} description={serverMessage(projects.error) ?? undefined} />
-        ) : rows.length === 0 ? (
-          <NonIdealState title={t('admin.projects.empty')} />
-        ) : (
+        <QueryState
+          query={projects}
+          errorTitle={t('admin.projects.load-failed')}
+          empty={<NonIdealState title={t('admin.projects.empty')} />}
+          isEmpty={() => rows.length === 0}
+        >
           <HTMLTable striped interactive className="stramien-settings-table">
             <thead>
               <tr>
@@ -121,7 +121,7 @@ export const AdminProjectsPage = () => {
               ))}
             </tbody>
           </HTMLTable>
-        )}
+        </QueryState>
       </Card>
       <Alert
         isOpen={archiving !== null}

@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, H2, HTMLTable, InputGroup, NonIdealState, Spinner, Switch, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, H2, HTMLTable, InputGroup, NonIdealState, Switch, Tag } from '@blueprintjs/core';
 import { EnvelopeIcon, PlusIcon, SearchIcon, UserIcon } from '@blueprintjs/icons';
 import type { AdminUser } from '@stramien/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { adminUsersCalls, adminUsersKeys, type AdminUsersCalls } from './calls';
 import { UserDialog, type UserDialogMode } from './UserDialog';
 import './adminUsers.css';
 import { useDateFormat } from '../../../shared/dates';
+import { QueryState } from '../../../shared/QueryState';
 
 const matches = (user: AdminUser, search: string) => {
   const needle = search.trim().toLowerCase();
@@ -82,13 +83,12 @@ export const AdminUsersPage = ({ calls = adminUsersCalls }: { calls?: AdminUsers
         onValueChange={setSearch}
         className="stramien-admin-users__search"
       />
-      {users.isPending ? (
-        <Spinner aria-label={t('common.status.loading', { ns: 'common' })} />
-      ) : users.isError ? (
-        <NonIdealState title={t('admin.users.load-failed')} description={serverMessage(users.error) ?? undefined} />
-      ) : shown.length === 0 ? (
-        <NonIdealState icon={<UserIcon size={48} />} title={t('admin.users.empty')} />
-      ) : (
+      <QueryState
+        query={users}
+        errorTitle={t('admin.users.load-failed')}
+        empty={<NonIdealState icon={<UserIcon size={48} />} title={t('admin.users.empty')} />}
+        isEmpty={() => shown.length === 0}
+      >
         <HTMLTable striped interactive className="stramien-admin-users__table" data-testid="users-table">
           <thead>
             <tr>
@@ -152,7 +152,7 @@ export const AdminUsersPage = ({ calls = adminUsersCalls }: { calls?: AdminUsers
             })}
           </tbody>
         </HTMLTable>
-      )}
+      </QueryState>
       {dialog && (
         <UserDialog
           mode={dialog}
