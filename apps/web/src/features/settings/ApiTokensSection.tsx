@@ -1,4 +1,16 @@
-import { Alert, Button, Callout, Card, Checkbox, H3, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import {
+  Alert,
+  Button,
+  Callout,
+  Checkbox,
+  HTMLTable,
+  InputGroup,
+  NonIdealState,
+  Section,
+  SectionCard,
+  Spinner,
+  Tag,
+} from '@blueprintjs/core';
 import { API_TOKEN_NAME_MAX } from '@stramien/domain';
 import { apiTokenRoutes, type ApiToken, type Response } from '@stramien/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -77,124 +89,131 @@ export const ApiTokensSection = ({ calls = apiTokenCalls }: { calls?: ApiTokenCa
   const scopeLabel = (scope: Scope) => t(scope === 'read' ? 'settings.api-tokens.scope-read' : 'settings.api-tokens.scope-write');
 
   return (
-    <Card className="stramien-settings__section" data-testid="api-tokens-section">
-      <H3>{t('settings.api-tokens.title')}</H3>
-      <p>{t('settings.api-tokens.intro')}</p>
+    <Section title={t('settings.api-tokens.title')} className="stramien-settings__section" data-testid="api-tokens-section">
+      <SectionCard>
+        <p>{t('settings.api-tokens.intro')}</p>
 
-      {created && (
-        <Callout intent="success" style={{ marginBottom: 12 }} data-testid="api-token-created">
-          <p>{t('settings.api-tokens.created', { name: created.name })}</p>
-          <p>
-            <strong>{t('settings.api-tokens.shown-once')}</strong>
-          </p>
-          <code data-testid="api-token-plaintext" style={{ wordBreak: 'break-all' }}>
-            {created.token}
-          </code>
-          <div style={{ marginTop: 8 }}>
-            <Button
-              icon="duplicate"
-              text={t('settings.api-tokens.copy')}
-              data-testid="api-token-copy"
-              onClick={() => void copy(created.token)}
-            />{' '}
-            <Button variant="minimal" text={t('settings.api-tokens.done')} onClick={() => setCreated(null)} />
-          </div>
-        </Callout>
-      )}
-
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setTouched(true);
-          if (name.trim() && chosen.length > 0 && !create.isPending) create.mutate();
-        }}
-      >
-        <FormField label={t('settings.api-tokens.name')} id="api-token-name" error={nameError}>
-          <InputGroup id="api-token-name" maxLength={API_TOKEN_NAME_MAX} value={name} onValueChange={setName} disabled={create.isPending} />
-        </FormField>
-        <FormField label={t('settings.api-tokens.scopes')} error={scopeError}>
-          {(['read', 'write'] as const).map((scope) => (
-            <Checkbox
-              key={scope}
-              inline
-              checked={scopes[scope]}
-              label={scopeLabel(scope)}
-              onChange={() => setScopes((s) => ({ ...s, [scope]: !s[scope] }))}
-            />
-          ))}
-        </FormField>
-        {create.error && (
-          <Callout intent="danger" role="alert" style={{ marginBottom: 12 }}>
-            {serverMessage(create.error) ?? t('settings.api-tokens.error')}
+        {created && (
+          <Callout intent="success" style={{ marginBottom: 12 }} data-testid="api-token-created">
+            <p>{t('settings.api-tokens.created', { name: created.name })}</p>
+            <p>
+              <strong>{t('settings.api-tokens.shown-once')}</strong>
+            </p>
+            <code data-testid="api-token-plaintext" style={{ wordBreak: 'break-all' }}>
+              {created.token}
+            </code>
+            <div style={{ marginTop: 8 }}>
+              <Button
+                icon="duplicate"
+                text={t('settings.api-tokens.copy')}
+                data-testid="api-token-copy"
+                onClick={() => void copy(created.token)}
+              />{' '}
+              <Button variant="minimal" text={t('settings.api-tokens.done')} onClick={() => setCreated(null)} />
+            </div>
           </Callout>
         )}
-        <Button
-          type="submit"
-          intent="primary"
-          loading={create.isPending}
-          disabled={chosen.length === 0}
-          text={t('settings.api-tokens.create')}
-        />
-      </form>
 
-      <div style={{ marginTop: 16 }}>
-        {tokens.isPending ? (
-          <Spinner size={20} />
-        ) : tokens.error ? (
-          <Callout intent="danger">{serverMessage(tokens.error) ?? t('settings.api-tokens.error')}</Callout>
-        ) : tokens.data.length === 0 ? (
-          <NonIdealState icon="key" title={t('settings.api-tokens.empty')} data-testid="api-tokens-empty" />
-        ) : (
-          <HTMLTable compact striped style={{ width: '100%' }} data-testid="api-tokens-table">
-            <thead>
-              <tr>
-                <th>{t('settings.api-tokens.name')}</th>
-                <th>{t('settings.api-tokens.scopes')}</th>
-                <th>{t('settings.api-tokens.ends-with')}</th>
-                <th>{t('settings.api-tokens.created-at')}</th>
-                <th>{t('settings.api-tokens.expires-at')}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.data.map((token) => (
-                <tr key={token.id} data-testid={`api-token-${token.id}`}>
-                  <td>{token.name}</td>
-                  <td>
-                    {token.scopes.map((scope) => (
-                      <Tag key={scope} minimal style={{ marginRight: 4 }}>
-                        {scopeLabel(scope)}
-                      </Tag>
-                    ))}
-                  </td>
-                  <td>
-                    <code>…{token.hint}</code>
-                  </td>
-                  <td>{dates.dateTime(token.created_at)}</td>
-                  <td>{dates.date(token.expires_at)}</td>
-                  <td>
-                    <Button intent="danger" variant="minimal" text={t('settings.api-tokens.revoke')} onClick={() => setRevoking(token)} />
-                  </td>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            setTouched(true);
+            if (name.trim() && chosen.length > 0 && !create.isPending) create.mutate();
+          }}
+        >
+          <FormField label={t('settings.api-tokens.name')} id="api-token-name" error={nameError}>
+            <InputGroup
+              id="api-token-name"
+              maxLength={API_TOKEN_NAME_MAX}
+              value={name}
+              onValueChange={setName}
+              disabled={create.isPending}
+            />
+          </FormField>
+          <FormField label={t('settings.api-tokens.scopes')} error={scopeError}>
+            {(['read', 'write'] as const).map((scope) => (
+              <Checkbox
+                key={scope}
+                inline
+                checked={scopes[scope]}
+                label={scopeLabel(scope)}
+                onChange={() => setScopes((s) => ({ ...s, [scope]: !s[scope] }))}
+              />
+            ))}
+          </FormField>
+          {create.error && (
+            <Callout intent="danger" role="alert" style={{ marginBottom: 12 }}>
+              {serverMessage(create.error) ?? t('settings.api-tokens.error')}
+            </Callout>
+          )}
+          <Button
+            type="submit"
+            intent="primary"
+            loading={create.isPending}
+            disabled={chosen.length === 0}
+            text={t('settings.api-tokens.create')}
+          />
+        </form>
+
+        <div style={{ marginTop: 16 }}>
+          {tokens.isPending ? (
+            <Spinner size={20} />
+          ) : tokens.error ? (
+            <Callout intent="danger">{serverMessage(tokens.error) ?? t('settings.api-tokens.error')}</Callout>
+          ) : tokens.data.length === 0 ? (
+            <NonIdealState icon="key" title={t('settings.api-tokens.empty')} data-testid="api-tokens-empty" />
+          ) : (
+            <HTMLTable compact striped style={{ width: '100%' }} data-testid="api-tokens-table">
+              <thead>
+                <tr>
+                  <th>{t('settings.api-tokens.name')}</th>
+                  <th>{t('settings.api-tokens.scopes')}</th>
+                  <th>{t('settings.api-tokens.ends-with')}</th>
+                  <th>{t('settings.api-tokens.created-at')}</th>
+                  <th>{t('settings.api-tokens.expires-at')}</th>
+                  <th />
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        )}
-      </div>
+              </thead>
+              <tbody>
+                {tokens.data.map((token) => (
+                  <tr key={token.id} data-testid={`api-token-${token.id}`}>
+                    <td>{token.name}</td>
+                    <td>
+                      {token.scopes.map((scope) => (
+                        <Tag key={scope} minimal style={{ marginRight: 4 }}>
+                          {scopeLabel(scope)}
+                        </Tag>
+                      ))}
+                    </td>
+                    <td>
+                      <code>…{token.hint}</code>
+                    </td>
+                    <td>{dates.dateTime(token.created_at)}</td>
+                    <td>{dates.date(token.expires_at)}</td>
+                    <td>
+                      <Button intent="danger" variant="minimal" text={t('settings.api-tokens.revoke')} onClick={() => setRevoking(token)} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          )}
+        </div>
 
-      <Alert
-        isOpen={revoking !== null}
-        intent="danger"
-        confirmButtonText={t('settings.api-tokens.revoke')}
-        cancelButtonText={t('settings.api-tokens.cancel')}
-        loading={revoke.isPending}
-        onCancel={() => setRevoking(null)}
-        onConfirm={() => revoking && revoke.mutate(revoking.id)}
-      >
-        <p>{t('settings.api-tokens.confirm-revoke', { name: revoking?.name ?? '' })}</p>
-        {revoke.error && <Callout intent="danger">{serverMessage(revoke.error) ?? t('settings.api-tokens.error')}</Callout>}
-      </Alert>
-    </Card>
+        <Alert
+          isOpen={revoking !== null}
+          intent="danger"
+          confirmButtonText={t('settings.api-tokens.revoke')}
+          cancelButtonText={t('settings.api-tokens.cancel')}
+          loading={revoke.isPending}
+          onCancel={() => setRevoking(null)}
+          onConfirm={() => revoking && revoke.mutate(revoking.id)}
+        >
+          <p>{t('settings.api-tokens.confirm-revoke', { name: revoking?.name ?? '' })}</p>
+          {revoke.error && <Callout intent="danger">{serverMessage(revoke.error) ?? t('settings.api-tokens.error')}</Callout>}
+        </Alert>
+      </SectionCard>
+    </Section>
   );
 };
