@@ -46,8 +46,18 @@ const EVERYONE = [
 ];
 
 const texts = {
-  en: { welcome: 'Welcome to Stramien', profile: 'Profile settings', noUpdates: 'No updates yet...', nothing: 'Downloads is not available yet' },
-  nl: { welcome: 'Welkom bij Stramien', profile: 'Profielinstellingen', noUpdates: 'Nog geen updates...', nothing: 'Downloads is nog niet beschikbaar' },
+  en: {
+    welcome: 'Welcome to Stramien',
+    profile: 'Profile settings',
+    noUpdates: 'No updates yet...',
+    nothing: 'Downloads is not available yet',
+  },
+  nl: {
+    welcome: 'Welkom bij Stramien',
+    profile: 'Profielinstellingen',
+    noUpdates: 'Nog geen updates...',
+    nothing: 'Downloads is nog niet beschikbaar',
+  },
   de: {
     welcome: 'Willkommen bei Stramien',
     profile: 'Profileinstellungen',

@@ -14,17 +14,13 @@ import { PasswordField } from '../../shared/forms/PasswordField';
 import { FormField } from '../../shared/forms/FormField';
 import { newPasswordErrors, serverFieldError, translateMessage } from './passwordForm';
 import './account.css';
+import { invitationQuery } from './queries';
 
 /** /invite/{token} — the invitee chooses their name and password; then Login (accepting does not sign in). */
 export const AcceptInvitationPage = ({ calls = accountCalls }: { calls?: AccountCalls }) => {
   const { t } = useTranslation('account');
   const { token = '' } = useParams();
-  const details = useQuery({
-    queryKey: ['account', 'invitation', token],
-    queryFn: () => calls.invitation(token),
-    retry: false,
-    staleTime: Infinity,
-  });
+  const details = useQuery(invitationQuery(token, calls));
 
   if (details.isPending) {
     return (

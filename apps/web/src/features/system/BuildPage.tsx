@@ -1,17 +1,9 @@
 import { Callout, Card, H3, HTMLTable, Spinner } from '@blueprintjs/core';
-import { systemRoutes } from '@stramien/api';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api';
 import { serverMessage } from '../../shared/apiErrors';
 import { useDateFormat } from '../../shared/dates';
-
-export const buildInfoQuery = () =>
-  queryOptions({
-    queryKey: ['system', 'build'] as const,
-    queryFn: ({ signal }) => api.call(systemRoutes.build, { signal }),
-    staleTime: Infinity,
-  });
+import { buildInfoQuery } from './queries';
 
 /** /build — release number, release date and commit version. */
 export const BuildPage = () => {
