@@ -21,6 +21,7 @@ import { serverMessage } from '../../shared/apiErrors';
 import { showToast } from '../../shared/toaster';
 import { useDateFormat } from '../../shared/dates';
 import { FormField } from '../../shared/forms/FormField';
+import { apiTokensQuery, settingsKeys } from './queries';
 
 type Scope = 'read' | 'write';
 type CreatedToken = Response<typeof apiTokenRoutes.createApiToken>['data'];
@@ -38,8 +39,6 @@ export const apiTokenCalls: ApiTokenCalls = {
   revoke: (id) => api.call(apiTokenRoutes.revokeApiToken, { params: { id } }),
 };
 
-const apiTokensKey = ['settings', 'api-tokens'] as const;
-
 /**
  * Settings › API tokens: personal tokens for integrations (scripts, BI tools). A new token is shown once, with a copy
  * button; revoking asks for confirmation and stops the token at once.
@@ -48,7 +47,7 @@ export const ApiTokensSection = ({ calls = apiTokenCalls }: { calls?: ApiTokenCa
   const { t } = useTranslation('settings');
   const dates = useDateFormat();
   const queryClient = useQueryClient();
-  const tokens = useQuery({ queryKey: apiTokensKey, queryFn: () => calls.list() });
+  const tokens = useQuery(apiTokensQuery(calls));
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<Record<Scope, boolean>>({ read: true, write: true });
   const [touched, setTouched] = useState(false);
@@ -65,7 +64,7 @@ export const ApiTokensSection = ({ calls = apiTokenCalls }: { calls?: ApiTokenCa
       setCreated(token);
       setName('');
       setTouched(false);
-      await queryClient.invalidateQueries({ queryKey: apiTokensKey });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.apiTokens() });
     },
   });
   const revoke = useMutation({
@@ -73,7 +72,7 @@ export const ApiTokensSection = ({ calls = apiTokenCalls }: { calls?: ApiTokenCa
     onSuccess: async () => {
       setRevoking(null);
       showToast({ intent: 'success', message: t('settings.api-tokens.revoked') });
-      await queryClient.invalidateQueries({ queryKey: apiTokensKey });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.apiTokens() });
     },
   });
 
