@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../shared/apiErrors';
 import { showToast } from '../../../shared/toaster';
 import { useSession } from '../../identity/session/useSession';
-import { adminUsersCalls, adminUsersKeys, type AdminUsersCalls } from './calls';
+import { adminUsersCalls, adminUsersKeys, adminUsersQuery, type AdminUsersCalls } from './calls';
 import { UserDialog, type UserDialogMode } from './UserDialog';
 import './adminUsers.css';
 import { useDateFormat } from '../../../shared/dates';
@@ -31,11 +31,7 @@ export const AdminUsersPage = ({ calls = adminUsersCalls }: { calls?: AdminUsers
   const licenceId = licence?.id ?? '';
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<UserDialogMode | null>(null);
-  const users = useQuery({
-    queryKey: adminUsersKeys.licence(licenceId),
-    queryFn: ({ signal }) => calls.list(licenceId, signal),
-    enabled: licenceId !== '',
-  });
+  const users = useQuery(adminUsersQuery(licenceId, calls));
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminUsersKeys.licence(licenceId) });
 
   const updated = (user: AdminUser) =>
