@@ -19,6 +19,7 @@ const TEXTS = {
     url: 'URL',
     colour: 'Colour',
     invalidHex: 'Invalid HEX color.',
+    buildOrder: 'Build Order',
   },
   nl: {
     create: 'Project aanmaken',
@@ -36,6 +37,7 @@ const TEXTS = {
     url: 'URL',
     colour: 'Kleur',
     invalidHex: 'Ongeldige HEX-kleur.',
+    buildOrder: 'Bouwvolgorde',
   },
   de: {
     create: 'Projekt anlegen',
@@ -53,6 +55,7 @@ const TEXTS = {
     url: 'URL',
     colour: 'Farbe',
     invalidHex: 'Ungültige HEX-Farbe.',
+    buildOrder: 'Bauabfolge',
   },
 } as const;
 
@@ -74,7 +77,7 @@ for (const language of ['en', 'nl', 'de'] as const) {
       await dialog.getByRole('button', { name: t.addRole }).click();
       await dialog.getByLabel(t.roleName).last().fill('Uitvoering');
       await dialog.getByLabel(t.admin).last().check({ force: true });
-      await dialog.getByLabel('Build Order').check({ force: true });
+      await dialog.getByLabel(t.buildOrder).check({ force: true });
       await dialog.getByTestId('create-project-submit').click();
 
       // the new project's overview
@@ -83,7 +86,7 @@ for (const language of ['en', 'nl', 'de'] as const) {
       await expect(page.getByTestId('project-navigation').getByRole('button', { name: t.tables })).toBeVisible();
       await expect(page.getByTestId('project-navigation').getByRole('button', { name: t.settings })).toBeVisible();
       await expect(page.getByText(t.noSessions)).toBeVisible();
-      await page.getByTestId('module-search').getByText('Build Order').first().waitFor({ state: 'attached' });
+      await page.getByTestId('module-search').getByText(t.buildOrder).first().waitFor({ state: 'attached' });
 
       // a link, with the dialog's validation
       await page.getByTestId('link-add').click();

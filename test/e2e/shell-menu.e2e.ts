@@ -40,19 +40,29 @@ const EVERYONE = [
   'support-portal',
   'build-info-link',
   'documentation-link',
+  'api-reference-link',
   'whats-new',
-  'knowledge-base-link',
   'logout',
 ];
 
 const texts = {
-  en: { welcome: 'Welcome to Stramien', profile: 'Profile settings', noUpdates: 'No updates yet...', nothing: 'Nothing special yet' },
-  nl: { welcome: 'Welkom bij Stramien', profile: 'Profielinstellingen', noUpdates: 'Nog geen updates...', nothing: 'Nog niets bijzonders' },
+  en: {
+    welcome: 'Welcome to Stramien',
+    profile: 'Profile settings',
+    noUpdates: 'No updates yet...',
+    nothing: 'Downloads is not available yet',
+  },
+  nl: {
+    welcome: 'Welkom bij Stramien',
+    profile: 'Profielinstellingen',
+    noUpdates: 'Nog geen updates...',
+    nothing: 'Downloads is nog niet beschikbaar',
+  },
   de: {
     welcome: 'Willkommen bei Stramien',
     profile: 'Profileinstellungen',
     noUpdates: 'Noch keine Neuigkeiten...',
-    nothing: 'Noch nichts Besonderes',
+    nothing: 'Downloads ist noch nicht verfügbar',
   },
 } as const;
 
@@ -87,7 +97,7 @@ for (const language of ['en', 'nl', 'de'] as const) {
     await page.getByTestId('user-menu').click();
     await page.getByTestId('downloads-link').click();
     await expect(page).toHaveURL(/\/downloads$/);
-    await expect(page.getByTestId('downloads-page')).toContainText(texts[language].nothing);
+    await expect(page.getByTestId('not-available')).toContainText(texts[language].nothing);
 
     await page.getByTestId('today-tasks-toggle').click();
     await expect(page.getByTestId('task-sidebar')).toBeVisible();
@@ -95,7 +105,7 @@ for (const language of ['en', 'nl', 'de'] as const) {
     await expect(page.getByTestId('task-sidebar')).toHaveCount(0);
 
     await page.goto('/admin');
-    await expect(page.getByTestId('admin-no-access')).toBeVisible();
+    await expect(page.getByTestId('no-access')).toBeVisible();
   });
 }
 

@@ -139,6 +139,6 @@ test('a member without project admin rights does not get the teams screen', asyn
     roles: [{ name: 'Crew', is_projectadmin: false, users: [me.id] }],
   });
   await open(page, userToken, 'en', `/project/${project.data.slug}/settings/teams`);
-  await expect(page.getByTestId('teams-no-access')).toBeVisible();
+  await expect(page.getByTestId('no-access')).toBeVisible();
   await expect(page.getByTestId('team-create')).toHaveCount(0);
 });

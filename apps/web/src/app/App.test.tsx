@@ -90,11 +90,25 @@ describe('the app routes', () => {
       expect(document.documentElement.style.getPropertyValue('--stramien-primary')).toBe('#d32f2f');
     });
 
-    it('sends an unknown path to /dashboard', async () => {
+    it('shows the not-found page in the shell at an unknown path, and stays there', async () => {
       storeToken('jwt-1', 3600);
       const { location } = renderApp('/no/such/page', userWith([licence('l-1', 'Bouwbedrijf')]));
-      expect(await screen.findByText('Nothing special yet')).toBeTruthy();
-      expect(location()).toBe('/dashboard');
+      expect(await screen.findByText('Page not found')).toBeTruthy();
+      expect(screen.getByTestId('user-menu')).toBeTruthy();
+      expect(location()).toBe('/no/such/page');
+    });
+
+    it.each([
+      ['/tasks', 'Tasks is not available yet'],
+      ['/tasks/board', 'Tasks is not available yet'],
+      ['/downloads', 'Downloads is not available yet'],
+      ['/knowledge-base/42', 'The knowledge base is not available yet'],
+      ['/workflow-management/builder/7', 'Workflow management is not available yet'],
+    ])('says %s is not available yet, and stays there', async (path, text) => {
+      storeToken('jwt-1', 3600);
+      const { location } = renderApp(path, userWith([licence('l-1', 'Bouwbedrijf')]));
+      expect(await screen.findByText(text)).toBeTruthy();
+      expect(location()).toBe(path);
     });
 
     it('asks for a licence first when the user has more than one and none is chosen', async () => {

@@ -56,8 +56,8 @@ const ALWAYS = [
   'support-portal',
   'build-info-link',
   'documentation-link',
+  'api-reference-link',
   'whats-new',
-  'knowledge-base-link',
   'logout',
 ];
 
@@ -99,7 +99,7 @@ describe('the user menu', () => {
     ['workflow-management', '/workflow-management'],
     ['downloads-link', '/downloads'],
     ['build-info-link', '/build'],
-    ['knowledge-base-link', '/knowledge-base'],
+    ['documentation-link', '/knowledge-base'],
   ])('leads %s to %s', async (id, path) => {
     const { location } = renderShell('/knowledge-base', person());
     fireEvent.click(within(await openUserMenu()).getByTestId(id));
@@ -121,11 +121,13 @@ describe('the user menu', () => {
     expect(screen.queryByTestId('user-menu-unread')).toBeNull();
   });
 
-  it('links the documentation in a new tab', async () => {
+  it('links the API reference in a new tab, apart from the documentation', async () => {
     renderShell('/downloads', person());
-    const link = within(await openUserMenu()).getByTestId('documentation-link');
+    const link = within(await openUserMenu()).getByTestId('api-reference-link');
+    expect(link.textContent).toBe('API reference');
     expect(link.getAttribute('target')).toBe('_blank');
-    expect(link.getAttribute('href')).toBeTruthy();
+    expect(link.getAttribute('href')).toBe('/api/docs');
+    expect(screen.getByTestId('documentation-link').getAttribute('href')).not.toBe('/api/docs');
   });
 });
 
@@ -153,21 +155,25 @@ describe('the app bar sidebars', () => {
   });
 });
 
-describe('the shell pages', () => {
+describe('the shell pages not built yet', () => {
   it.each([
-    ['/downloads', 'downloads-page'],
-    ['/knowledge-base', 'knowledge-base-page'],
-    ['/workflow-management', 'workflow-management-page'],
-  ])("%s shows the spec's empty state 'Nothing special yet'", async (url, testId) => {
-    renderShell(url, person());
-    const page = await screen.findByTestId(testId);
-    expect(within(page).getByText('Nothing special yet')).toBeTruthy();
+    ['/downloads', 'Downloads is not available yet'],
+    ['/knowledge-base', 'The knowledge base is not available yet'],
+    ['/workflow-management', 'Workflow management is not available yet'],
+  ])('%s says it is not available yet, in the shell', async (url, text) => {
+    const { location } = renderShell(url, person());
+    expect(within(await screen.findByTestId('not-available')).getByText(text)).toBeTruthy();
+    expect(screen.getByTestId('user-menu')).toBeTruthy();
+    expect(location()).toBe(url);
   });
 
-  it("answers a knowledge base search with 'No options found'", async () => {
+  it('says it in Dutch and German too', async () => {
     renderShell('/knowledge-base', person());
-    fireEvent.change(await screen.findByLabelText('Search the knowledge base'), { target: { value: 'teams' } });
-    expect(await screen.findByText('No options found')).toBeTruthy();
+    await screen.findByTestId('not-available');
+    fireEvent.click(within(await openUserMenu()).getByTestId('language-nl'));
+    await waitFor(() => expect(screen.getByTestId('not-available').textContent).toContain('De kennisbank is nog niet beschikbaar'));
+    fireEvent.click(within(await openUserMenu()).getByTestId('language-de'));
+    await waitFor(() => expect(screen.getByTestId('not-available').textContent).toContain('Die Wissensdatenbank ist noch nicht verfügbar'));
   });
 });
 
@@ -208,7 +214,7 @@ describe('the dashboard tour', () => {
 
   it('is not on other pages', async () => {
     renderShell('/downloads', person());
-    await screen.findByTestId('downloads-page');
+    await screen.findByTestId('not-available');
     expect(screen.queryByTestId('guided-tour')).toBeNull();
   });
 });

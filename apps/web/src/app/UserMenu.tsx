@@ -3,7 +3,7 @@ import {
   BookIcon,
   BuildIcon,
   CaretDownIcon,
-  DocumentOpenIcon,
+  CodeIcon,
   DownloadIcon,
   FlowLinearIcon,
   HelpIcon,
@@ -27,7 +27,7 @@ import { LANGUAGES, changeLanguage, currentLanguage } from '../shared/i18n';
 import { queryClient } from '../shared/queryClient';
 import { withRedirect } from '../shared/redirect';
 import { Avatar } from './Avatar';
-import { DOCUMENTATION_URL, supportPortalUrl } from './externalLinks';
+import { API_REFERENCE_URL, supportPortalUrl } from './externalLinks';
 import { useNews } from './news/newsStore';
 import { useShellCan } from './shellPermissions';
 import { closeAllSidebars, setSidebarOpen } from './sidebars/sidebarStore';
@@ -55,7 +55,8 @@ const UnreadDot = ({ testId }: { testId: string }) => <span className="stramien-
 /**
  * User name and avatar with the menu of spec 1 §2: pin or unpin the navigation bar, change licence (more than
  * one), profile settings, account admin (admins), workflows, downloads, support portal, build information,
- * documentation, what's new (unread dot), knowledge base, language, log out.
+ * documentation (the knowledge base, the user documentation), the API reference (new tab), what's new (unread dot),
+ * language, log out.
  */
 export const UserMenu = ({ pinned, onTogglePinned }: UserMenuProps) => {
   const { t } = useTranslation();
@@ -104,10 +105,16 @@ export const UserMenu = ({ pinned, onTogglePinned }: UserMenuProps) => {
       />
       <MenuItem icon={<BuildIcon />} text={t('common.usermenu.build')} data-testid="build-info-link" onClick={go('/build')} />
       <MenuItem
-        icon={<DocumentOpenIcon />}
+        icon={<BookIcon />}
         text={t('common.usermenu.documentation')}
         data-testid="documentation-link"
-        href={DOCUMENTATION_URL}
+        onClick={go('/knowledge-base')}
+      />
+      <MenuItem
+        icon={<CodeIcon />}
+        text={t('common.usermenu.api-reference')}
+        data-testid="api-reference-link"
+        href={API_REFERENCE_URL}
         target="_blank"
         rel="noopener noreferrer"
       />
@@ -117,12 +124,6 @@ export const UserMenu = ({ pinned, onTogglePinned }: UserMenuProps) => {
         data-testid="whats-new"
         labelElement={unread > 0 ? <UnreadDot testId="whats-new-unread" /> : undefined}
         onClick={() => setSidebarOpen('news', true)}
-      />
-      <MenuItem
-        icon={<BookIcon />}
-        text={t('common.usermenu.knowledge-base')}
-        data-testid="knowledge-base-link"
-        onClick={go('/knowledge-base')}
       />
       <MenuDivider title={t('common.usermenu.language')} />
       {LANGUAGES.map((code) => (

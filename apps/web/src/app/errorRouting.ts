@@ -1,7 +1,5 @@
 import type { ApiError } from '@stramien/api';
-
-/** Error code the server puts on calls that need the password to be reset first (spec §2, router behaviour). */
-export const RESET_ERROR_CODE = '1656583722774';
+import { PASSWORD_RESET_REQUIRED_CODE } from '@stramien/domain';
 
 export interface FailedCall {
   status: number;
@@ -23,7 +21,7 @@ const redirectTo = (path: string, location: CurrentLocation) => `${path}?redirec
  */
 export const routeForError = (error: FailedCall, location: CurrentLocation): string | null => {
   const target = (() => {
-    if (error.code?.includes(RESET_ERROR_CODE)) return '/settings?status=reset';
+    if (error.code?.includes(PASSWORD_RESET_REQUIRED_CODE)) return '/settings?status=reset';
     if (error.status === 401) return location.pathname === '/login' ? null : redirectTo('/login', location);
     if (error.status === 403 && /two[- ]?factor/i.test(error.message)) return '/settings?status=2fa-required';
     if (error.status === 503 || error.message === 'Service Unavailable')

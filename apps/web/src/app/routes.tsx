@@ -3,6 +3,8 @@ import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { PortraitNotice } from './PortraitNotice';
 import { RouteError } from './RouteError';
 import { lazyPage } from './lazyPage';
+import { ShellFeatureNotAvailable } from './pages/NotBuiltPages';
+import { NotFound } from '../shared/status/StatusScreen';
 import { accountPublicRoutes } from '../features/account/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { projectRoutes } from '../features/projects/routes';
@@ -23,9 +25,10 @@ const Root = () => (
 );
 
 /**
- * The routes of spec §2 built so far. Outside the shell: /login, /licenses, /maintenance. Inside the
- * authenticated shell: /dashboard (with its guided tour), /build, /downloads, /knowledge-base,
- * /workflow-management and the features' routes; anything else lands on /dashboard.
+ * The routes of spec §2. Outside the shell: /login, /licenses, /maintenance. Inside the authenticated shell:
+ * /dashboard (with its guided tour), /build and the features' routes; the screens not built yet (/tasks,
+ * /downloads, /knowledge-base, /workflow-management and their children) say so in the user's language, and any
+ * other address shows the not-found page in the shell — never a silent redirect.
  */
 export const routes: RouteObject[] = [
   {
@@ -81,34 +84,10 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          {
-            path: 'downloads',
-            lazy: lazyPage(
-              () => import('./pages/DownloadsPage'),
-              (m) => m.DownloadsPage,
-            ),
-          },
-          {
-            path: 'knowledge-base',
-            lazy: lazyPage(
-              () => import('./pages/KnowledgeBasePage'),
-              (m) => m.KnowledgeBasePage,
-            ),
-          },
-          {
-            path: 'knowledge-base/:itemId',
-            lazy: lazyPage(
-              () => import('./pages/KnowledgeBasePage'),
-              (m) => m.KnowledgeBaseItemPage,
-            ),
-          },
-          {
-            path: 'workflow-management',
-            lazy: lazyPage(
-              () => import('./pages/WorkflowManagementPage'),
-              (m) => m.WorkflowManagementPage,
-            ),
-          },
+          ...(['tasks', 'downloads', 'knowledge-base', 'workflow-management'] as const).map((feature) => ({
+            path: `${feature}/*`,
+            element: <ShellFeatureNotAvailable feature={feature} />,
+          })),
           {
             path: 'build',
             lazy: lazyPage(
@@ -120,7 +99,7 @@ export const routes: RouteObject[] = [
           ...projectRoutes,
           ...teamRoutes,
           ...adminRoutes,
-          { path: '*', element: <Navigate to="/dashboard" replace /> },
+          { path: '*', element: <NotFound /> },
         ],
       },
     ],

@@ -24,8 +24,10 @@ describe('locales', () => {
     });
   });
 
-  it.each(NAMESPACES)('shapes every key of %s as <feature>.<area>.<phrase>', (namespace) => {
-    const wrong = Object.keys(english[namespace]).filter((key) => !new RegExp(`^${namespace}\\.[a-z0-9-]+\\.[a-z0-9-]+$`).test(key));
+  it.each(NAMESPACES)('shapes every key of %s as <feature>.<area>.<phrase>, with a plural suffix where counted', (namespace) => {
+    const wrong = Object.keys(english[namespace]).filter(
+      (key) => !new RegExp(`^${namespace}\\.[a-z0-9-]+\\.[a-z0-9-]+(_(zero|one|two|few|many|other))?$`).test(key),
+    );
     expect(wrong).toEqual([]);
   });
 

@@ -2,8 +2,8 @@ import { OverlayToaster, Position, type Toaster, type ToastProps } from '@bluepr
 
 let toaster: Promise<Toaster> | null = null;
 
-/** Shows a toast in the app-wide toaster (created on first use). */
+/** Shows a toast in the app-wide toaster (created on first use), at the bottom: never over the app bar and the user name. */
 export const showToast = (props: ToastProps): void => {
-  toaster ??= OverlayToaster.create({ position: Position.TOP_RIGHT, maxToasts: 4 });
+  toaster ??= OverlayToaster.create({ position: Position.BOTTOM, maxToasts: 4 });
   void toaster.then((t) => t.show(props));
 };

@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
 import { AppProviders } from '../app/AppProviders';
@@ -11,7 +12,10 @@ const Location = () => {
 };
 
 /** Renders `element` at `path` inside the app's providers; any other path shows the current location. */
-export const renderAt = (element: ReactNode, { path, url = path }: { path: string; url?: string }) => {
+export const renderAt = (
+  element: ReactNode,
+  { path, url = path, queryClient = createQueryClient() }: { path: string; url?: string; queryClient?: QueryClient },
+) => {
   const router = createMemoryRouter(
     [
       { path, element },
@@ -19,7 +23,6 @@ export const renderAt = (element: ReactNode, { path, url = path }: { path: strin
     ],
     { initialEntries: [url] },
   );
-  const queryClient = createQueryClient();
   const view = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

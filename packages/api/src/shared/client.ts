@@ -13,7 +13,17 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+  /** seconds from the answer's Retry-After header (429, 503), when it sent one */
+  retryAfterSeconds?: number;
 }
+
+/** The Retry-After header as seconds (delta-seconds or an HTTP date), or undefined. */
+export const parseRetryAfter = (value: string | null, now: number = Date.now()): number | undefined => {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+};
 
 export interface ApiClientOptions {
   baseUrl?: string;
@@ -67,6 +77,8 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
         values: env.values,
         errorKeys: env.errorKeys,
       });
+      const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
+      if (retryAfter !== undefined) error.retryAfterSeconds = retryAfter;
       options.onError?.(error);
       throw error;
     }

@@ -46,3 +46,8 @@ export const accountMessages = {
   otherLicencesNeedSystemAdmin: 'This user also works in licences you do not administer; ask a system admin.',
   notInLicence: 'This user is not in the licence.',
 } as const;
+
+/** Error code of the sign-in limiter's 429 answer; its Retry-After header says when to try again (seconds). */
+export const SIGN_IN_LOCKED_CODE = 'sign-in-locked';
+/** Spec 1 §2: an error code containing this number sends the user to settings?status=reset (password must be reset). */
+export const PASSWORD_RESET_REQUIRED_CODE = '1656583722774';

@@ -8,3 +8,5 @@ export const normaliseHexColour = (value: string): string => {
   const digits = value.trim().replace(/^#/, '').toLowerCase();
   return `#${digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits}`;
 };
+/** '#' and six hex digits: the longest colour a colour field takes. */
+export const HEX_COLOUR_MAX = 7;

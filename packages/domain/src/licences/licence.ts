@@ -31,3 +31,6 @@ export const evolveLicence = (state: LicenceState, event: LicenceEvent): Licence
       return { exists: true, ...event.data };
   }
 };
+
+/** Length limit of a licence name. */
+export const LICENCE_NAME_MAX = 100;

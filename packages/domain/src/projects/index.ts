@@ -6,3 +6,4 @@ export * from './projectStream';
 export * from './slug';
 export * from './slugClaim';
 export * from './image';
+export * from './limits';

@@ -7,6 +7,8 @@ export const TEAM_NAME_MAX = 100;
 /** Upper bounds for the permission lists of one team (a guard against unbounded streams, not a business rule). */
 export const TEAM_SBS_PERMISSIONS_MAX = 500;
 export const TEAM_WORKFLOW_PERMISSIONS_MAX = 500;
+/** Longest SBS code a team permission names. */
+export const TEAM_SBS_CODE_MAX = 100;
 
 /** What a team may do with a part of the project: look, or also change (start sessions, edit SBS records). */
 export const TEAM_ACCESS_LEVELS = ['read', 'write'] as const;

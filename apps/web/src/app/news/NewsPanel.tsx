@@ -4,13 +4,15 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setSidebarOpen, useSidebarOpen } from '../sidebars/sidebarStore';
 import { useNews } from './newsStore';
+import { useDateFormat } from '../../shared/dates';
 
 /**
  * The what's-new panel (spec 1 §2, spec 2 §4): opening it marks all news read by storing the current time;
  * critical news (unread and auto_open) opens it by itself. Empty: 'No updates yet...'.
  */
 export const NewsPanel = () => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useDateFormat();
   const open = useSidebarOpen('news');
   const { items, critical, markRead } = useNews();
 
@@ -38,7 +40,7 @@ export const NewsPanel = () => {
           items.map((item) => (
             <Card key={`${item.title}-${item.updated_at}`} className="stramien-news__item">
               <H5>{item.title}</H5>
-              <p className="bp6-text-muted">{new Date(item.updated_at).toLocaleDateString(i18n.language)}</p>
+              <p className="bp6-text-muted">{dates.date(item.updated_at)}</p>
               <p className="stramien-news__description">{item.description}</p>
               {item.tags.map((tag) => (
                 <Tag key={tag} minimal>

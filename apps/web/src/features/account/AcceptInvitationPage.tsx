@@ -11,20 +11,16 @@ import { showToast } from '../../shared/toaster';
 import { clearToken } from '../identity/session/tokenStorage';
 import { accountCalls, type AccountCalls } from './calls';
 import { PasswordField } from '../../shared/forms/PasswordField';
-import { RequiredFormGroup } from '../../shared/forms/RequiredFormGroup';
+import { FormField } from '../../shared/forms/FormField';
 import { newPasswordErrors, serverFieldError, translateMessage } from './passwordForm';
 import './account.css';
+import { invitationQuery } from './queries';
 
 /** /invite/{token} — the invitee chooses their name and password; then Login (accepting does not sign in). */
 export const AcceptInvitationPage = ({ calls = accountCalls }: { calls?: AccountCalls }) => {
   const { t } = useTranslation('account');
   const { token = '' } = useParams();
-  const details = useQuery({
-    queryKey: ['account', 'invitation', token],
-    queryFn: () => calls.invitation(token),
-    retry: false,
-    staleTime: Infinity,
-  });
+  const details = useQuery(invitationQuery(token, calls));
 
   if (details.isPending) {
     return (
@@ -108,12 +104,12 @@ const AcceptForm = ({
             if (valid) accept.mutate();
           }}
         >
-          <RequiredFormGroup id="invite-firstname" label={t('account.form.firstname')} error={errors.firstname}>
+          <FormField required id="invite-firstname" label={t('account.form.firstname')} error={errors.firstname}>
             <InputGroup id="invite-firstname" autoComplete="given-name" value={firstname} onValueChange={setFirstname} />
-          </RequiredFormGroup>
-          <RequiredFormGroup id="invite-lastname" label={t('account.form.lastname')} error={errors.lastname}>
+          </FormField>
+          <FormField required id="invite-lastname" label={t('account.form.lastname')} error={errors.lastname}>
             <InputGroup id="invite-lastname" autoComplete="family-name" value={lastname} onValueChange={setLastname} />
-          </RequiredFormGroup>
+          </FormField>
           <PasswordField
             id="invite-password"
             label={t('account.form.password')}

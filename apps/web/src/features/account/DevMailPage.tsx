@@ -1,22 +1,16 @@
 import { Button, Card, H2, H4, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { EnvelopeIcon, RefreshIcon } from '@blueprintjs/icons';
-import { accountRoutes, type DevMail } from '@stramien/api';
+import type { DevMail } from '@stramien/api';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
-import { api } from '../../shared/api';
 import { serverMessage } from '../../shared/apiErrors';
 import { withRedirect } from '../../shared/redirect';
 import { useAccessToken } from '../identity/session/useSession';
 import './account.css';
-
-export const devMailQuery = () =>
-  ({
-    queryKey: ['account', 'dev-mail'] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => api.call(accountRoutes.devMail, { query: { limit: 200 }, signal }),
-    staleTime: 0,
-  }) as const;
+import { useDateFormat } from '../../shared/dates';
+import { devMailQuery } from './queries';
 
 /**
  * /dev/mail — the e-mails the embedded mail adapter kept (no SMTP configured), for system admins: reset links and
@@ -31,8 +25,8 @@ export const DevMailPage = ({ load }: { load?: () => Promise<{ data: DevMail[] }
 
 const Outbox = ({ load }: { load?: (() => Promise<{ data: DevMail[] }>) | undefined }) => {
   const { t } = useTranslation('account');
-  const base = devMailQuery();
-  const mails = useQuery({ ...base, ...(load ? { queryFn: () => load() } : {}), retry: false });
+  const dates = useDateFormat();
+  const mails = useQuery({ ...devMailQuery(), ...(load ? { queryFn: () => load() } : {}) });
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
   if (mails.isPending) {
@@ -79,7 +73,7 @@ const Outbox = ({ load }: { load?: (() => Promise<{ data: DevMail[] }>) | undefi
                   <strong>{m.subject}</strong>
                   <br />
                   <small>
-                    {m.to} · {new Date(m.sentAt).toLocaleString()}
+                    {m.to} · {dates.dateTime(m.sentAt)}
                   </small>
                 </Button>
               </li>

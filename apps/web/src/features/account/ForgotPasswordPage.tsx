@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { serverMessage } from '../../shared/apiErrors';
 import { accountCalls, type AccountCalls } from './calls';
-import { RequiredFormGroup } from '../../shared/forms/RequiredFormGroup';
+import { FormField } from '../../shared/forms/FormField';
 import './account.css';
 
 /**
@@ -37,7 +37,8 @@ export const ForgotPasswordPage = ({ calls = accountCalls }: { calls?: AccountCa
             }}
           >
             <p>{t('account.forgot.intro')}</p>
-            <RequiredFormGroup
+            <FormField
+              required
               id="forgot-email"
               label={t('account.form.email')}
               error={touched && missing ? t('account.validation.required') : undefined}
@@ -53,7 +54,7 @@ export const ForgotPasswordPage = ({ calls = accountCalls }: { calls?: AccountCa
                 intent={touched && missing ? 'danger' : 'none'}
                 onValueChange={setEmail}
               />
-            </RequiredFormGroup>
+            </FormField>
             {send.isError && (
               <Callout intent="danger" role="alert" className="stramien-account__error">
                 {serverMessage(send.error) ?? t('account.form.failed')}

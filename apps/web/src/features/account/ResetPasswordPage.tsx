@@ -10,7 +10,7 @@ import { showToast } from '../../shared/toaster';
 import { clearToken } from '../identity/session/tokenStorage';
 import { accountCalls, type AccountCalls } from './calls';
 import { PasswordField } from '../../shared/forms/PasswordField';
-import { RequiredFormGroup } from '../../shared/forms/RequiredFormGroup';
+import { FormField } from '../../shared/forms/FormField';
 import { newPasswordErrors, serverFieldError, translateMessage } from './passwordForm';
 import './account.css';
 
@@ -63,7 +63,7 @@ export const ResetPasswordPage = ({ calls = accountCalls }: { calls?: AccountCal
             if (!emailError && !local.password && !local.confirmation) reset.mutate();
           }}
         >
-          <RequiredFormGroup id="reset-email" label={t('account.form.email')} error={errors.email}>
+          <FormField required id="reset-email" label={t('account.form.email')} error={errors.email}>
             <InputGroup
               id="reset-email"
               name="email"
@@ -73,7 +73,7 @@ export const ResetPasswordPage = ({ calls = accountCalls }: { calls?: AccountCal
               intent={errors.email ? 'danger' : 'none'}
               onValueChange={setEmail}
             />
-          </RequiredFormGroup>
+          </FormField>
           <PasswordField
             id="reset-password"
             label={t('account.form.new-password')}

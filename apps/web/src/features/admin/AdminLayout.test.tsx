@@ -61,14 +61,14 @@ describe('the account admin area', () => {
 
   it.each(['/admin/companies', '/admin/modules'])('guards %s against a licence admin', async (url) => {
     renderAdmin(url, 'licence admin');
-    expect(await screen.findByTestId('admin-no-access')).toBeTruthy();
+    expect(await screen.findByTestId('no-access')).toBeTruthy();
     expect(screen.queryByTestId('admin-modules')).toBeNull();
     expect(screen.queryByTestId('admin-companies')).toBeNull();
   });
 
   it.each(['/admin', '/admin/labels', '/admin/users'])('keeps an ordinary user out of %s', async (url) => {
     renderAdmin(url, 'user');
-    expect(await screen.findByTestId('admin-no-access')).toBeTruthy();
+    expect(await screen.findByTestId('no-access')).toBeTruthy();
     expect(tabs()).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
-import { Button, H3, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
-import { LockIcon } from '@blueprintjs/icons';
+import { H3, Tab, Tabs } from '@blueprintjs/core';
 import type { PermissionCheck } from '@stramien/domain';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useShellCan } from '../../app/shellPermissions';
+import { NoAccess } from '../../shared/status/StatusScreen';
 import './admin.css';
 
 /** The account admin tabs in the spec's order, each behind its permission check (spec 1 §2). */
@@ -16,33 +16,19 @@ export const ADMIN_TABS: readonly { id: string; check: PermissionCheck }[] = [
   { id: 'modules', check: 'admin-license-modules' },
 ];
 
-/** Shown instead of a screen the user may not open. */
-export const NoAccess = () => {
-  const { t } = useTranslation('admin');
-  const navigate = useNavigate();
-  return (
-    <div className="stramien-page" data-testid="admin-no-access">
-      <NonIdealState
-        icon={<LockIcon size={48} />}
-        title={t('admin.guard.title')}
-        description={t('admin.guard.description')}
-        action={<Button intent="primary" text={t('admin.guard.dashboard')} onClick={() => void navigate('/dashboard')} />}
-      />
-    </div>
-  );
-};
-
 /** A route that only renders for users who pass `check`. */
 export const RequireCheck = ({ check }: { check: PermissionCheck }) => {
+  const { t } = useTranslation('admin');
   const can = useShellCan();
-  return can(check) ? <Outlet /> : <NoAccess />;
+  return can(check) ? <Outlet /> : <NoAccess description={t('admin.guard.description')} />;
 };
 
 /** /admin — the first tab the user may open. */
 export const AdminIndex = () => {
+  const { t } = useTranslation('admin');
   const can = useShellCan();
   const first = ADMIN_TABS.find((tab) => can(tab.check));
-  return first ? <Navigate to={first.id} replace /> : <NoAccess />;
+  return first ? <Navigate to={first.id} replace /> : <NoAccess description={t('admin.guard.description')} />;
 };
 
 /** /admin (needs admin): the account admin area, one tab per screen the user may open. */
@@ -51,7 +37,7 @@ export const AdminLayout = () => {
   const can = useShellCan();
   const navigate = useNavigate();
   const location = useLocation();
-  if (!can('admin')) return <NoAccess />;
+  if (!can('admin')) return <NoAccess description={t('admin.guard.description')} />;
   const selected = location.pathname.split('/')[2] ?? '';
   return (
     <div className="stramien-page stramien-admin">

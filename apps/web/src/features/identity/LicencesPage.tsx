@@ -51,7 +51,7 @@ const LicencePicker = () => {
           <NonIdealState title={t('identity.licences.none')} />
         ) : (
           <>
-            <p>{t('identity.licences.subtitle')}</p>
+            <p data-testid="licence-count">{t('identity.licences.subtitle', { count: user.licenses.length })}</p>
             <ul className="stramien-licences__list" data-testid="licence-list">
               {user.licenses.map((licence) => (
                 <li key={licence.id}>

@@ -154,7 +154,7 @@ describe('LoginPage', () => {
       renderAt(
         <LoginPage
           machine={machineWith(async () => {
-            throw new ApiError(429, 'Too many sign-in attempts. Try again in 15 minutes.', undefined, 'sign-in-locked');
+            throw Object.assign(new ApiError(429, 'Too many sign-in attempts.', undefined, 'sign-in-locked'), { retryAfterSeconds: 900 });
           })}
         />,
         { path: '/login' },

@@ -1,4 +1,5 @@
-import { Button, Callout, Card, FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Card, H2, InputGroup } from '@blueprintjs/core';
+import { TWO_FACTOR_CODE_INPUT_MAX } from '@stramien/domain';
 import { EyeOffIcon, EyeOpenIcon, LockIcon } from '@blueprintjs/icons';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
@@ -8,6 +9,7 @@ import { safeRedirect, withRedirect } from '../../shared/redirect';
 import { loginMachine, normaliseCode } from './machines/loginMachine';
 import { readLicenceId } from './session/tokenStorage';
 import { useAccessToken } from './session/useSession';
+import { FormField } from '../../shared/forms/FormField';
 
 export interface LoginPageProps {
   /** the sign-in flow; tests pass `loginMachine.provide(...)` */
@@ -63,7 +65,7 @@ const LoginForm = ({ machine, redirect }: { machine: typeof loginMachine; redire
               send({ type: 'SUBMIT' });
             }}
           >
-            <FormGroup label={t('identity.login.code')} labelFor="login-code">
+            <FormField label={t('identity.login.code')} id="login-code">
               <InputGroup
                 id="login-code"
                 name="code"
@@ -71,12 +73,12 @@ const LoginForm = ({ machine, redirect }: { machine: typeof loginMachine; redire
                 autoComplete="one-time-code"
                 autoFocus
                 size="large"
-                maxLength={7}
+                maxLength={TWO_FACTOR_CODE_INPUT_MAX}
                 value={code}
                 disabled={busy}
                 onValueChange={(value) => send({ type: 'CHANGE', field: 'code', value })}
               />
-            </FormGroup>
+            </FormField>
             {errorCallout}
             <Button
               type="submit"
@@ -112,7 +114,7 @@ const LoginForm = ({ machine, redirect }: { machine: typeof loginMachine; redire
             send({ type: 'SUBMIT' });
           }}
         >
-          <FormGroup label={t('identity.login.email')} labelFor="login-email">
+          <FormField label={t('identity.login.email')} id="login-email">
             <InputGroup
               id="login-email"
               name="email"
@@ -124,8 +126,8 @@ const LoginForm = ({ machine, redirect }: { machine: typeof loginMachine; redire
               disabled={busy}
               onValueChange={(value) => send({ type: 'CHANGE', field: 'email', value })}
             />
-          </FormGroup>
-          <FormGroup label={t('identity.login.password')} labelFor="login-password">
+          </FormField>
+          <FormField label={t('identity.login.password')} id="login-password">
             <InputGroup
               id="login-password"
               name="password"
@@ -145,7 +147,7 @@ const LoginForm = ({ machine, redirect }: { machine: typeof loginMachine; redire
                 />
               }
             />
-          </FormGroup>
+          </FormField>
           {errorCallout}
           <Button
             type="submit"

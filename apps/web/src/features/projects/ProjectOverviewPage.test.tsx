@@ -55,6 +55,14 @@ describe('the project overview', () => {
     expect(screen.queryByTestId('project-links')).toBeNull();
   });
 
+  it('tells a member without team apps how to get them, and offers no settings', async () => {
+    renderProject(memberView());
+    const nav = await screen.findByTestId('project-navigation');
+    expect(within(nav).queryAllByRole('button')).toEqual([]);
+    expect(nav.textContent).toContain('Ask a project admin to add you to a team');
+    expect(screen.getByTestId('project-header').textContent).toContain('Your role: Member');
+  });
+
   it("puts a non-member licence admin behind 'You are not added to this project, connect first' until they connect", async () => {
     const outside = memberView({ is_member: false, role: null });
     const connected = projectView();

@@ -1,5 +1,5 @@
-import { Button, H3, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
-import { ArrowLeftIcon, LockIcon, PeopleIcon } from '@blueprintjs/icons';
+import { Button, H3, Tab, Tabs } from '@blueprintjs/core';
+import { ArrowLeftIcon, PeopleIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { MembersSettings } from './components/settings/MembersSettings';
 import { ModulesSettings } from './components/settings/ModulesSettings';
 import { useProject } from './ProjectLayout';
 import { useProjectCan } from './permissions';
+import { NoAccess } from '../../shared/status/StatusScreen';
 
 type SettingsTab = 'general' | 'members' | 'modules';
 
@@ -21,9 +22,7 @@ export const ProjectSettingsPage = () => {
 
   if (!can('project-settings')) {
     return (
-      <div className="stramien-page">
-        <NonIdealState icon={<LockIcon size={48} />} title={t('projects.settings.forbidden')} />
-      </div>
+      <NoAccess description={t('projects.settings.forbidden')} back={{ to: `/project/${project.slug}`, text: t('projects.apps.home') }} />
     );
   }
   return (

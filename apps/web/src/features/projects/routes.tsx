@@ -1,7 +1,11 @@
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../../app/lazyPage';
+import { NotFound } from '../../shared/status/StatusScreen';
 
-/** Routes of the projects feature, mounted by app/routes.tsx: /project/:slug (overview) and /project/:slug/settings. */
+/**
+ * Routes of the projects feature, mounted by app/routes.tsx: /project/:slug (overview), /project/:slug/settings; the
+ * general apps and module pages not built yet say so; any other address under the project is not found.
+ */
 export const projectRoutes: RouteObject[] = [
   {
     path: 'project/:slug',
@@ -24,6 +28,21 @@ export const projectRoutes: RouteObject[] = [
           (m) => m.ProjectSettingsPage,
         ),
       },
+      ...(['workflows', 'tables', 'sbs', 'labels'] as const).map((feature) => ({
+        path: `${feature}/*`,
+        lazy: lazyPage(
+          () => import('./NotBuiltPages'),
+          (m) => m.projectFeatureNotAvailable(feature),
+        ),
+      })),
+      {
+        path: 'module/:route/*',
+        lazy: lazyPage(
+          () => import('./NotBuiltPages'),
+          (m) => m.ModulePage,
+        ),
+      },
+      { path: '*', element: <NotFound /> },
     ],
   },
 ];

@@ -2,16 +2,16 @@ import {
   Alert,
   Button,
   Callout,
-  Card,
   Checkbox,
-  FormGroup,
-  H3,
   HTMLTable,
   InputGroup,
   NonIdealState,
+  Section,
+  SectionCard,
   Spinner,
   Tag,
 } from '@blueprintjs/core';
+import { API_TOKEN_NAME_MAX } from '@stramien/domain';
 import { apiTokenRoutes, type ApiToken, type Response } from '@stramien/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,6 +19,9 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api';
 import { serverMessage } from '../../shared/apiErrors';
 import { showToast } from '../../shared/toaster';
+import { useDateFormat } from '../../shared/dates';
+import { FormField } from '../../shared/forms/FormField';
+import { apiTokensQuery, settingsKeys } from './queries';
 
 type Scope = 'read' | 'write';
 type CreatedToken = Response<typeof apiTokenRoutes.createApiToken>['data'];
@@ -36,16 +39,15 @@ export const apiTokenCalls: ApiTokenCalls = {
   revoke: (id) => api.call(apiTokenRoutes.revokeApiToken, { params: { id } }),
 };
 
-const apiTokensKey = ['settings', 'api-tokens'] as const;
-
 /**
  * Settings › API tokens: personal tokens for integrations (scripts, BI tools). A new token is shown once, with a copy
  * button; revoking asks for confirmation and stops the token at once.
  */
 export const ApiTokensSection = ({ calls = apiTokenCalls }: { calls?: ApiTokenCalls }) => {
   const { t } = useTranslation('settings');
+  const dates = useDateFormat();
   const queryClient = useQueryClient();
-  const tokens = useQuery({ queryKey: apiTokensKey, queryFn: () => calls.list() });
+  const tokens = useQuery(apiTokensQuery(calls));
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<Record<Scope, boolean>>({ read: true, write: true });
   const [touched, setTouched] = useState(false);
@@ -62,7 +64,7 @@ export const ApiTokensSection = ({ calls = apiTokenCalls }: { calls?: ApiTokenCa
       setCreated(token);
       setName('');
       setTouched(false);
-      await queryClient.invalidateQueries({ queryKey: apiTokensKey });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.apiTokens() });
     },
   });
   const revoke = useMutation({
@@ -70,7 +72,7 @@ export const ApiTokensSection = ({ calls = apiTokenCalls }: { calls?: ApiTokenCa
     onSuccess: async () => {
       setRevoking(null);
       showToast({ intent: 'success', message: t('settings.api-tokens.revoked') });
-      await queryClient.invalidateQueries({ queryKey: apiTokensKey });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.apiTokens() });
     },
   });
 
@@ -86,129 +88,131 @@ export const ApiTokensSection = ({ calls = apiTokenCalls }: { calls?: ApiTokenCa
   const scopeLabel = (scope: Scope) => t(scope === 'read' ? 'settings.api-tokens.scope-read' : 'settings.api-tokens.scope-write');
 
   return (
-    <Card className="stramien-settings__section" data-testid="api-tokens-section">
-      <H3>{t('settings.api-tokens.title')}</H3>
-      <p>{t('settings.api-tokens.intro')}</p>
+    <Section title={t('settings.api-tokens.title')} className="stramien-settings__section" data-testid="api-tokens-section">
+      <SectionCard>
+        <p>{t('settings.api-tokens.intro')}</p>
 
-      {created && (
-        <Callout intent="success" style={{ marginBottom: 12 }} data-testid="api-token-created">
-          <p>{t('settings.api-tokens.created', { name: created.name })}</p>
-          <p>
-            <strong>{t('settings.api-tokens.shown-once')}</strong>
-          </p>
-          <code data-testid="api-token-plaintext" style={{ wordBreak: 'break-all' }}>
-            {created.token}
-          </code>
-          <div style={{ marginTop: 8 }}>
-            <Button
-              icon="duplicate"
-              text={t('settings.api-tokens.copy')}
-              data-testid="api-token-copy"
-              onClick={() => void copy(created.token)}
-            />{' '}
-            <Button variant="minimal" text={t('settings.api-tokens.done')} onClick={() => setCreated(null)} />
-          </div>
-        </Callout>
-      )}
-
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setTouched(true);
-          if (name.trim() && chosen.length > 0 && !create.isPending) create.mutate();
-        }}
-      >
-        <FormGroup
-          label={t('settings.api-tokens.name')}
-          labelFor="api-token-name"
-          helperText={nameError}
-          intent={nameError ? 'danger' : 'none'}
-        >
-          <InputGroup id="api-token-name" maxLength={100} value={name} onValueChange={setName} disabled={create.isPending} />
-        </FormGroup>
-        <FormGroup label={t('settings.api-tokens.scopes')} helperText={scopeError} intent={scopeError ? 'danger' : 'none'}>
-          {(['read', 'write'] as const).map((scope) => (
-            <Checkbox
-              key={scope}
-              inline
-              checked={scopes[scope]}
-              label={scopeLabel(scope)}
-              onChange={() => setScopes((s) => ({ ...s, [scope]: !s[scope] }))}
-            />
-          ))}
-        </FormGroup>
-        {create.error && (
-          <Callout intent="danger" role="alert" style={{ marginBottom: 12 }}>
-            {serverMessage(create.error) ?? t('settings.api-tokens.error')}
+        {created && (
+          <Callout intent="success" style={{ marginBottom: 12 }} data-testid="api-token-created">
+            <p>{t('settings.api-tokens.created', { name: created.name })}</p>
+            <p>
+              <strong>{t('settings.api-tokens.shown-once')}</strong>
+            </p>
+            <code data-testid="api-token-plaintext" style={{ wordBreak: 'break-all' }}>
+              {created.token}
+            </code>
+            <div style={{ marginTop: 8 }}>
+              <Button
+                icon="duplicate"
+                text={t('settings.api-tokens.copy')}
+                data-testid="api-token-copy"
+                onClick={() => void copy(created.token)}
+              />{' '}
+              <Button variant="minimal" text={t('settings.api-tokens.done')} onClick={() => setCreated(null)} />
+            </div>
           </Callout>
         )}
-        <Button
-          type="submit"
-          intent="primary"
-          loading={create.isPending}
-          disabled={chosen.length === 0}
-          text={t('settings.api-tokens.create')}
-        />
-      </form>
 
-      <div style={{ marginTop: 16 }}>
-        {tokens.isPending ? (
-          <Spinner size={20} />
-        ) : tokens.error ? (
-          <Callout intent="danger">{serverMessage(tokens.error) ?? t('settings.api-tokens.error')}</Callout>
-        ) : tokens.data.length === 0 ? (
-          <NonIdealState icon="key" title={t('settings.api-tokens.empty')} data-testid="api-tokens-empty" />
-        ) : (
-          <HTMLTable compact striped style={{ width: '100%' }} data-testid="api-tokens-table">
-            <thead>
-              <tr>
-                <th>{t('settings.api-tokens.name')}</th>
-                <th>{t('settings.api-tokens.scopes')}</th>
-                <th>{t('settings.api-tokens.ends-with')}</th>
-                <th>{t('settings.api-tokens.created-at')}</th>
-                <th>{t('settings.api-tokens.expires-at')}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.data.map((token) => (
-                <tr key={token.id} data-testid={`api-token-${token.id}`}>
-                  <td>{token.name}</td>
-                  <td>
-                    {token.scopes.map((scope) => (
-                      <Tag key={scope} minimal style={{ marginRight: 4 }}>
-                        {scopeLabel(scope)}
-                      </Tag>
-                    ))}
-                  </td>
-                  <td>
-                    <code>…{token.hint}</code>
-                  </td>
-                  <td>{new Date(token.created_at).toLocaleString()}</td>
-                  <td>{new Date(token.expires_at).toLocaleDateString()}</td>
-                  <td>
-                    <Button intent="danger" variant="minimal" text={t('settings.api-tokens.revoke')} onClick={() => setRevoking(token)} />
-                  </td>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            setTouched(true);
+            if (name.trim() && chosen.length > 0 && !create.isPending) create.mutate();
+          }}
+        >
+          <FormField label={t('settings.api-tokens.name')} id="api-token-name" error={nameError}>
+            <InputGroup
+              id="api-token-name"
+              maxLength={API_TOKEN_NAME_MAX}
+              value={name}
+              onValueChange={setName}
+              disabled={create.isPending}
+            />
+          </FormField>
+          <FormField label={t('settings.api-tokens.scopes')} error={scopeError}>
+            {(['read', 'write'] as const).map((scope) => (
+              <Checkbox
+                key={scope}
+                inline
+                checked={scopes[scope]}
+                label={scopeLabel(scope)}
+                onChange={() => setScopes((s) => ({ ...s, [scope]: !s[scope] }))}
+              />
+            ))}
+          </FormField>
+          {create.error && (
+            <Callout intent="danger" role="alert" style={{ marginBottom: 12 }}>
+              {serverMessage(create.error) ?? t('settings.api-tokens.error')}
+            </Callout>
+          )}
+          <Button
+            type="submit"
+            intent="primary"
+            loading={create.isPending}
+            disabled={chosen.length === 0}
+            text={t('settings.api-tokens.create')}
+          />
+        </form>
+
+        <div style={{ marginTop: 16 }}>
+          {tokens.isPending ? (
+            <Spinner size={20} />
+          ) : tokens.error ? (
+            <Callout intent="danger">{serverMessage(tokens.error) ?? t('settings.api-tokens.error')}</Callout>
+          ) : tokens.data.length === 0 ? (
+            <NonIdealState icon="key" title={t('settings.api-tokens.empty')} data-testid="api-tokens-empty" />
+          ) : (
+            <HTMLTable compact striped style={{ width: '100%' }} data-testid="api-tokens-table">
+              <thead>
+                <tr>
+                  <th>{t('settings.api-tokens.name')}</th>
+                  <th>{t('settings.api-tokens.scopes')}</th>
+                  <th>{t('settings.api-tokens.ends-with')}</th>
+                  <th>{t('settings.api-tokens.created-at')}</th>
+                  <th>{t('settings.api-tokens.expires-at')}</th>
+                  <th />
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        )}
-      </div>
+              </thead>
+              <tbody>
+                {tokens.data.map((token) => (
+                  <tr key={token.id} data-testid={`api-token-${token.id}`}>
+                    <td>{token.name}</td>
+                    <td>
+                      {token.scopes.map((scope) => (
+                        <Tag key={scope} minimal style={{ marginRight: 4 }}>
+                          {scopeLabel(scope)}
+                        </Tag>
+                      ))}
+                    </td>
+                    <td>
+                      <code>…{token.hint}</code>
+                    </td>
+                    <td>{dates.dateTime(token.created_at)}</td>
+                    <td>{dates.date(token.expires_at)}</td>
+                    <td>
+                      <Button intent="danger" variant="minimal" text={t('settings.api-tokens.revoke')} onClick={() => setRevoking(token)} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          )}
+        </div>
 
-      <Alert
-        isOpen={revoking !== null}
-        intent="danger"
-        confirmButtonText={t('settings.api-tokens.revoke')}
-        cancelButtonText={t('settings.api-tokens.cancel')}
-        loading={revoke.isPending}
-        onCancel={() => setRevoking(null)}
-        onConfirm={() => revoking && revoke.mutate(revoking.id)}
-      >
-        <p>{t('settings.api-tokens.confirm-revoke', { name: revoking?.name ?? '' })}</p>
-        {revoke.error && <Callout intent="danger">{serverMessage(revoke.error) ?? t('settings.api-tokens.error')}</Callout>}
-      </Alert>
-    </Card>
+        <Alert
+          isOpen={revoking !== null}
+          intent="danger"
+          confirmButtonText={t('settings.api-tokens.revoke')}
+          cancelButtonText={t('settings.api-tokens.cancel')}
+          loading={revoke.isPending}
+          onCancel={() => setRevoking(null)}
+          onConfirm={() => revoking && revoke.mutate(revoking.id)}
+        >
+          <p>{t('settings.api-tokens.confirm-revoke', { name: revoking?.name ?? '' })}</p>
+          {revoke.error && <Callout intent="danger">{serverMessage(revoke.error) ?? t('settings.api-tokens.error')}</Callout>}
+        </Alert>
+      </SectionCard>
+    </Section>
   );
 };

@@ -1,4 +1,5 @@
-import { Button, Callout, Card, FormGroup, H3, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, InputGroup, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
+import { TWO_FACTOR_CODE_INPUT_MAX } from '@stramien/domain';
 import { ApiError, securityRoutes, type Response, type User } from '@stramien/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +9,7 @@ import { api } from '../../shared/api';
 import { serverMessage } from '../../shared/apiErrors';
 import { showToast } from '../../shared/toaster';
 import { currentUserQuery, identityKeys } from '../identity/session/queries';
+import { FormField } from '../../shared/forms/FormField';
 
 type GeneratedSecret = Response<typeof securityRoutes.generateTwoFactor>;
 
@@ -82,21 +84,17 @@ export const TwoFactorSection = ({ calls = twoFactorCalls }: { calls?: TwoFactor
         if (valid && !action.isPending) action.mutate(valid);
       }}
     >
-      <FormGroup
-        label={t('settings.two-factor.code')}
-        labelFor={id}
-        helperText={code && !valid ? t('settings.two-factor.code-format') : undefined}
-      >
+      <FormField label={t('settings.two-factor.code')} id={id} error={code && !valid ? t('settings.two-factor.code-format') : undefined}>
         <InputGroup
           id={id}
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={7}
+          maxLength={TWO_FACTOR_CODE_INPUT_MAX}
           value={code}
           disabled={action.isPending}
           onValueChange={setCode}
         />
-      </FormGroup>
+      </FormField>
       {errorText(error) && (
         <Callout intent="danger" role="alert" style={{ marginBottom: 12 }} data-testid="two-factor-error">
           {errorText(error)}
@@ -107,71 +105,76 @@ export const TwoFactorSection = ({ calls = twoFactorCalls }: { calls?: TwoFactor
   );
 
   return (
-    <Card className="stramien-settings__section" data-testid="two-factor-section">
-      <H3>
-        {t('settings.two-factor.title')}{' '}
-        {user.data && (
+    <Section
+      title={t('settings.two-factor.title')}
+      rightElement={
+        user.data && (
           <Tag intent={enabled ? 'success' : 'none'} minimal data-testid="two-factor-status">
             {enabled ? t('settings.two-factor.status-on') : t('settings.two-factor.status-off')}
           </Tag>
+        )
+      }
+      className="stramien-settings__section"
+      data-testid="two-factor-section"
+    >
+      <SectionCard>
+        {required && (
+          <Callout intent="warning" style={{ marginBottom: 12 }} data-testid="two-factor-required">
+            {t('settings.two-factor.required')}
+          </Callout>
         )}
-      </H3>
-      {required && (
-        <Callout intent="warning" style={{ marginBottom: 12 }} data-testid="two-factor-required">
-          {t('settings.two-factor.required')}
-        </Callout>
-      )}
-      {user.isPending ? (
-        <Spinner size={20} />
-      ) : user.error ? (
-        <Callout intent="danger">{serverMessage(user.error) ?? t('settings.two-factor.error')}</Callout>
-      ) : enabled ? (
-        <>
-          <p>{t('settings.two-factor.intro-on')}</p>
-          <p>{t('settings.two-factor.disable-hint')}</p>
-          {codeForm('two-factor-disable-code', disable, t('settings.two-factor.disable'), 'danger', disable.error)}
-        </>
-      ) : generated ? (
-        <>
-          <p>{t('settings.two-factor.scan')}</p>
-          <img src={generated.qr_code} alt={t('settings.two-factor.qr-alt')} width={200} height={200} data-testid="two-factor-qr" />
-          <p>
-            {t('settings.two-factor.manual')} <code data-testid="two-factor-secret">{generated.secret}</code>
-          </p>
-          <p>
-            <a href={generated.otpauth_url} data-testid="two-factor-otpauth-url">
-              {t('settings.two-factor.open-app')}
-            </a>
-          </p>
-          {codeForm('two-factor-enable-code', enable, t('settings.two-factor.enable'), 'primary', enable.error)}
-          <Button
-            variant="minimal"
-            style={{ marginTop: 8 }}
-            text={t('settings.two-factor.cancel')}
-            onClick={() => {
-              setGenerated(null);
-              setCode('');
-              enable.reset();
-            }}
-          />
-        </>
-      ) : (
-        <>
-          <p>{t('settings.two-factor.intro-off')}</p>
-          {generate.error && (
-            <Callout intent="danger" role="alert" style={{ marginBottom: 12 }}>
-              {errorText(generate.error)}
-            </Callout>
-          )}
-          <Button
-            intent="primary"
-            loading={generate.isPending}
-            text={t('settings.two-factor.setup')}
-            data-testid="two-factor-setup"
-            onClick={() => generate.mutate()}
-          />
-        </>
-      )}
-    </Card>
+        {user.isPending ? (
+          <Spinner size={20} />
+        ) : user.error ? (
+          <Callout intent="danger">{serverMessage(user.error) ?? t('settings.two-factor.error')}</Callout>
+        ) : enabled ? (
+          <>
+            <p>{t('settings.two-factor.intro-on')}</p>
+            <p>{t('settings.two-factor.disable-hint')}</p>
+            {codeForm('two-factor-disable-code', disable, t('settings.two-factor.disable'), 'danger', disable.error)}
+          </>
+        ) : generated ? (
+          <>
+            <p>{t('settings.two-factor.scan')}</p>
+            <img src={generated.qr_code} alt={t('settings.two-factor.qr-alt')} width={200} height={200} data-testid="two-factor-qr" />
+            <p>
+              {t('settings.two-factor.manual')} <code data-testid="two-factor-secret">{generated.secret}</code>
+            </p>
+            <p>
+              <a href={generated.otpauth_url} data-testid="two-factor-otpauth-url">
+                {t('settings.two-factor.open-app')}
+              </a>
+            </p>
+            {codeForm('two-factor-enable-code', enable, t('settings.two-factor.enable'), 'primary', enable.error)}
+            <Button
+              variant="minimal"
+              style={{ marginTop: 8 }}
+              text={t('settings.two-factor.cancel')}
+              onClick={() => {
+                setGenerated(null);
+                setCode('');
+                enable.reset();
+              }}
+            />
+          </>
+        ) : (
+          <>
+            <p>{t('settings.two-factor.intro-off')}</p>
+            {generate.error && (
+              <Callout intent="danger" role="alert" style={{ marginBottom: 12 }}>
+                {errorText(generate.error)}
+              </Callout>
+            )}
+            <Button
+              intent="primary"
+              loading={generate.isPending}
+              text={t('settings.two-factor.setup')}
+              data-testid="two-factor-setup"
+              onClick={() => generate.mutate()}
+            />
+          </>
+        )}
+      </SectionCard>
+    </Section>
   );
 };

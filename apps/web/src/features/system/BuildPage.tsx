@@ -1,22 +1,15 @@
 import { Callout, Card, H3, HTMLTable, Spinner } from '@blueprintjs/core';
-import { systemRoutes } from '@stramien/api';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api';
 import { serverMessage } from '../../shared/apiErrors';
-
-export const buildInfoQuery = () =>
-  queryOptions({
-    queryKey: ['system', 'build'] as const,
-    queryFn: ({ signal }) => api.call(systemRoutes.build, { signal }),
-    staleTime: Infinity,
-  });
+import { useDateFormat } from '../../shared/dates';
+import { buildInfoQuery } from './queries';
 
 /** /build — release number, release date and commit version. */
 export const BuildPage = () => {
-  const { t, i18n } = useTranslation('system');
+  const { t } = useTranslation('system');
+  const dates = useDateFormat();
   const { data, error } = useQuery(buildInfoQuery());
-  const date = data ? new Date(data.date) : null;
   return (
     <div className="stramien-page">
       <Card className="stramien-build">
@@ -34,7 +27,7 @@ export const BuildPage = () => {
               </tr>
               <tr>
                 <th scope="row">{t('system.build.date')}</th>
-                <td data-testid="build-date">{date && !Number.isNaN(date.getTime()) ? date.toLocaleString(i18n.language) : data.date}</td>
+                <td data-testid="build-date">{dates.dateTime(data.date) || data.date}</td>
               </tr>
               <tr>
                 <th scope="row">{t('system.build.commit')}</th>

@@ -1,4 +1,4 @@
-import { Button, Callout, Card, FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Card, H2, InputGroup } from '@blueprintjs/core';
 import { WrenchIcon } from '@blueprintjs/icons';
 import { ApiError } from '@stramien/api';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { serverMessage } from '../../shared/apiErrors';
 import { safeRedirect } from '../../shared/redirect';
 import { storeMaintenanceToken } from './maintenanceToken';
 import { fetchMaintenanceStatus, maintenanceStatusQuery, requestMaintenanceToken } from './queries';
+import { FormField } from '../../shared/forms/FormField';
 
 /** The page's calls; tests pass their own. */
 export interface MaintenanceCalls {
@@ -78,7 +79,7 @@ export const MaintenancePage = ({ calls = maintenanceCalls }: { calls?: Maintena
                 if (secret.trim() && !unlock.isPending) unlock.mutate(secret.trim());
               }}
             >
-              <FormGroup label={t('system.maintenance.secret')} labelFor="maintenance-secret">
+              <FormField label={t('system.maintenance.secret')} id="maintenance-secret">
                 <InputGroup
                   id="maintenance-secret"
                   type="password"
@@ -88,7 +89,7 @@ export const MaintenancePage = ({ calls = maintenanceCalls }: { calls?: Maintena
                   disabled={unlock.isPending}
                   autoFocus
                 />
-              </FormGroup>
+              </FormField>
               {failure && (
                 <Callout intent="danger" role="alert" style={{ marginBottom: 12 }} data-testid="maintenance-error">
                   {failure}

@@ -13,13 +13,13 @@ import {
   Tabs,
   Tag,
 } from '@blueprintjs/core';
-import { LockIcon, PeopleIcon, TrashIcon } from '@blueprintjs/icons';
+import { TEAM_NAME_MAX } from '@stramien/domain';
+import { PeopleIcon, TrashIcon } from '@blueprintjs/icons';
 import type { Project, Team } from '@stramien/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { serverMessage } from '../../shared/apiErrors';
 import { useSession } from '../identity/session/useSession';
 import { useProjectCan } from '../projects/permissions';
 import { projectBySlugQuery } from '../projects/queries';
@@ -33,6 +33,8 @@ import { WorkflowsTab } from './components/WorkflowsTab';
 import { teamCalls, teamKeys, teamsQuery } from './queries';
 import { useTeamToasts } from './useTeamToasts';
 import './teams.css';
+import { NoAccess } from '../../shared/status/StatusScreen';
+import { QueryState } from '../../shared/QueryState';
 
 export const TEAM_TABS = ['users', 'general', 'modules', 'sbs', 'workflows', 'tables'] as const;
 export type TeamTab = (typeof TEAM_TABS)[number];
@@ -66,14 +68,10 @@ export const TeamsPage = () => {
   }
   if (!can('project-settings')) {
     return (
-      <div className="stramien-page" data-testid="teams-no-access">
-        <NonIdealState
-          icon={<LockIcon size={48} />}
-          title={t('teams.page.no-access')}
-          description={t('teams.page.no-access-description')}
-          action={<Button text={t('teams.page.to-project')} onClick={() => void navigate(`/project/${project.data.slug}`)} />}
-        />
-      </div>
+      <NoAccess
+        description={t('teams.page.no-access-description')}
+        back={{ to: `/project/${project.data.slug}`, text: t('teams.page.to-project') }}
+      />
     );
   }
   return <TeamsScreen project={project.data} />;
@@ -98,35 +96,39 @@ const TeamsScreen = ({ project }: { project: Project }) => {
           { text: t('teams.page.settings'), onClick: () => void navigate(`${base}/settings`) },
           { text: t('teams.page.title') },
         ]}
+        overflowListProps={{ navigationAriaLabel: t('common.a11y.breadcrumb', { ns: 'common' }) }}
       />
       <H3>{t('teams.page.title')}</H3>
       <div className="stramien-teams__layout">
         <Card className="stramien-teams__list">
           <CreateTeamForm projectId={project.id} onCreated={(team) => select(team.id, 'users')} />
-          {teams.isPending ? (
-            <Spinner size={24} />
-          ) : teams.isError ? (
-            <NonIdealState icon={<PeopleIcon size={32} />} title={serverMessage(teams.error) ?? t('teams.page.load-failed')} />
-          ) : teams.data.length === 0 ? (
-            <NonIdealState icon={<PeopleIcon size={32} />} title={t('teams.list.empty-title')} description={t('teams.list.empty')} />
-          ) : (
-            <Menu className="stramien-teams__menu" aria-label={t('teams.list.label')}>
-              {teams.data.map((team) => (
-                <MenuItem
-                  key={team.id}
-                  text={team.name}
-                  active={team.id === selected?.id}
-                  data-testid="team-item"
-                  labelElement={
-                    <Tag minimal round>
-                      {team.user_ids.length}
-                    </Tag>
-                  }
-                  onClick={() => select(team.id)}
-                />
-              ))}
-            </Menu>
-          )}
+          <QueryState
+            query={teams}
+            errorTitle={t('teams.page.load-failed')}
+            errorIcon={<PeopleIcon size={32} />}
+            empty={
+              <NonIdealState icon={<PeopleIcon size={32} />} title={t('teams.list.empty-title')} description={t('teams.list.empty')} />
+            }
+          >
+            {(list) => (
+              <Menu className="stramien-teams__menu" aria-label={t('teams.list.label')}>
+                {list.map((team) => (
+                  <MenuItem
+                    key={team.id}
+                    text={team.name}
+                    active={team.id === selected?.id}
+                    data-testid="team-item"
+                    labelElement={
+                      <Tag minimal round>
+                        {team.user_ids.length}
+                      </Tag>
+                    }
+                    onClick={() => select(team.id)}
+                  />
+                ))}
+              </Menu>
+            )}
+          </QueryState>
         </Card>
         <div className="stramien-teams__detail">
           {selected ? (
@@ -183,7 +185,7 @@ const TeamDetail = ({ project, team, tab, onTab }: { project: Project; team: Tea
         <H3 className="stramien-teams__name">
           <EditableText
             value={name}
-            maxLength={100}
+            maxLength={TEAM_NAME_MAX}
             disabled={rename.isPending}
             placeholder={t('teams.detail.name-placeholder')}
             onChange={setName}

@@ -1,6 +1,6 @@
 import { PasswordInput, type PasswordInputProps } from './PasswordInput';
 import { PasswordRules } from './PasswordRules';
-import { RequiredFormGroup } from './RequiredFormGroup';
+import { FormField } from './FormField';
 
 export interface PasswordFieldProps extends Omit<PasswordInputProps, 'invalid'> {
   label: string;
@@ -14,9 +14,9 @@ export interface PasswordFieldProps extends Omit<PasswordInputProps, 'invalid'> 
 /** A required password field: label, asterisk, error, the form's show/hide toggle and, for a new password, the policy hints. */
 export const PasswordField = ({ label, error, markInvalid = true, withRules = false, ...input }: PasswordFieldProps) => (
   <>
-    <RequiredFormGroup id={input.id} label={label} error={error}>
+    <FormField required id={input.id} label={label} error={error}>
       <PasswordInput {...input} invalid={markInvalid && !!error} />
-    </RequiredFormGroup>
+    </FormField>
     {withRules && <PasswordRules password={input.value} />}
   </>
 );

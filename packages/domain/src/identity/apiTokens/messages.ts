@@ -9,3 +9,6 @@ export const apiTokenMessages = {
   created: 'API token created',
   revoked: 'API token revoked',
 } as const;
+
+/** Length limit of an API token's name. */
+export const API_TOKEN_NAME_MAX = 100;

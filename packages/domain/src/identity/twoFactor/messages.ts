@@ -21,3 +21,6 @@ export const TWO_FACTOR_REQUIRED_CODE = 'two-factor-required';
 export const TWO_FACTOR_INVALID_CODE = 'two-factor-invalid';
 /** a code of a time step already used, on the signed-in routes */
 export const TWO_FACTOR_CODE_USED = 'two-factor-code-used';
+
+/** An authenticator code as typed: six digits, with one space allowed ('123 456'). */
+export const TWO_FACTOR_CODE_INPUT_MAX = 7;

@@ -1,16 +1,4 @@
-import {
-  Button,
-  Card,
-  Dialog,
-  DialogBody,
-  FormGroup,
-  H5,
-  HTMLTable,
-  InputGroup,
-  NonIdealState,
-  Spinner,
-  TextArea,
-} from '@blueprintjs/core';
+import { Button, Card, Dialog, DialogBody, H5, HTMLTable, InputGroup, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
 import { OfficeIcon, FolderCloseIcon } from '@blueprintjs/icons';
 import type { NamedEntity } from '@stramien/api';
 import { NAMED_ENTITY_DESCRIPTION_MAX, NAMED_ENTITY_NAME_MAX } from '@stramien/domain';
@@ -23,6 +11,7 @@ import { showToast } from '../../../shared/toaster';
 import { useSession } from '../../identity/session/useSession';
 import { ActionsHeader, ConfirmDelete, RowActions } from '../components/RowActions';
 import { adminKeys, directoryQuery, directoryRoutes, type DirectoryKind } from '../queries';
+import { FormField } from '../../../shared/forms/FormField';
 
 interface EntityFormValue {
   name: string;
@@ -58,13 +47,7 @@ const EntityForm = ({
         if (value.name.trim() !== '') onSubmit(value);
       }}
     >
-      <FormGroup
-        label={t('admin.directory.name')}
-        labelFor={`${idPrefix}-name`}
-        labelInfo="*"
-        intent={missing ? 'danger' : 'none'}
-        helperText={missing ? t('admin.form.required') : undefined}
-      >
+      <FormField label={t('admin.directory.name')} id={`${idPrefix}-name`} required error={missing ? t('admin.form.required') : undefined}>
         <InputGroup
           id={`${idPrefix}-name`}
           value={value.name}
@@ -72,8 +55,8 @@ const EntityForm = ({
           intent={missing ? 'danger' : 'none'}
           onValueChange={(name) => setValue({ ...value, name })}
         />
-      </FormGroup>
-      <FormGroup label={t('admin.directory.description')} labelFor={`${idPrefix}-description`}>
+      </FormField>
+      <FormField label={t('admin.directory.description')} id={`${idPrefix}-description`}>
         <TextArea
           id={`${idPrefix}-description`}
           fill
@@ -81,7 +64,7 @@ const EntityForm = ({
           maxLength={NAMED_ENTITY_DESCRIPTION_MAX}
           onChange={(event) => setValue({ ...value, description: event.currentTarget.value })}
         />
-      </FormGroup>
+      </FormField>
       <div className="stramien-admin__form-actions">
         {onCancel && <Button text={t('admin.form.cancel')} onClick={onCancel} disabled={busy} />}
         <Button type="submit" intent="primary" text={submitText} loading={busy} data-testid={`${idPrefix}-submit`} />

@@ -1,4 +1,4 @@
-import { Card, Dialog, DialogBody, H5, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Card, Dialog, DialogBody, H5, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { TagIcon } from '@blueprintjs/icons';
 import { labelRoutes, type Label } from '@stramien/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { ActionsHeader, ConfirmDelete, RowActions } from '../components/RowActio
 import { projectListQuery } from '../../projects/queries';
 import { adminKeys, labelsQuery } from '../queries';
 import { LabelForm, type LabelFormValue } from './LabelForm';
+import { QueryState } from '../../../shared/QueryState';
 
 const EMPTY: LabelFormValue = { title: '', color: '', projectId: '' };
 
@@ -73,36 +74,37 @@ export const AdminLabelsPage = () => {
   return (
     <div className="stramien-admin__split" data-testid="admin-labels">
       <Card className="stramien-admin__list">
-        {labels.isPending ? (
-          <Spinner size={24} />
-        ) : labels.isError ? (
-          <NonIdealState icon={<TagIcon size={32} />} title={serverMessage(labels.error) ?? t('admin.form.load-failed')} />
-        ) : labels.data.length === 0 ? (
-          <NonIdealState icon={<TagIcon size={32} />} title={t('admin.empty.title')} description={t('admin.labels.empty')} />
-        ) : (
-          <HTMLTable compact interactive className="stramien-admin__table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.labels.title-field')}</th>
-                <th scope="col">{t('admin.labels.project-field')}</th>
-                <ActionsHeader />
-              </tr>
-            </thead>
-            <tbody>
-              {labels.data.map((label) => (
-                <tr key={label.id} data-testid="label-row">
-                  <td>
-                    <span className="stramien-admin__swatch" style={{ background: label.color }} /> {label.title}
-                  </td>
-                  <td>
-                    {label.project ? (projectNames.get(label.project.id) ?? t('admin.labels.a-project')) : t('admin.labels.licence-wide')}
-                  </td>
-                  <RowActions onEdit={() => setEditing(label)} onDelete={() => setDeleting(label)} />
+        <QueryState
+          query={labels}
+          errorTitle={t('admin.form.load-failed')}
+          errorIcon={<TagIcon size={32} />}
+          empty={<NonIdealState icon={<TagIcon size={32} />} title={t('admin.empty.title')} description={t('admin.labels.empty')} />}
+        >
+          {(rows) => (
+            <HTMLTable compact interactive className="stramien-admin__table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.labels.title-field')}</th>
+                  <th scope="col">{t('admin.labels.project-field')}</th>
+                  <ActionsHeader />
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        )}
+              </thead>
+              <tbody>
+                {rows.map((label) => (
+                  <tr key={label.id} data-testid="label-row">
+                    <td>
+                      <span className="stramien-admin__swatch" style={{ background: label.color }} /> {label.title}
+                    </td>
+                    <td>
+                      {label.project ? (projectNames.get(label.project.id) ?? t('admin.labels.a-project')) : t('admin.labels.licence-wide')}
+                    </td>
+                    <RowActions onEdit={() => setEditing(label)} onDelete={() => setDeleting(label)} />
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          )}
+        </QueryState>
       </Card>
       <Card className="stramien-admin__side">
         <H5>{t('admin.labels.new')}</H5>

@@ -1,7 +1,8 @@
-import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { isHexColor, LABEL_TITLE_MAX, labelMessages } from '@stramien/domain';
+import { Button, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { isHexColor, LABEL_TITLE_MAX, labelMessages, HEX_COLOUR_MAX } from '@stramien/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '../../../shared/forms/FormField';
 
 export interface LabelFormValue {
   title: string;
@@ -44,12 +45,11 @@ export const LabelForm = ({ initial, projects, projectFixed, busy, submitText, o
         if (Object.keys(labelFormErrors(value)).length === 0) onSubmit(value);
       }}
     >
-      <FormGroup
+      <FormField
         label={t('admin.labels.title-field')}
-        labelFor="label-title"
-        labelInfo="*"
-        intent={errors.title ? 'danger' : 'none'}
-        helperText={errors.title ? t('admin.form.required') : undefined}
+        id="label-title"
+        required
+        error={errors.title ? t('admin.form.required') : undefined}
       >
         <InputGroup
           id="label-title"
@@ -58,25 +58,24 @@ export const LabelForm = ({ initial, projects, projectFixed, busy, submitText, o
           intent={errors.title ? 'danger' : 'none'}
           onValueChange={(title) => setValue((v) => ({ ...v, title }))}
         />
-      </FormGroup>
-      <FormGroup
+      </FormField>
+      <FormField
         label={t('admin.labels.color-field')}
-        labelFor="label-color"
-        labelInfo="*"
-        intent={errors.color ? 'danger' : 'none'}
-        helperText={errors.color ? t('admin.labels.invalid-color') : undefined}
+        id="label-color"
+        required
+        error={errors.color ? t('admin.labels.invalid-color') : undefined}
       >
         <InputGroup
           id="label-color"
           value={value.color}
-          maxLength={7}
+          maxLength={HEX_COLOUR_MAX}
           placeholder="#2e8be8"
           intent={errors.color ? 'danger' : 'none'}
           leftElement={<span className="stramien-admin__swatch stramien-admin__swatch--input" style={{ background: swatch }} />}
           onValueChange={(color) => setValue((v) => ({ ...v, color }))}
         />
-      </FormGroup>
-      <FormGroup label={t('admin.labels.project-field')} labelFor="label-project">
+      </FormField>
+      <FormField label={t('admin.labels.project-field')} id="label-project">
         <HTMLSelect
           id="label-project"
           value={value.projectId}
@@ -87,7 +86,7 @@ export const LabelForm = ({ initial, projects, projectFixed, busy, submitText, o
           }}
           options={[{ value: '', label: t('admin.labels.licence-wide') }, ...projects.map((p) => ({ value: p.id, label: p.name }))]}
         />
-      </FormGroup>
+      </FormField>
       <div className="stramien-admin__form-actions">
         {onCancel && <Button text={t('admin.form.cancel')} onClick={onCancel} disabled={busy} />}
         <Button type="submit" intent="primary" text={submitText} loading={busy} data-testid="label-submit" />

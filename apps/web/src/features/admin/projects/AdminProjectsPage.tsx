@@ -1,7 +1,7 @@
-import { Alert, Button, Card, FormGroup, H3, H5, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { ArchiveIcon, LockIcon, SearchIcon, UndoIcon } from '@blueprintjs/icons';
+import { Alert, Button, Card, H3, H5, HTMLTable, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
+import { ArchiveIcon, SearchIcon, UndoIcon } from '@blueprintjs/icons';
 import type { Project } from '@stramien/api';
-import { DEFAULT_THEME_PRIMARY, can, isHexColour, normaliseHexColour } from '@stramien/domain';
+import { DEFAULT_THEME_PRIMARY, can, isHexColour, normaliseHexColour, LICENCE_NAME_MAX, HEX_COLOUR_MAX } from '@stramien/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,9 @@ import { searchProjects } from '../../dashboard/DashboardPage';
 import { licenceSubject } from '../../projects/permissions';
 import { licenceQuery, projectCalls, projectKeys, projectListQuery } from '../../projects/queries';
 import '../../projects/projects.css';
+import { NoAccess } from '../../../shared/status/StatusScreen';
+import { FormField } from '../../../shared/forms/FormField';
+import { QueryState } from '../../../shared/QueryState';
 
 /** /admin/projects — every project of the licence (archived ones too) with archive and restore; the licence's name and colour. */
 export const AdminProjectsPage = () => {
@@ -28,11 +31,7 @@ export const AdminProjectsPage = () => {
   const projects = useQuery({ ...projectListQuery(licenceId, true), enabled: !!licence && allowed });
 
   if (!licence || !allowed) {
-    return (
-      <div className="stramien-page">
-        <NonIdealState icon={<LockIcon size={48} />} title={t('admin.projects.forbidden')} />
-      </div>
-    );
+    return <NoAccess description={t('admin.projects.forbidden')} />;
   }
 
   const run = async (call: () => Promise<{ message: string }>) => {
@@ -66,13 +65,12 @@ export const AdminProjectsPage = () => {
             onValueChange={setSearch}
           />
         </div>
-        {projects.isPending ? (
-          <Spinner />
-        ) : projects.isError ? (
-          <NonIdealState title={t('admin.projects.load-failed')} description={serverMessage(projects.error) ?? undefined} />
-        ) : rows.length === 0 ? (
-          <NonIdealState title={t('admin.projects.empty')} />
-        ) : (
+        <QueryState
+          query={projects}
+          errorTitle={t('admin.projects.load-failed')}
+          empty={<NonIdealState title={t('admin.projects.empty')} />}
+          isEmpty={() => rows.length === 0}
+        >
           <HTMLTable striped interactive className="stramien-settings-table">
             <thead>
               <tr>
@@ -123,7 +121,7 @@ export const AdminProjectsPage = () => {
               ))}
             </tbody>
           </HTMLTable>
-        )}
+        </QueryState>
       </Card>
       <Alert
         isOpen={archiving !== null}
@@ -189,25 +187,26 @@ const LicenceSettings = ({ licenceId }: { licenceId: string }) => {
     <Card className="stramien-settings-card" data-testid="licence-settings">
       <H5>{t('admin.projects.licence')}</H5>
       <form className="stramien-licence-settings" onSubmit={(e) => void save(e)} noValidate>
-        <FormGroup
-          label={t('admin.projects.licence-name')}
-          labelFor="licence-name"
-          intent={errors.name ? 'danger' : 'none'}
-          helperText={errors.name}
-        >
-          <InputGroup id="licence-name" value={name} maxLength={100} onValueChange={setName} intent={errors.name ? 'danger' : 'none'} />
-        </FormGroup>
-        <FormGroup
+        <FormField label={t('admin.projects.licence-name')} id="licence-name" error={errors.name}>
+          <InputGroup
+            id="licence-name"
+            value={name}
+            maxLength={LICENCE_NAME_MAX}
+            onValueChange={setName}
+            intent={errors.name ? 'danger' : 'none'}
+          />
+        </FormField>
+        <FormField
           label={t('admin.projects.licence-colour')}
-          labelFor="licence-colour"
-          intent={errors.colour ? 'danger' : 'none'}
-          helperText={errors.colour ?? t('admin.projects.licence-colour-hint')}
+          id="licence-colour"
+          error={errors.colour}
+          helper={t('admin.projects.licence-colour-hint')}
         >
           <InputGroup
             id="licence-colour"
             value={colour}
             placeholder={DEFAULT_THEME_PRIMARY}
-            maxLength={7}
+            maxLength={HEX_COLOUR_MAX}
             onValueChange={setColour}
             intent={errors.colour ? 'danger' : 'none'}
             rightElement={
@@ -220,7 +219,7 @@ const LicenceSettings = ({ licenceId }: { licenceId: string }) => {
               />
             }
           />
-        </FormGroup>
+        </FormField>
         <Button type="submit" intent="primary" text={t('admin.projects.save')} loading={busy} />
         {data.manufacturing && (
           <Tag minimal intent="primary" className="stramien-licence-settings__marker">

@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, H2, HTMLTable, InputGroup, NonIdealState, Spinner, Switch, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, H2, HTMLTable, InputGroup, NonIdealState, Switch, Tag } from '@blueprintjs/core';
 import { EnvelopeIcon, PlusIcon, SearchIcon, UserIcon } from '@blueprintjs/icons';
 import type { AdminUser } from '@stramien/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,9 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../shared/apiErrors';
 import { showToast } from '../../../shared/toaster';
 import { useSession } from '../../identity/session/useSession';
-import { adminUsersCalls, adminUsersKeys, type AdminUsersCalls } from './calls';
+import { adminUsersCalls, adminUsersKeys, adminUsersQuery, type AdminUsersCalls } from './calls';
 import { UserDialog, type UserDialogMode } from './UserDialog';
 import './adminUsers.css';
+import { useDateFormat } from '../../../shared/dates';
+import { QueryState } from '../../../shared/QueryState';
 
 const matches = (user: AdminUser, search: string) => {
   const needle = search.trim().toLowerCase();
@@ -23,16 +25,13 @@ const matches = (user: AdminUser, search: string) => {
  */
 export const AdminUsersPage = ({ calls = adminUsersCalls }: { calls?: AdminUsersCalls }) => {
   const { t } = useTranslation('admin');
+  const dates = useDateFormat();
   const { user: me, licence } = useSession();
   const queryClient = useQueryClient();
   const licenceId = licence?.id ?? '';
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<UserDialogMode | null>(null);
-  const users = useQuery({
-    queryKey: adminUsersKeys.licence(licenceId),
-    queryFn: ({ signal }) => calls.list(licenceId, signal),
-    enabled: licenceId !== '',
-  });
+  const users = useQuery(adminUsersQuery(licenceId, calls));
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminUsersKeys.licence(licenceId) });
 
   const updated = (user: AdminUser) =>
@@ -80,13 +79,12 @@ export const AdminUsersPage = ({ calls = adminUsersCalls }: { calls?: AdminUsers
         onValueChange={setSearch}
         className="stramien-admin-users__search"
       />
-      {users.isPending ? (
-        <Spinner aria-label={t('common.status.loading', { ns: 'common' })} />
-      ) : users.isError ? (
-        <NonIdealState title={t('admin.users.load-failed')} description={serverMessage(users.error) ?? undefined} />
-      ) : shown.length === 0 ? (
-        <NonIdealState icon={<UserIcon size={48} />} title={t('admin.users.empty')} />
-      ) : (
+      <QueryState
+        query={users}
+        errorTitle={t('admin.users.load-failed')}
+        empty={<NonIdealState icon={<UserIcon size={48} />} title={t('admin.users.empty')} />}
+        isEmpty={() => shown.length === 0}
+      >
         <HTMLTable striped interactive className="stramien-admin-users__table" data-testid="users-table">
           <thead>
             <tr>
@@ -131,7 +129,7 @@ export const AdminUsersPage = ({ calls = adminUsersCalls }: { calls?: AdminUsers
                       onChange={() => change.mutate({ user, admin: !user.is_admin })}
                     />
                   </td>
-                  <td>{user.last_sign_in_at ? new Date(user.last_sign_in_at).toLocaleString() : '—'}</td>
+                  <td>{user.last_sign_in_at ? dates.dateTime(user.last_sign_in_at) : '—'}</td>
                   <td>
                     {!self && (
                       <Button
@@ -150,7 +148,7 @@ export const AdminUsersPage = ({ calls = adminUsersCalls }: { calls?: AdminUsers
             })}
           </tbody>
         </HTMLTable>
-      )}
+      </QueryState>
       {dialog && (
         <UserDialog
           mode={dialog}

@@ -1,11 +1,11 @@
-import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { ApiError } from '@stramien/api';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../shared/apiErrors';
 import { LANGUAGES, currentLanguage, type Language } from '../../../shared/i18n';
-import { RequiredFormGroup } from '../../../shared/forms/RequiredFormGroup';
+import { FormField } from '../../../shared/forms/FormField';
 import { translateMessage } from '../../account/passwordForm';
 
 export type UserDialogMode = 'create' | 'invite' | 'add';
@@ -70,39 +70,30 @@ export const UserDialog = ({ mode, onClose, onSubmit }: UserDialogProps) => {
       >
         <DialogBody>
           {mode !== 'add' && <p>{mode === 'create' ? t('admin.users.create-intro') : t('admin.users.invite-intro')}</p>}
-          <RequiredFormGroup
+          <FormField
+            required
             id="user-dialog-email"
             label={ta('account.form.email')}
             error={errors.email && translateMessage(ta, errors.email)}
           >
             <InputGroup id="user-dialog-email" type="email" autoFocus value={values.email} onValueChange={(v) => set('email', v)} />
-          </RequiredFormGroup>
+          </FormField>
           {mode !== 'add' && (
             <>
-              <RequiredFormGroup
-                id="user-dialog-firstname"
-                label={ta('account.form.firstname')}
-                error={errors.firstname}
-                required={namesRequired}
-              >
+              <FormField id="user-dialog-firstname" label={ta('account.form.firstname')} error={errors.firstname} required={namesRequired}>
                 <InputGroup id="user-dialog-firstname" value={values.firstname} onValueChange={(v) => set('firstname', v)} />
-              </RequiredFormGroup>
-              <RequiredFormGroup
-                id="user-dialog-lastname"
-                label={ta('account.form.lastname')}
-                error={errors.lastname}
-                required={namesRequired}
-              >
+              </FormField>
+              <FormField id="user-dialog-lastname" label={ta('account.form.lastname')} error={errors.lastname} required={namesRequired}>
                 <InputGroup id="user-dialog-lastname" value={values.lastname} onValueChange={(v) => set('lastname', v)} />
-              </RequiredFormGroup>
-              <FormGroup label={t('admin.users.language')} labelFor="user-dialog-language">
+              </FormField>
+              <FormField label={t('admin.users.language')} id="user-dialog-language">
                 <HTMLSelect
                   id="user-dialog-language"
                   value={values.language}
                   onChange={(event) => set('language', event.currentTarget.value as Language)}
                   options={LANGUAGES.map((code) => ({ value: code, label: t(`common.language.${code}`, { ns: 'common' }) }))}
                 />
-              </FormGroup>
+              </FormField>
             </>
           )}
           <Checkbox checked={values.isAdmin} label={t('admin.users.licence-admin')} onChange={() => set('isAdmin', !values.isAdmin)} />

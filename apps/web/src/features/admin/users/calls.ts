@@ -1,4 +1,5 @@
 import { accountRoutes, type AdminUser, type Body, type Response } from '@stramien/api';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api';
 
 /** The users administration's server calls; tests pass their own. */
@@ -27,3 +28,11 @@ export const adminUsersKeys = {
   all: ['account', 'admin-users'] as const,
   licence: (licenceId: string) => ['account', 'admin-users', licenceId] as const,
 };
+
+/** GET /api/users?license= — the users of a licence, for its admins. */
+export const adminUsersQuery = (licenceId: string, calls: AdminUsersCalls = adminUsersCalls) =>
+  queryOptions({
+    queryKey: adminUsersKeys.licence(licenceId),
+    queryFn: ({ signal }) => calls.list(licenceId, signal),
+    enabled: licenceId !== '',
+  });

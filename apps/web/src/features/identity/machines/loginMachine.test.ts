@@ -1,4 +1,4 @@
-import { ApiError, type User } from '@stramien/api';
+import { ApiError, createApiClient, identityRoutes, type User } from '@stramien/api';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { createActor, fromPromise, toPromise } from 'xstate';
@@ -252,20 +252,25 @@ describe('loginMachine', () => {
   });
 
   describe('when the sign-in limiter has locked the account', () => {
-    it('shows the lock in the user’s language and marks it as a lock', async () => {
+    /** a 429 as the server sends it, read by the real API client: an English message, the wait in Retry-After */
+    const lockedAnswer = (retryAfter: string | null) => async () => {
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...(retryAfter ? { 'retry-after': retryAfter } : {}) };
+      const body = JSON.stringify({ message: 'Too many sign-in attempts. Try again in 15 minutes.', code: 'sign-in-locked' });
+      const client = createApiClient({ fetch: async () => new Response(body, { status: 429, headers }) });
+      await client.call(identityRoutes.signOut);
+    };
+
+    it.each([
+      ['840', 'Te veel inlogpogingen. Probeer het over 14 minuten opnieuw.'],
+      ['30', 'Te veel inlogpogingen. Probeer het over 1 minuut opnieuw.'],
+      [null, 'Te veel inlogpogingen. Probeer het later opnieuw.'],
+    ])('reads the wait from Retry-After %s and says it in the user’s language', async (retryAfter, message) => {
       await i18n.changeLanguage('nl');
-      const { actor, submit, backToEditing } = start({
-        token: async () => {
-          throw new ApiError(429, 'Too many sign-in attempts. Try again in 15 minutes.', undefined, 'sign-in-locked');
-        },
-      });
+      const { actor, submit, backToEditing } = start({ token: lockedAnswer(retryAfter) });
       const failed = backToEditing();
       submit();
       await failed;
-      expect(actor.getSnapshot().context).toMatchObject({
-        locked: true,
-        error: 'Te veel inlogpogingen. Probeer het over 15 minuten opnieuw.',
-      });
+      expect(actor.getSnapshot().context).toMatchObject({ locked: true, error: message });
     });
   });
 });

@@ -1,4 +1,5 @@
 import { ApiError, identityRoutes, type User } from '@stramien/api';
+import { TWO_FACTOR_INVALID_CODE, TWO_FACTOR_REQUIRED_CODE } from '@stramien/domain';
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../../../shared/api';
 import { serverMessage } from '../../../shared/apiErrors';
@@ -19,28 +20,28 @@ export interface Credentials {
   code?: string;
 }
 
-/** Error codes of the token endpoint the flow reacts to. */
-export const TWO_FACTOR_REQUIRED = 'two-factor-required';
-export const TWO_FACTOR_INVALID = 'two-factor-invalid';
-export const SIGN_IN_LOCKED = 'sign-in-locked';
-
 /** A code as typed (spaces allowed, as apps show '123 456'), normalised to its 6 digits, or null. */
 export const normaliseCode = (typed: string): string | null => {
   const digits = typed.replace(/\s+/g, '');
   return /^\d{6}$/.test(digits) ? digits : null;
 };
 
-/** The message of a failed sign-in, in the user's language where the failure is one the flow knows. */
+/**
+ * The message of a failed sign-in, in the user's language where the failure is one the flow knows; the limiter's lock
+ * (429) says when to try again from its Retry-After header.
+ */
 export const loginErrorMessage = (error: unknown): string => {
-  if (error instanceof ApiError && error.code === SIGN_IN_LOCKED) {
-    const minutes = /(\d+) minute/.exec(error.message)?.[1];
-    return minutes ? i18n.t('identity.login.locked', { ns: 'identity', minutes }) : error.message;
+  if (error instanceof ApiError && error.status === 429) {
+    const seconds = error.retryAfterSeconds;
+    return seconds === undefined
+      ? i18n.t('identity.login.locked-later', { ns: 'identity' })
+      : i18n.t('identity.login.locked', { ns: 'identity', count: Math.max(1, Math.ceil(seconds / 60)) });
   }
-  if (error instanceof ApiError && error.code === TWO_FACTOR_INVALID) return i18n.t('identity.login.code-invalid', { ns: 'identity' });
+  if (error instanceof ApiError && error.code === TWO_FACTOR_INVALID_CODE) return i18n.t('identity.login.code-invalid', { ns: 'identity' });
   return serverMessage(error) ?? i18n.t('identity.login.client-error', { ns: 'identity' });
 };
 
-const isTwoFactorRequired = (error: unknown): boolean => error instanceof ApiError && error.code === TWO_FACTOR_REQUIRED;
+const isTwoFactorRequired = (error: unknown): boolean => error instanceof ApiError && error.code === TWO_FACTOR_REQUIRED_CODE;
 const isLocked = (error: unknown): boolean => error instanceof ApiError && error.status === 429;
 
 export interface LoginContext {

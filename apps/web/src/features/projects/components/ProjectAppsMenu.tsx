@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router-dom';
+import { useModuleName } from '../../../shared/moduleName';
 import { showToast } from '../../../shared/toaster';
 import { useSession } from '../../identity/session/useSession';
 import { useProjectCan } from '../permissions';
@@ -43,7 +44,8 @@ const AppsMenu = ({ project }: { project: Project }) => {
   const { can } = useProjectCan(project);
   const [search, setSearch] = useState('');
   const needle = search.trim().toLowerCase();
-  const modules = accessibleModules(project.modules, search);
+  const moduleName = useModuleName();
+  const modules = accessibleModules(project.modules, search, moduleName);
   const apps = projectNavItems(project.slug, can).filter(
     (item) => item.key !== 'settings' && (!needle || t(`projects.nav.${item.key}`).toLowerCase().includes(needle)),
   );
@@ -69,8 +71,8 @@ const AppsMenu = ({ project }: { project: Project }) => {
             <MenuItem
               key={m.id}
               icon={m.icon as IconName}
-              text={truncateModuleName(m.name)}
-              title={m.name}
+              text={truncateModuleName(moduleName(m))}
+              title={moduleName(m)}
               data-testid={`apps-module-${m.id}`}
               onClick={() => void navigate(`/project/${project.slug}/module/${m.route}`)}
             />

@@ -1,11 +1,11 @@
-import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Section, SectionCard } from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect, InputGroup, Section, SectionCard } from '@blueprintjs/core';
 import { ApiError, type User } from '@stramien/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../shared/apiErrors';
 import { LANGUAGES, changeLanguage, type Language } from '../../../shared/i18n';
-import { RequiredFormGroup } from '../../../shared/forms/RequiredFormGroup';
+import { FormField } from '../../../shared/forms/FormField';
 import { showToast } from '../../../shared/toaster';
 import { translateMessage } from '../../account/passwordForm';
 import { identityKeys } from '../../identity/session/queries';
@@ -50,25 +50,25 @@ export const ProfileSection = ({ user, calls }: { user: User; calls: SettingsCal
             if (firstname.trim() !== '' && lastname.trim() !== '') save.mutate();
           }}
         >
-          <FormGroup label={t('settings.profile.email')} labelFor="profile-email">
+          <FormField label={t('settings.profile.email')} id="profile-email">
             <InputGroup id="profile-email" value={user.email} readOnly disabled />
-          </FormGroup>
+          </FormField>
           <div className="stramien-settings__row">
-            <RequiredFormGroup id="profile-firstname" label={ta('account.form.firstname')} error={errors.firstname}>
+            <FormField required id="profile-firstname" label={ta('account.form.firstname')} error={errors.firstname}>
               <InputGroup id="profile-firstname" autoComplete="given-name" value={firstname} onValueChange={setFirstname} />
-            </RequiredFormGroup>
-            <RequiredFormGroup id="profile-lastname" label={ta('account.form.lastname')} error={errors.lastname}>
+            </FormField>
+            <FormField required id="profile-lastname" label={ta('account.form.lastname')} error={errors.lastname}>
               <InputGroup id="profile-lastname" autoComplete="family-name" value={lastname} onValueChange={setLastname} />
-            </RequiredFormGroup>
+            </FormField>
           </div>
-          <FormGroup label={t('settings.profile.language')} labelFor="profile-language">
+          <FormField label={t('settings.profile.language')} id="profile-language">
             <HTMLSelect
               id="profile-language"
               value={language}
               onChange={(event) => setLanguage(event.currentTarget.value as Language)}
               options={LANGUAGES.map((code) => ({ value: code, label: t(`common.language.${code}`, { ns: 'common' }) }))}
             />
-          </FormGroup>
+          </FormField>
           {save.isError && !serverErrors && (
             <Callout intent="danger" role="alert" className="stramien-account__error">
               {translateMessage(ta, serverMessage(save.error) ?? t('settings.profile.failed'))}

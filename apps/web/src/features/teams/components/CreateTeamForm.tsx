@@ -1,4 +1,4 @@
-import { Button, ControlGroup, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, ControlGroup, InputGroup } from '@blueprintjs/core';
 import { PlusIcon } from '@blueprintjs/icons';
 import type { Team } from '@stramien/api';
 import { TEAM_NAME_MAX } from '@stramien/domain';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTeamToasts } from '../useTeamToasts';
 import { teamCalls, teamKeys } from '../queries';
+import { FormField } from '../../../shared/forms/FormField';
 
 /** Name field and button: 'Successfully created team {name}' or 'Failed to create team. {message}'. */
 export const CreateTeamForm = ({ projectId, onCreated }: { projectId: string; onCreated: (team: Team) => void }) => {
@@ -36,13 +37,7 @@ export const CreateTeamForm = ({ projectId, onCreated }: { projectId: string; on
         if (name.trim() !== '') create.mutate(name.trim());
       }}
     >
-      <FormGroup
-        label={t('teams.create.label')}
-        labelFor="team-name"
-        labelInfo="*"
-        intent={missing ? 'danger' : 'none'}
-        helperText={missing ? t('teams.create.required') : undefined}
-      >
+      <FormField label={t('teams.create.label')} id="team-name" required error={missing ? t('teams.create.required') : undefined}>
         <ControlGroup fill>
           <InputGroup
             id="team-name"
@@ -61,7 +56,7 @@ export const CreateTeamForm = ({ projectId, onCreated }: { projectId: string; on
             data-testid="team-create"
           />
         </ControlGroup>
-      </FormGroup>
+      </FormField>
     </form>
   );
 };

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useTeamToasts } from '../useTeamToasts';
 import { teamKeys } from '../queries';
 import type { TeamTabProps } from './types';
+import { useModuleName } from '../../../shared/moduleName';
 
 /** One switch per module of the project: the team's members may open the modules that are on. */
 export const ModulesTab = ({ project, team, calls }: TeamTabProps) => {
@@ -17,7 +18,8 @@ export const ModulesTab = ({ project, team, calls }: TeamTabProps) => {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.project(project.id) }),
     onError: toasts.updateFailed,
   });
-  const modules = [...project.modules].sort((a, b) => a.name.localeCompare(b.name));
+  const moduleName = useModuleName();
+  const modules = [...project.modules].sort((a, b) => moduleName(a).localeCompare(moduleName(b)));
   if (modules.length === 0) {
     return <NonIdealState icon={<CubeIcon size={32} />} title={t('teams.empty.nothing-special')} description={t('teams.modules.empty')} />;
   }
@@ -32,7 +34,7 @@ export const ModulesTab = ({ project, team, calls }: TeamTabProps) => {
             large
             checked={pending ? toggle.variables.on : team.modules.includes(module.id)}
             disabled={toggle.isPending}
-            label={module.name}
+            label={moduleName(module)}
             data-testid={`team-module-${module.id}`}
             onChange={(event) => toggle.mutate({ moduleId: module.id, on: event.currentTarget.checked })}
           />

@@ -1,4 +1,5 @@
 import { Button, Callout, ControlGroup, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { TEAM_SBS_CODE_MAX } from '@stramien/domain';
 import { CrossIcon, DiagramTreeIcon, PlusIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { usePermissionRows } from '../usePermissionRows';
@@ -37,7 +38,7 @@ export const SbsTab = ({ project, team, calls }: TeamTabProps) => {
             aria-label={t('teams.sbs.code')}
             placeholder={t('teams.sbs.code')}
             value={row.code}
-            maxLength={100}
+            maxLength={TEAM_SBS_CODE_MAX}
             onValueChange={(code) => set(index, { ...row, code })}
           />
           <HTMLSelect

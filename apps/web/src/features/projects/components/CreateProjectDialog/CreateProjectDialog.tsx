@@ -1,4 +1,5 @@
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, H6, InputGroup, Switch, TextArea } from '@blueprintjs/core';
+import { Button, Checkbox, Dialog, DialogBody, DialogFooter, H6, InputGroup, Switch, TextArea } from '@blueprintjs/core';
+import { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX, PROJECT_NUMBER_MAX, PROJECT_ROLE_NAME_MAX } from '@stramien/domain';
 import { PlusIcon, TrashIcon } from '@blueprintjs/icons';
 import type { Body, ModuleDefinitionView, projectRoutes } from '@stramien/api';
 import { useState, type FormEvent } from 'react';
@@ -6,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../../shared/apiErrors';
 import { showToast } from '../../../../shared/toaster';
 import { fieldErrorsOf } from '../fieldErrors';
-import { RequiredLabel } from '../RequiredLabel';
+import { useModuleName } from '../../../../shared/moduleName';
+import { FormField } from '../../../../shared/forms/FormField';
 
 export type CreateProjectBody = Omit<Body<typeof projectRoutes.create>, 'license'>;
 
@@ -88,70 +90,66 @@ export const CreateProjectDialog = ({ isOpen, onClose, modules, onCreate }: Crea
   };
 
   const setRole = (key: number, change: Partial<RoleRow>) => setRoles((rows) => rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
-  const sortedModules = [...modules].sort((a, b) => a.name.localeCompare(b.name));
+  const moduleName = useModuleName();
+  const sortedModules = [...modules].sort((a, b) => moduleName(a).localeCompare(moduleName(b)));
 
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={t('projects.create.title')} className="stramien-create-project">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <DialogBody>
           <div className="stramien-create-project__row">
-            <FormGroup
-              label={<RequiredLabel text={t('projects.form.number')} />}
-              labelFor="create-project-number"
-              intent={errors.number ? 'danger' : 'none'}
-              helperText={errors.number}
-            >
+            <FormField id="create-project-number" label={t('projects.form.number')} required error={errors.number}>
               <InputGroup
                 id="create-project-number"
                 aria-label={t('projects.form.number')}
                 value={number}
-                maxLength={50}
+                maxLength={PROJECT_NUMBER_MAX}
                 intent={errors.number ? 'danger' : 'none'}
                 onValueChange={setNumber}
               />
-            </FormGroup>
-            <FormGroup
+            </FormField>
+            <FormField
               className="stramien-create-project__name"
-              label={<RequiredLabel text={t('projects.form.name')} />}
-              labelFor="create-project-name"
-              intent={errors.name ? 'danger' : 'none'}
-              helperText={errors.name}
+              id="create-project-name"
+              label={t('projects.form.name')}
+              required
+              error={errors.name}
             >
               <InputGroup
                 id="create-project-name"
                 aria-label={t('projects.form.name')}
                 value={name}
-                maxLength={150}
+                maxLength={PROJECT_NAME_MAX}
                 intent={errors.name ? 'danger' : 'none'}
                 onValueChange={setName}
               />
-            </FormGroup>
+            </FormField>
           </div>
-          <FormGroup label={t('projects.form.description')} labelFor="create-project-description">
+          <FormField label={t('projects.form.description')} id="create-project-description">
             <TextArea
               id="create-project-description"
               aria-label={t('projects.form.description')}
               fill
-              maxLength={2000}
+              maxLength={PROJECT_DESCRIPTION_MAX}
               value={description}
               onChange={(e) => setDescription(e.target.value)}
             />
-          </FormGroup>
+          </FormField>
 
           <H6>{t('projects.create.roles')}</H6>
           <ul className="stramien-create-project__roles" data-testid="create-project-roles">
             {roles.map((role) => (
               <li key={role.key}>
-                <FormGroup intent={errors[`role-${role.key}`] ? 'danger' : 'none'} helperText={errors[`role-${role.key}`]} inline={false}>
+                <FormField error={errors[`role-${role.key}`]}>
                   <InputGroup
                     aria-label={t('projects.create.role-name')}
                     placeholder={t('projects.create.role-name')}
                     value={role.name}
-                    maxLength={100}
+                    maxLength={PROJECT_ROLE_NAME_MAX}
                     intent={errors[`role-${role.key}`] ? 'danger' : 'none'}
                     onValueChange={(value) => setRole(role.key, { name: value })}
                   />
-                </FormGroup>
+                </FormField>
                 <Switch
                   label={t('projects.role.is-projectadmin')}
                   checked={role.isProjectAdmin}
@@ -186,7 +184,7 @@ export const CreateProjectDialog = ({ isOpen, onClose, modules, onCreate }: Crea
               {sortedModules.map((m) => (
                 <Checkbox
                   key={m.id}
-                  label={m.name}
+                  label={moduleName(m)}
                   checked={chosen.includes(m.id)}
                   onChange={(e) => {
                     const on = e.currentTarget.checked;

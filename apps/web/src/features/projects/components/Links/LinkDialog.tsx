@@ -1,12 +1,12 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, InputGroup } from '@blueprintjs/core';
 import type { ExternalLink } from '@stramien/api';
-import { isHexColour, normaliseHexColour } from '@stramien/domain';
+import { isHexColour, normaliseHexColour, PROJECT_LINK_NAME_MAX, PROJECT_LINK_URL_MAX, HEX_COLOUR_MAX } from '@stramien/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../../shared/apiErrors';
 import { showToast } from '../../../../shared/toaster';
 import { fieldErrorsOf } from '../fieldErrors';
-import { RequiredLabel } from '../RequiredLabel';
+import { FormField } from '../../../../shared/forms/FormField';
 
 export interface LinkValues {
   name: string;
@@ -65,50 +65,35 @@ export const LinkDialog = ({ isOpen, link, onClose, onSubmit }: LinkDialogProps)
     <Dialog isOpen={isOpen} onClose={onClose} title={link ? t('projects.links.edit-title') : t('projects.links.create-title')}>
       <form onSubmit={(e) => void submit(e)} noValidate data-testid="link-dialog">
         <DialogBody>
-          <FormGroup
-            label={<RequiredLabel text={t('projects.links.name')} />}
-            labelFor="link-name"
-            intent={errors.name ? 'danger' : 'none'}
-            helperText={errors.name}
-          >
+          <FormField id="link-name" label={t('projects.links.name')} required error={errors.name}>
             <InputGroup
               id="link-name"
               aria-label={t('projects.links.name')}
               value={name}
-              maxLength={100}
+              maxLength={PROJECT_LINK_NAME_MAX}
               intent={errors.name ? 'danger' : 'none'}
               onValueChange={setName}
             />
-          </FormGroup>
-          <FormGroup
-            label={<RequiredLabel text={t('projects.links.url')} />}
-            labelFor="link-url"
-            intent={errors.link ? 'danger' : 'none'}
-            helperText={errors.link}
-          >
+          </FormField>
+          <FormField id="link-url" label={t('projects.links.url')} required error={errors.link}>
             <InputGroup
               id="link-url"
               aria-label={t('projects.links.url')}
               type="url"
               placeholder="https://"
               value={url}
-              maxLength={2000}
+              maxLength={PROJECT_LINK_URL_MAX}
               intent={errors.link ? 'danger' : 'none'}
               onValueChange={setUrl}
             />
-          </FormGroup>
-          <FormGroup
-            label={t('projects.links.color')}
-            labelFor="link-color"
-            intent={errors.color ? 'danger' : 'none'}
-            helperText={errors.color}
-          >
+          </FormField>
+          <FormField label={t('projects.links.color')} id="link-color" error={errors.color}>
             <InputGroup
               id="link-color"
               aria-label={t('projects.links.color')}
               placeholder="#2e8be8"
               value={color}
-              maxLength={7}
+              maxLength={HEX_COLOUR_MAX}
               intent={errors.color ? 'danger' : 'none'}
               onValueChange={setColor}
               rightElement={
@@ -121,7 +106,7 @@ export const LinkDialog = ({ isOpen, link, onClose, onSubmit }: LinkDialogProps)
                 />
               }
             />
-          </FormGroup>
+          </FormField>
         </DialogBody>
         <DialogFooter
           actions={

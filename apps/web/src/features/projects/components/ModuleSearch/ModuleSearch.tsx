@@ -1,9 +1,11 @@
-import { Button, Card, H5, Icon, InputGroup, NonIdealState, Section, SectionCard, type IconName } from '@blueprintjs/core';
+import { Button, Card, H5, Icon, InputGroup, NonIdealState, SectionCard, type IconName } from '@blueprintjs/core';
 import { GridViewIcon, SearchIcon } from '@blueprintjs/icons';
 import type { ProjectModule } from '@stramien/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { useModuleName } from '../../../../shared/moduleName';
+import { CollapsibleSection } from '../../../../shared/CollapsibleSection';
 import { ModuleName } from './ModuleName';
 import { accessibleModules, groupByCategory } from './moduleGroups';
 
@@ -12,7 +14,8 @@ export const ModuleSearch = ({ modules, slug }: { modules: ProjectModule[]; slug
   const { t } = useTranslation('projects');
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
-  const groups = groupByCategory(accessibleModules(modules, search));
+  const moduleName = useModuleName();
+  const groups = groupByCategory(accessibleModules(modules, search, moduleName));
   const searching = search.trim() !== '';
 
   return (
@@ -32,12 +35,11 @@ export const ModuleSearch = ({ modules, slug }: { modules: ProjectModule[]; slug
         <NonIdealState className="stramien-compact-empty" description={t('projects.empty.no-options')} />
       ) : (
         groups.map((group) => (
-          <Section
+          <CollapsibleSection
             key={`${group.category}-${searching ? 'open' : 'closed'}`}
             className="stramien-module-search__category"
             compact
-            collapsible
-            collapseProps={{ defaultIsOpen: searching || groups.length === 1 }}
+            defaultIsOpen={searching || groups.length === 1}
             title={t(`projects.category.${group.category}`)}
             data-testid={`module-category-${group.category}`}
           >
@@ -53,13 +55,13 @@ export const ModuleSearch = ({ modules, slug }: { modules: ProjectModule[]; slug
                       data-testid={`module-${m.id}`}
                       onClick={() => void navigate(`/project/${slug}/module/${m.route}`)}
                     >
-                      <ModuleName name={m.name} />
+                      <ModuleName name={moduleName(m)} />
                     </Button>
                   </li>
                 ))}
               </ul>
             </SectionCard>
-          </Section>
+          </CollapsibleSection>
         ))
       )}
     </Card>

@@ -1,12 +1,16 @@
 import type { ProjectModule } from '@stramien/api';
 import { MODULE_CATEGORIES, type ModuleCategory } from '@stramien/domain';
 
-/** The accessible modules matching `search` (name, case-insensitive), sorted by name. */
-export const accessibleModules = (modules: ProjectModule[], search = ''): ProjectModule[] => {
+/** The accessible modules matching `search` (name as `nameOf` shows it, case-insensitive), sorted by that name. */
+export const accessibleModules = (
+  modules: ProjectModule[],
+  search = '',
+  nameOf: (module: ProjectModule) => string = (m) => m.name,
+): ProjectModule[] => {
   const needle = search.trim().toLowerCase();
   return modules
-    .filter((m) => m.accessible && (!needle || m.name.toLowerCase().includes(needle)))
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .filter((m) => m.accessible && (!needle || nameOf(m).toLowerCase().includes(needle)))
+    .sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
 };
 
 /** The same modules grouped by category, in the catalogue's category order; empty categories left out. */

@@ -1,6 +1,13 @@
-import { Button, Card, FileInput, FormGroup, H5, InputGroup, TextArea } from '@blueprintjs/core';
+import { Button, Card, FileInput, H5, InputGroup, TextArea } from '@blueprintjs/core';
 import type { Project } from '@stramien/api';
-import { PROJECT_IMAGE_MAX_BYTES, PROJECT_IMAGE_TYPES, isProjectImageType } from '@stramien/domain';
+import {
+  PROJECT_IMAGE_MAX_BYTES,
+  PROJECT_IMAGE_TYPES,
+  isProjectImageType,
+  PROJECT_NUMBER_MAX,
+  PROJECT_NAME_MAX,
+  PROJECT_DESCRIPTION_MAX,
+} from '@stramien/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +17,7 @@ import { showToast } from '../../../../shared/toaster';
 import { projectCalls, projectKeys, storeProject } from '../../queries';
 import { fieldErrorsOf } from '../fieldErrors';
 import { ProjectImage } from '../ProjectImage';
-import { RequiredLabel } from '../RequiredLabel';
+import { FormField } from '../../../../shared/forms/FormField';
 
 /** Reads a file as base64 (without the data: prefix). */
 export const readAsBase64 = (file: Blob): Promise<string> =>
@@ -88,38 +95,40 @@ export const GeneralSettings = ({ project }: { project: Project }) => {
     <Card className="stramien-settings-card" data-testid="settings-general">
       <H5>{t('projects.settings.general')}</H5>
       <form onSubmit={(e) => void save(e)} noValidate>
-        <FormGroup
-          label={<RequiredLabel text={t('projects.form.number')} />}
-          labelFor="settings-number"
-          intent={errors.number ? 'danger' : 'none'}
-          helperText={errors.number}
-        >
+        <FormField id="settings-number" label={t('projects.form.number')} required error={errors.number}>
           <InputGroup
             id="settings-number"
             value={number}
-            maxLength={50}
+            maxLength={PROJECT_NUMBER_MAX}
             intent={errors.number ? 'danger' : 'none'}
             onValueChange={setNumber}
           />
-        </FormGroup>
-        <FormGroup
-          label={<RequiredLabel text={t('projects.form.name')} />}
-          labelFor="settings-name"
-          intent={errors.name ? 'danger' : 'none'}
-          helperText={errors.name}
-        >
-          <InputGroup id="settings-name" value={name} maxLength={150} intent={errors.name ? 'danger' : 'none'} onValueChange={setName} />
-        </FormGroup>
-        <FormGroup label={t('projects.form.description')} labelFor="settings-description">
-          <TextArea id="settings-description" fill maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} />
-        </FormGroup>
+        </FormField>
+        <FormField id="settings-name" label={t('projects.form.name')} required error={errors.name}>
+          <InputGroup
+            id="settings-name"
+            value={name}
+            maxLength={PROJECT_NAME_MAX}
+            intent={errors.name ? 'danger' : 'none'}
+            onValueChange={setName}
+          />
+        </FormField>
+        <FormField label={t('projects.form.description')} id="settings-description">
+          <TextArea
+            id="settings-description"
+            fill
+            maxLength={PROJECT_DESCRIPTION_MAX}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        </FormField>
         <Button type="submit" intent="primary" text={t('projects.form.save')} loading={busy} data-testid="settings-save" />
       </form>
-      <FormGroup
+      <FormField
         className="stramien-settings-image"
         label={t('projects.settings.image')}
-        labelFor="settings-image"
-        helperText={t('projects.settings.image-hint')}
+        id="settings-image"
+        helper={t('projects.settings.image-hint')}
       >
         <ProjectImage project={project} className="stramien-settings-image__preview" />
         <FileInput
@@ -129,7 +138,7 @@ export const GeneralSettings = ({ project }: { project: Project }) => {
           disabled={uploading}
           onInputChange={(e) => void upload(e.currentTarget.files?.[0])}
         />
-      </FormGroup>
+      </FormField>
     </Card>
   );
 };

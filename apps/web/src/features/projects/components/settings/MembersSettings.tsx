@@ -1,4 +1,5 @@
 import { Alert, Button, Card, H5, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Switch } from '@blueprintjs/core';
+import { PROJECT_ROLE_NAME_MAX } from '@stramien/domain';
 import { PlusIcon, TrashIcon } from '@blueprintjs/icons';
 import type { Project, ProjectRole } from '@stramien/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -132,7 +133,7 @@ export const MembersSettings = ({ project }: { project: Project }) => {
             aria-label={t('projects.create.role-name')}
             placeholder={t('projects.create.role-name')}
             value={newRole}
-            maxLength={100}
+            maxLength={PROJECT_ROLE_NAME_MAX}
             onValueChange={setNewRole}
           />
           <Switch
@@ -191,7 +192,7 @@ const RoleRow = ({
         <InputGroup
           aria-label={t('projects.create.role-name')}
           value={name}
-          maxLength={100}
+          maxLength={PROJECT_ROLE_NAME_MAX}
           onValueChange={setName}
           onBlur={() => {
             if (name.trim() && name.trim() !== role.name)

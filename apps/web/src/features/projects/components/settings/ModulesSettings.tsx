@@ -8,6 +8,7 @@ import { serverMessage } from '../../../../shared/apiErrors';
 import { showToast } from '../../../../shared/toaster';
 import { licenceModulesQuery, projectCalls, projectKeys, storeProject } from '../../queries';
 import { ModuleName } from '../ModuleSearch/ModuleName';
+import { useModuleName } from '../../../../shared/moduleName';
 
 /** The modules the licence offers, switched on and off for the project (pool 20 when added). */
 export const ModulesSettings = ({ project }: { project: Project }) => {
@@ -31,7 +32,8 @@ export const ModulesSettings = ({ project }: { project: Project }) => {
     }
   };
 
-  const modules = [...(available.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  const moduleName = useModuleName();
+  const modules = [...(available.data ?? [])].sort((a, b) => moduleName(a).localeCompare(moduleName(b)));
   return (
     <Card className="stramien-settings-card" data-testid="settings-modules">
       <H5>{t('projects.settings.modules')}</H5>
@@ -53,13 +55,13 @@ export const ModulesSettings = ({ project }: { project: Project }) => {
             {modules.map((m) => (
               <tr key={m.id} data-testid={`settings-module-${m.id}`}>
                 <td>
-                  <ModuleName name={m.name} />
+                  <ModuleName name={moduleName(m)} />
                 </td>
                 <td>{t(`projects.category.${m.category}`)}</td>
                 <td>{added.get(m.id)?.pool ?? MODULE_POOL_DEFAULT}</td>
                 <td>
                   <Switch
-                    aria-label={m.name}
+                    aria-label={moduleName(m)}
                     checked={added.has(m.id)}
                     disabled={busy === m.id}
                     onChange={(e) => void toggle(m.id, e.currentTarget.checked)}

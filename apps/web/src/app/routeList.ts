@@ -1,0 +1,50 @@
+/**
+ * Every path pattern of the authenticated shell, as the router (routes.tsx) declares it — plain data, so the browser
+ * tour (test/e2e/routes-tour.e2e.ts) can visit them without loading the app; routeList.test.ts keeps the two equal.
+ */
+export const SHELL_ROUTE_PATTERNS = [
+  '/',
+  '/dashboard',
+  '/tasks/*',
+  '/downloads/*',
+  '/knowledge-base/*',
+  '/workflow-management/*',
+  '/build',
+  '/settings',
+  '/project/:slug',
+  '/project/:slug/settings',
+  '/project/:slug/workflows/*',
+  '/project/:slug/tables/*',
+  '/project/:slug/sbs/*',
+  '/project/:slug/labels/*',
+  '/project/:slug/module/:route/*',
+  '/project/:slug/*',
+  '/project/:slug/settings/teams',
+  '/admin',
+  '/admin/companies',
+  '/admin/projects',
+  '/admin/users',
+  '/admin/collections',
+  '/admin/labels',
+  '/admin/modules',
+  '/*',
+] as const;
+
+/** The shell's screens that are not built yet: their pages say "<feature> is not available yet". */
+export const NOT_BUILT_PATTERNS: readonly (typeof SHELL_ROUTE_PATTERNS)[number][] = [
+  '/tasks/*',
+  '/downloads/*',
+  '/knowledge-base/*',
+  '/workflow-management/*',
+  '/project/:slug/workflows/*',
+  '/project/:slug/tables/*',
+  '/project/:slug/sbs/*',
+  '/project/:slug/labels/*',
+  '/project/:slug/module/:route/*',
+];
+
+/** The only redirects inside the shell (spec 1 §2): the root to the dashboard, /admin to its first allowed tab. */
+export const SHELL_REDIRECTS: Readonly<Record<string, RegExp>> = {
+  '/': /\/dashboard$/,
+  '/admin': /\/admin\/(companies|projects)$/,
+};
