@@ -209,16 +209,17 @@ describe('reading projects', () => {
 
   it('answers 404 for a project of another licence, and for one the user may not see', async () => {
     const hidden = await create(admin);
+    // each call starts only when awaited: a rejection never waits unhandled behind an earlier one
     for (const call of [
-      api(otto.token).call(projectRoutes.get, { params: { id: project.id } }),
-      api(otto.token).call(projectRoutes.findBySlug, { params: { slug: project.slug } }),
-      api(otto.token).call(projectRoutes.list, { query: { license: licence } }),
-      api(otto.token).call(projectRoutes.members, { params: { id: project.id } }),
-      api(user).call(projectRoutes.get, { params: { id: hidden.id } }),
-      api(user).call(projectRoutes.addFavorite, { params: { id: hidden.id } }),
-      api(user).call(projectRoutes.get, { params: { id: '7d3c3a52-0000-4000-8000-000000000000' } }),
+      () => api(otto.token).call(projectRoutes.get, { params: { id: project.id } }),
+      () => api(otto.token).call(projectRoutes.findBySlug, { params: { slug: project.slug } }),
+      () => api(otto.token).call(projectRoutes.list, { query: { license: licence } }),
+      () => api(otto.token).call(projectRoutes.members, { params: { id: project.id } }),
+      () => api(user).call(projectRoutes.get, { params: { id: hidden.id } }),
+      () => api(user).call(projectRoutes.addFavorite, { params: { id: hidden.id } }),
+      () => api(user).call(projectRoutes.get, { params: { id: '7d3c3a52-0000-4000-8000-000000000000' } }),
     ]) {
-      const error = await failure(call);
+      const error = await failure(call());
       expect(error.status).toBe(404);
       expect(['Project not found.', 'Licence not found.']).toContain(error.message);
     }
