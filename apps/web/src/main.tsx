@@ -6,19 +6,22 @@ import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
 import { bootstrap } from './app/bootstrap';
 import { routes } from './app/routes';
-import { currentLanguage } from './shared/i18n';
+import { currentLanguage, i18nReady } from './shared/i18n';
 
 const router = createBrowserRouter(routes);
 bootstrap(router);
-document.documentElement.lang = currentLanguage();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// the stored language's texts first (Dutch and German load on demand), so the first paint is in that language
+void i18nReady.finally(() => {
+  document.documentElement.lang = currentLanguage();
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, NAMESPACES, resources } from '../shared/i18n';
+import { LANGUAGES, NAMESPACES } from '../shared/i18n';
+import { allResources } from './allResources';
+
+const resources = allResources();
 
 const english = resources.en;
 

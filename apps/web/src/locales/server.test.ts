@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { messageTexts } from '@stramien/domain';
-import { LANGUAGES, SERVER_NAMESPACE, resources } from '../shared/i18n';
+import { LANGUAGES, SERVER_NAMESPACE } from '../shared/i18n';
+import { allResources } from './allResources';
+
+const resources = allResources();
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

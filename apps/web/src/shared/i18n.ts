@@ -1,38 +1,16 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import deCommon from '../locales/de/common.json';
-import deDashboard from '../locales/de/dashboard.json';
-import deIdentity from '../locales/de/identity.json';
-import deNotifications from '../locales/de/notifications.json';
-import deSystem from '../locales/de/system.json';
 import enCommon from '../locales/en/common.json';
 import enDashboard from '../locales/en/dashboard.json';
 import enIdentity from '../locales/en/identity.json';
 import enNotifications from '../locales/en/notifications.json';
 import enSystem from '../locales/en/system.json';
-import nlCommon from '../locales/nl/common.json';
-import nlDashboard from '../locales/nl/dashboard.json';
-import nlIdentity from '../locales/nl/identity.json';
-import nlNotifications from '../locales/nl/notifications.json';
-import nlSystem from '../locales/nl/system.json';
-import deAccount from '../locales/de/account.json';
-import deSettings from '../locales/de/settings.json';
-import deProjects from '../locales/de/projects.json';
-import deTeams from '../locales/de/teams.json';
-import deAdmin from '../locales/de/admin.json';
 import enAccount from '../locales/en/account.json';
 import enSettings from '../locales/en/settings.json';
 import enProjects from '../locales/en/projects.json';
 import enTeams from '../locales/en/teams.json';
 import enAdmin from '../locales/en/admin.json';
-import nlAccount from '../locales/nl/account.json';
-import nlSettings from '../locales/nl/settings.json';
-import nlProjects from '../locales/nl/projects.json';
-import nlTeams from '../locales/nl/teams.json';
-import nlAdmin from '../locales/nl/admin.json';
-import deServer from '../locales/de/server.json';
 import enServer from '../locales/en/server.json';
-import nlServer from '../locales/nl/server.json';
 
 export const LANGUAGES = ['en', 'nl', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -56,48 +34,26 @@ export type Namespace = (typeof NAMESPACES)[number];
  */
 export const SERVER_NAMESPACE = 'server';
 
-/** Every translation, bundled: English is the source, Dutch and German are complete (see locales.test.ts). */
-export const resources = {
-  en: {
-    common: enCommon,
-    identity: enIdentity,
-    dashboard: enDashboard,
-    notifications: enNotifications,
-    system: enSystem,
-    account: enAccount,
-    settings: enSettings,
-    projects: enProjects,
-    teams: enTeams,
-    admin: enAdmin,
-    server: enServer,
-  },
-  nl: {
-    common: nlCommon,
-    identity: nlIdentity,
-    dashboard: nlDashboard,
-    notifications: nlNotifications,
-    system: nlSystem,
-    account: nlAccount,
-    settings: nlSettings,
-    projects: nlProjects,
-    teams: nlTeams,
-    admin: nlAdmin,
-    server: nlServer,
-  },
-  de: {
-    common: deCommon,
-    identity: deIdentity,
-    dashboard: deDashboard,
-    notifications: deNotifications,
-    system: deSystem,
-    account: deAccount,
-    settings: deSettings,
-    projects: deProjects,
-    teams: deTeams,
-    admin: deAdmin,
-    server: deServer,
-  },
-} satisfies Record<Language, Record<Namespace | typeof SERVER_NAMESPACE, Record<string, string>>>;
+/**
+ * English, bundled: the source and the fallback. Dutch and German are complete (see locales.test.ts) and load on
+ * demand, one language at a time (`loadLanguage`), so a cold load carries one language's texts, not three.
+ */
+export const englishResources = {
+  common: enCommon,
+  identity: enIdentity,
+  dashboard: enDashboard,
+  notifications: enNotifications,
+  system: enSystem,
+  account: enAccount,
+  settings: enSettings,
+  projects: enProjects,
+  teams: enTeams,
+  admin: enAdmin,
+  server: enServer,
+} satisfies Record<Namespace | typeof SERVER_NAMESPACE, Record<string, string>>;
+
+type Bundle = Record<string, string>;
+const translations = import.meta.glob<Bundle>(['../locales/nl/*.json', '../locales/de/*.json'], { import: 'default' });
 
 export const LANGUAGE_STORAGE_KEY = 'stramien.language';
 
@@ -117,7 +73,7 @@ const readStoredLanguage = (): Language => {
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: { en: englishResources },
   lng: readStoredLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
@@ -130,8 +86,27 @@ void i18n.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
+/** Adds a language's namespaces to i18n (once); English is always there. */
+export const loadLanguage = async (language: Language): Promise<void> => {
+  if (language === DEFAULT_LANGUAGE) return;
+  await Promise.all(
+    [...NAMESPACES, SERVER_NAMESPACE].map(async (namespace) => {
+      if (i18n.hasResourceBundle(language, namespace)) return;
+      const load = translations[`../locales/${language}/${namespace}.json`];
+      if (!load) throw new Error(`No ${language} translation of ${namespace}`);
+      i18n.addResourceBundle(language, namespace, await load(), true, true);
+    }),
+  );
+};
+
+/** Resolves once the stored interface language is loaded: render after it, so nobody sees English first. */
+export const i18nReady: Promise<void> = loadLanguage(readStoredLanguage()).then(() =>
+  i18n.changeLanguage(readStoredLanguage()).then(() => undefined),
+);
+
 /** Switches the interface language and remembers it in this browser. */
 export const changeLanguage = async (language: Language): Promise<void> => {
+  await loadLanguage(language);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

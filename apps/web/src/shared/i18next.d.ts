@@ -1,10 +1,10 @@
 import 'i18next';
-import type { resources } from './i18n';
+import type { englishResources } from './i18n';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['en'];
+    resources: typeof englishResources;
     keySeparator: false;
   }
 }

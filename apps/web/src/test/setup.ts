@@ -1,6 +1,9 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { i18n } from '../shared/i18n';
+import { LANGUAGES, i18n, loadLanguage } from '../shared/i18n';
+
+// every language at hand, so a test may switch with i18n.changeLanguage directly
+await Promise.all(LANGUAGES.map(loadLanguage));
 
 // vitest runs without globals, so testing-library cannot switch React's act environment on by itself
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
