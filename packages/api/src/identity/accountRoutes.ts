@@ -239,7 +239,8 @@ export const accountRoutes = {
   addLicenceUser: defineRoute({
     method: 'POST',
     path: '/api/license/:id/user',
-    summary: 'Add an existing user to a licence, by e-mail address or id (licence admin)',
+    summary:
+      'Add someone to a licence by e-mail address (or a visible user by id) (licence admin). An address without an account is invited; the answer is the same either way and shows nothing of the account.',
     tag: 'identity',
     auth: true,
     policy: { access: 'check', check: 'admin', scope: 'licence' },
@@ -248,7 +249,7 @@ export const accountRoutes = {
       .object({ email: accountEmailSchema.optional(), user_id: uuid.optional(), is_admin: z.boolean().optional() })
       .strict()
       .refine((b) => (b.email === undefined) !== (b.user_id === undefined), { message: 'Give either email or user_id.', path: ['email'] }),
-    response: commandResult(adminUserSchema),
+    response: z.object({ message: z.string(), position: z.number().int().nonnegative() }),
   }),
   setLicenceAdmin: defineRoute({
     method: 'PUT',

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   DomainError,
+  accountChangeRefusal,
   accountMail,
   accountMessages,
   can,
@@ -110,7 +111,7 @@ export const createAccountSupport = (app: FastifyInstance, deps: AppDeps) => {
     /**
      * A user the signed-in user may administer: any for a system admin; else one sharing a licence the caller
      * administers (404 when no licence is shared, 403 when none of the shared ones is administered). `wholeAccount`
-     * (disable, enable) also needs every licence of the user administered, since the account is shared.
+     * (disable, enable) is the domain's `accountChangeRefusal`: every licence of the user administered, no system admin.
      */
     async requireManagedUser(
       request: FastifyRequest,
@@ -125,8 +126,15 @@ export const createAccountSupport = (app: FastifyInstance, deps: AppDeps) => {
       if (shared.length === 0) throw new DomainError(accountMessages.userNotFound, 404);
       const administered = shared.filter((l) => can({ isSystemAdmin: false, isLicenceAdmin: me.licences[l.id] === true }, 'admin'));
       if (administered.length === 0) throw new DomainError(messages.shared.forbidden, 403);
-      if (wholeAccount && administered.length < target.licences.length)
-        throw new DomainError(accountMessages.otherLicencesNeedSystemAdmin, 403);
+      if (wholeAccount) {
+        const account = {
+          userId: target._id,
+          isSystemAdmin: target.isSystemAdmin,
+          licences: Object.fromEntries(target.licences.map((l) => [l.id, l.isAdmin])),
+        };
+        const refused = accountChangeRefusal(me, account);
+        if (refused) throw refused;
+      }
       return { me, target };
     },
   };

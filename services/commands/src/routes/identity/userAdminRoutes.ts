@@ -102,28 +102,26 @@ export const registerUserAdminRoutes = (app: FastifyInstance, deps: AppDeps, sup
     return viewOf(ctx.me, userId, body.license, position);
   });
 
+  /**
+   * Adds an address (or a user the caller can see, by id) to the licence. An unknown address is invited, a known
+   * account is added and told by mail; the answer is the same for both and carries nothing of the account, so it
+   * neither tells whether the address has an account nor shows its profile (issue 6, D2/D3). Being added gives the
+   * adder no power over an account that also works elsewhere (the domain's `accountChangeRefusal`).
+   */
   addRoute(app, accountRoutes.addLicenceUser, async ({ params, body, request }) => {
-    const { me, licence, actor } = await support.requireLicenceAdmin(request, params.id);
-    const target = await users.findOne(body.user_id ? { _id: body.user_id } : { email: body.email });
-    if (!target) throw new DomainError(accountMessages.userNotFound, 404, { email: [accountMessages.userNotFound] });
-    const current = target.licences.find((l) => l.id === licence._id)?.isAdmin;
-    const isAdmin = body.is_admin ?? current ?? false;
-    const result = await support.run(
-      target._id,
-      { type: 'AddUserToLicence', data: { licenceId: licence._id, isAdmin }, metadata: { actor, now: new Date().toISOString() } },
-      request,
-    );
-    if (current === undefined && result.events.length > 0 && !target.disabled) {
-      const inviter = (await users.findOne({ _id: me.userId }))?.name ?? '';
-      await support.mail(target.email, target.language, {
-        kind: 'added-to-licence',
-        name: target.name,
-        licence: licence.name,
-        inviter,
-        link: support.link('/login'),
-      });
+    const ctx = await support.requireLicenceAdmin(request, params.id);
+    let email = body.email;
+    if (body.user_id !== undefined) {
+      const target = await users.findOne({ _id: body.user_id });
+      const visible = target && (ctx.me.isSystemAdmin || target.licences.some((l) => ctx.me.licences[l.id] !== undefined));
+      if (!visible) throw new DomainError(accountMessages.userNotFound, 404);
+      email = target.email;
     }
-    return viewOf(me, target._id, licence._id, result.position);
+    const { position } = await invite(
+      { email: email!, firstname: '', lastname: '', language: undefined, isAdmin: body.is_admin ?? false, mustBeNew: false },
+      { request, ...ctx },
+    );
+    return { message: format(accountMessages.invitationSent, { email: email! }), position };
   });
 
   addRoute(app, accountRoutes.setLicenceAdmin, async ({ params, body, request }) => {
