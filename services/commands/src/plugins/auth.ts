@@ -20,6 +20,8 @@ const CREDENTIAL_ROUTES = /^\/api\/(tokens?(\/|$)|user\/password\/|2fa\/)/;
 export const refuseApiTokenUse = (user: AuthenticatedUser, method: string, route: string): DomainError | null => {
   if (user.via !== 'api-token') return null;
   if (CREDENTIAL_ROUTES.test(route)) return new DomainError(apiTokenMessages.credentialsRefused, 403);
+  // signing out ends a session; a token would answer 'Signed out' and keep working, so it must be revoked instead
+  if (route === '/api/logout') return new DomainError(apiTokenMessages.signOutRefused, 403);
   if (method !== 'GET' && method !== 'HEAD' && !user.scopes?.includes('write')) return new DomainError(apiTokenMessages.readOnly, 403);
   return null;
 };

@@ -145,9 +145,16 @@ export const loadPermissionSubject = async (
   return (await requireProjectAccess(deps, request, projectId, 'project')).subject;
 };
 
-/** The subject for a licence-scoped check on a named licence; 404 when the user is not in it. */
-export const licenceSubject = (request: FastifyRequest, licenceId: string): PermissionSubject => {
+export const LICENCES_COLLECTION = 'licences';
+
+/**
+ * The subject for a licence-scoped check on a named licence: 404 when the user is not in it, and when it does not
+ * exist (also for a system admin, who belongs to every licence), so no route acts on a ghost licence.
+ */
+export const licenceSubject = async (deps: PermissionDeps, request: FastifyRequest, licenceId: string): Promise<PermissionSubject> => {
   const user = requireUser(request);
   if (!belongsToLicence(user, licenceId)) throw new DomainError(licenceMessages.notFound, 404);
+  const known = await deps.adapters.documentStore.collection<{ _id: string }>(LICENCES_COLLECTION).findOne({ _id: licenceId });
+  if (!known) throw new DomainError(licenceMessages.notFound, 404);
   return { isSystemAdmin: user.isSystemAdmin, isLicenceAdmin: licenceAdmin(user, licenceId) };
 };

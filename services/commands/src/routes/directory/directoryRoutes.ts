@@ -13,7 +13,7 @@ import {
 import { COLLECTIONS_COLLECTION, COMPANIES_COLLECTION, type NamedEntityDoc } from '@stramien/projections';
 import { addRoute } from '../../plugins/route';
 import type { AppDeps } from '../../app';
-import { authoriseLicence, loadLicenceAccess, type LicenceAccess } from '../teams/licenceAccess';
+import { authoriseLicence, loadLicenceAccess, type LicenceAccess } from '../../access/licenceAccess';
 
 type Unsent<C> = C extends unknown ? Omit<C, 'metadata'> : never;
 

@@ -18,8 +18,8 @@ import type { ProjectDoc } from '@stramien/projections/projects/projects';
 import { addRoute } from '../../plugins/route';
 import { actorOf } from '../../plugins/auth';
 import type { AppDeps } from '../../app';
-import { loadLicenceAccess } from '../teams/licenceAccess';
-import { loadProjectAccess, projectNotFound } from '../teams/projectAccess';
+import { loadLicenceAccess } from '../../access/licenceAccess';
+import { loadProjectAccess, projectNotFound } from '../../access/projectAccess';
 
 type Unsent<C> = C extends unknown ? Omit<C, 'metadata'> : never;
 

@@ -14,7 +14,7 @@ import {
 import type { LicenceDoc, LicenceModulesDoc } from '@stramien/projections';
 import { addRoute } from '../../plugins/route';
 import type { AppDeps } from '../../app';
-import { authoriseLicence, loadLicenceAccess } from '../teams/licenceAccess';
+import { authoriseLicence, loadLicenceAccess } from '../../access/licenceAccess';
 
 /** Module licensing (spec 2 §7): licence admins read what their licence holds; system admins change it. */
 export const registerLicenceModuleRoutes = (app: FastifyInstance, deps: AppDeps): void => {

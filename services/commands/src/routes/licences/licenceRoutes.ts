@@ -68,12 +68,12 @@ export const registerLicenceRoutes = (app: FastifyInstance, deps: AppDeps): void
   );
 
   addRoute(app, licenceRoutes.get, async ({ params, request }) => {
-    licenceSubject(request, params.id);
+    await licenceSubject(deps, request, params.id);
     return licenceView(await load(params.id));
   });
 
   addRoute(app, licenceRoutes.update, async ({ params, body, request }) => {
-    if (!can(licenceSubject(request, params.id), 'admin')) throw new DomainError(messages.shared.forbidden, 403);
+    if (!can(await licenceSubject(deps, request, params.id), 'admin')) throw new DomainError(messages.shared.forbidden, 403);
     const position = await run(request, params.id, 'UpdateLicence', {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.theme !== undefined ? { themePrimary: body.theme.primary } : {}),
@@ -82,7 +82,7 @@ export const registerLicenceRoutes = (app: FastifyInstance, deps: AppDeps): void
   });
 
   addRoute(app, licenceRoutes.modules, async ({ params, request }) => {
-    licenceSubject(request, params.id);
+    await licenceSubject(deps, request, params.id);
     const available = await availableModules(deps.adapters.documentStore, params.id);
     if (!available) throw new DomainError(licenceMessages.notFound, 404);
     return available.modules

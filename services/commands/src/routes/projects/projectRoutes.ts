@@ -78,7 +78,7 @@ export const registerProjectRoutes = (app: FastifyInstance, deps: AppDeps): void
 
   addRoute(app, projectRoutes.list, async ({ query, request }) => {
     const user = requireUser(request);
-    const subject = licenceSubject(request, query.license);
+    const subject = await licenceSubject(deps, request, query.license);
     const admin = isUserAdmin(subject);
     const filter = {
       licenceId: query.license,
@@ -109,7 +109,7 @@ export const registerProjectRoutes = (app: FastifyInstance, deps: AppDeps): void
   addRoute(app, projectRoutes.findBySlug, async ({ params, query, request }) => {
     const user = requireUser(request);
     const licence = query?.license;
-    if (licence) licenceSubject(request, licence);
+    if (licence) await licenceSubject(deps, request, licence);
     const scope = licence ? [licence] : user.isSystemAdmin ? null : Object.keys(user.licences);
     const found = await projects.find({ slug: params.slug, ...(scope ? { licenceId: { $in: scope } } : {}) });
     const preferred = selectedLicenceId(request, user);
@@ -127,7 +127,7 @@ export const registerProjectRoutes = (app: FastifyInstance, deps: AppDeps): void
     async ({ body, request }) => {
       const user = requireUser(request);
       const licenceId = body.license;
-      if (!can(licenceSubject(request, licenceId), 'admin')) throw new DomainError(messages.shared.forbidden, 403);
+      if (!can(await licenceSubject(deps, request, licenceId), 'admin')) throw new DomainError(messages.shared.forbidden, 403);
       const available = await availableModules(documentStore, licenceId);
       if (!available) throw new DomainError(licenceMessages.notFound, 404);
       const roles = (body.roles ?? []).map((r) => ({

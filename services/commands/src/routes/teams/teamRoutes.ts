@@ -18,7 +18,7 @@ import {
 import type { TeamDoc, UserDoc } from '@stramien/projections';
 import { addRoute } from '../../plugins/route';
 import type { AppDeps } from '../../app';
-import { loadProjectAccess, type ProjectAccess } from './projectAccess';
+import { loadProjectAccess, type ProjectAccess } from '../../access/projectAccess';
 
 type TeamLike = Pick<TeamDoc, '_id' | 'name' | 'projectId' | 'userIds' | 'modules' | 'general'>;
 
