@@ -14,9 +14,9 @@ import {
   type LabelState,
 } from '@stramien/domain';
 import type { LabelDoc } from '@stramien/projections';
-import type { ProjectDoc } from '@stramien/projections/projects/projects';
 import { addRoute } from '../../plugins/route';
 import { actorOf } from '../../plugins/auth';
+import { memberProjectIds } from '../../plugins/permissionSubject';
 import type { AppDeps } from '../../app';
 import { loadLicenceAccess } from '../../access/licenceAccess';
 import { loadProjectAccess, projectNotFound } from '../../access/projectAccess';
@@ -40,7 +40,6 @@ const stateToLabel = (s: LabelState): Label =>
 export const registerLabelRoutes = (app: FastifyInstance, deps: AppDeps): void => {
   const { documentStore } = deps.adapters;
   const labels = documentStore.collection<LabelDoc>('labels');
-  const projects = documentStore.collection<ProjectDoc>('projects');
 
   /** may the user change labels of this scope: the licence (projectId null) or one project */
   const mayManage = async (request: FastifyRequest, licenceId: string, projectId: string | null): Promise<Actor> => {
@@ -89,7 +88,7 @@ export const registerLabelRoutes = (app: FastifyInstance, deps: AppDeps): void =
     let docs = await labels.find({ licenceId });
     if (!can(access.subject, 'admin')) {
       // ordinary users see licence-wide labels and those of their own projects
-      const mine = new Set((await projects.find({ licenceId, 'members.userId': access.userId })).map((p) => p._id));
+      const mine = new Set(await memberProjectIds(deps, access.userId, licenceId));
       docs = docs.filter((l) => l.projectId === null || mine.has(l.projectId));
     }
     return { data: docs.sort((a, b) => a.title.localeCompare(b.title)).map(toLabel) };

@@ -27,6 +27,7 @@ import {
   TEAMS_COLLECTION,
   canSee,
   licenceSubject,
+  memberProjectIds,
   projectAccessFor,
   requireProjectAccess,
   selectedLicenceId,
@@ -82,7 +83,7 @@ export const registerProjectRoutes = (app: FastifyInstance, deps: AppDeps): void
     const admin = isUserAdmin(subject);
     const filter = {
       licenceId: query.license,
-      ...(admin ? {} : { 'members.userId': user.userId }),
+      ...(admin ? {} : { _id: { $in: await memberProjectIds(deps, user.userId, query.license) } }),
       ...(admin && isTrue(query.archived) ? {} : { archived: false }),
     };
     const [docs, myTeams] = await Promise.all([
