@@ -18,6 +18,7 @@ import type { LicenceDoc } from '@stramien/projections';
 import type { AppDeps } from '../../app';
 import { requireUser } from '../../plugins/auth';
 import { licenceSubject } from '../../plugins/permissionSubject';
+import { createLicence } from './createLicence';
 import { addRoute } from '../../plugins/route';
 import { availableModules } from './availableModules';
 
@@ -57,11 +58,15 @@ export const registerLicenceRoutes = (app: FastifyInstance, deps: AppDeps): void
     async ({ body, request }) => {
       if (!requireUser(request).isSystemAdmin) throw new DomainError(messages.shared.forbidden, 403);
       const licenceId = randomUUID();
-      const position = await run(request, licenceId, 'CreateLicence', {
-        licenceId,
-        name: body.name,
-        themePrimary: body.theme?.primary ?? null,
-      });
+      const user = requireUser(request);
+      const actor: Actor = { userId: user.userId, licenceId, isSystemAdmin: user.isSystemAdmin };
+      const position = await createLicence(
+        deps.pipeline,
+        { licenceId, name: body.name, themePrimary: body.theme?.primary ?? null },
+        { actor, correlationId: request.id, causationId: request.id },
+        new Date().toISOString(),
+      );
+      await app.projectionWait.waitFor(position, app.minPositionWaitMs);
       return { data: licenceView(await load(licenceId)), position };
     },
     { status: 201 },
