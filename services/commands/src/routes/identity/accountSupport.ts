@@ -73,8 +73,12 @@ export const createAccountSupport = (app: FastifyInstance, deps: AppDeps) => {
       unusable ??= deps.hasher.hash(randomBytes(32).toString('base64url'));
       return unusable;
     },
-    link(path: string): string {
-      return `${deps.config.STRAMIEN_PUBLIC_URL}${path}`;
+    /**
+     * A link into the web app for an e-mail: on STRAMIEN_PUBLIC_URL when set, else on the origin the request came to
+     * (Fastify honours X-Forwarded-Proto/-Host only from a trusted proxy). docs/accounts.md.
+     */
+    link(request: FastifyRequest, path: string): string {
+      return `${deps.config.STRAMIEN_PUBLIC_URL ?? `${request.protocol}://${request.host}`}${path}`;
     },
     /** sends one account mail; a failure is logged, never shown (the answers must not depend on it) */
     async mail(to: string, language: Language, input: AccountMailInput): Promise<void> {

@@ -90,7 +90,7 @@ export const createInviter = (deps: AppDeps, support: AccountSupport) => {
         name,
         licence: licence.name,
         inviter,
-        link: support.link(`/invite/${token}`),
+        link: support.link(request, `/invite/${token}`),
         days: INVITATION_TTL_DAYS,
       });
     } else if (types.includes('UserAddedToLicence') && !state.disabled) {
@@ -99,7 +99,7 @@ export const createInviter = (deps: AppDeps, support: AccountSupport) => {
         name,
         licence: licence.name,
         inviter,
-        link: support.link('/login'),
+        link: support.link(request, '/login'),
       });
     }
     return { userId, position: result.position };

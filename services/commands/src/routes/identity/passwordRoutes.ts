@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountRoutes } from '@stramien/api';
 import {
   DomainError,
@@ -25,8 +25,8 @@ export const registerPasswordRoutes = (app: FastifyInstance, deps: AppDeps, supp
   const { hasher, limiter, tokens } = deps;
   const { users } = support;
 
-  const notifyChanged = (to: string, language: Language, name: string) =>
-    support.later(() => support.mail(to, language, { kind: 'password-changed', name, link: support.link('/forgot') }));
+  const notifyChanged = (request: FastifyRequest, to: string, language: Language, name: string) =>
+    support.later(() => support.mail(to, language, { kind: 'password-changed', name, link: support.link(request, '/forgot') }));
 
   addRoute(app, accountRoutes.updatePassword, async ({ body, request }) => {
     const me = requireUser(request);
@@ -50,7 +50,7 @@ export const registerPasswordRoutes = (app: FastifyInstance, deps: AppDeps, supp
     await support.settle(result.position);
     // every token issued before the change stops working; this session goes on with a fresh one
     const { token, expiresIn } = await tokens.issue({ sub: me.userId, sid: me.sessionId });
-    notifyChanged(state.email, state.language, fullName(state));
+    notifyChanged(request, state.email, state.language, fullName(state));
     return {
       message: format(accountMessages.passwordUpdated, { name: fullName(state) }),
       token_type: 'Bearer' as const,
@@ -74,7 +74,7 @@ export const registerPasswordRoutes = (app: FastifyInstance, deps: AppDeps, supp
           request,
         );
         if (result.events.length === 0) return; // disabled, or a link was sent a moment ago
-        const link = support.link(`/reset/${token}?email=${encodeURIComponent(user.email)}`);
+        const link = support.link(request, `/reset/${token}?email=${encodeURIComponent(user.email)}`);
         await support.mail(user.email, user.language, { kind: 'password-reset', name: user.name, link, minutes: RESET_TOKEN_TTL_MINUTES });
       });
     }
@@ -102,7 +102,7 @@ export const registerPasswordRoutes = (app: FastifyInstance, deps: AppDeps, supp
     const result = await support.run(user!._id, { ...command, data: { tokenHash, passwordHash } }, request);
     await limiter.success(keys);
     await support.settle(result.position);
-    notifyChanged(user!.email, user!.language, user!.name);
+    notifyChanged(request, user!.email, user!.language, user!.name);
     return { message: accountMessages.passwordReset, position: result.position };
   });
 };
