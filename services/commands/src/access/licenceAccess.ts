@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { can, DomainError, messages, type Actor, type PermissionCheck, type PermissionSubject } from '@stramien/domain';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { requireUser } from '../plugins/auth';
 import { licenceSubject } from '../plugins/permissionSubject';
 

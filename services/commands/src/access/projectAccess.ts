@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { DomainError, type Actor, type PermissionCheck, type PermissionContext, type PermissionSubject } from '@stramien/domain';
 import type { ProjectDoc } from '@stramien/projections/projects/projects';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { requireProjectAccess } from '../plugins/permissionSubject';
 
 export interface ProjectAccess {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { toUserStreamId, userDecider, userSchemas, type Actor } from '@stramien/domain';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { createLicence } from '../routes/licences/createLicence';
 
 export interface DemoAccount {

@@ -12,7 +12,7 @@ import {
 } from '@stramien/domain';
 import { COLLECTIONS_COLLECTION, COMPANIES_COLLECTION, type NamedEntityDoc } from '@stramien/projections';
 import { addRoute } from '../../plugins/route';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { authoriseLicence, loadLicenceAccess, type LicenceAccess } from '../../access/licenceAccess';
 
 type Unsent<C> = C extends unknown ? Omit<C, 'metadata'> : never;
@@ -108,7 +108,8 @@ const registerNamedEntityRoutes = (
 };
 
 /** Companies (admin-account-companies) and collections (admin) of a licence. */
-export const registerDirectoryRoutes = (app: FastifyInstance, deps: AppDeps): void => {
+export const registerDirectoryRoutes = (app: FastifyInstance): void => {
+  const { deps } = app;
   registerNamedEntityRoutes(
     app,
     deps,

@@ -20,7 +20,7 @@ import {
 import type { AuthenticatedUser } from '@stramien/infra';
 import type { LicenceDoc, UserDoc } from '@stramien/projections';
 import { requireUser } from '../../plugins/auth';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 
 /** A reset or invitation token: 256 random bits for the link, only its SHA-256 hash is stored. */
 export const newAccountToken = (): { token: string; tokenHash: string } => {

@@ -14,7 +14,6 @@ import { hashApiTokenSecret } from '@stramien/infra';
 import type { ApiTokenDoc } from '@stramien/projections/identity/apiTokens';
 import { addRoute } from '../../plugins/route';
 import { actorOf, requireUser } from '../../plugins/auth';
-import type { AppDeps } from '../../app';
 
 /**
  * API tokens for integrations (spec 2 §7; ARCHITECTURE: client credentials with scopes). The plaintext token is
@@ -24,7 +23,8 @@ import type { AppDeps } from '../../app';
 /** API tokens live 90 days unless their creator chooses another lifetime (1 to 365 days). */
 export const API_TOKEN_DEFAULT_DAYS = 90;
 
-export const registerApiTokenRoutes = (app: FastifyInstance, deps: AppDeps): void => {
+export const registerApiTokenRoutes = (app: FastifyInstance): void => {
+  const { deps } = app;
   const tokens = deps.adapters.documentStore.collection<ApiTokenDoc>('apiTokens');
 
   const run = (command: ApiTokenCommand, request: Parameters<typeof actorOf>[0]) =>

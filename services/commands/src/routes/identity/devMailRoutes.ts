@@ -3,7 +3,7 @@ import { accountRoutes } from '@stramien/api';
 import { DomainError, messages } from '@stramien/domain';
 import { requireUser } from '../../plugins/auth';
 import { addRoute } from '../../plugins/route';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 
 /** GET /api/dev/mail: what the embedded mail adapter kept, for system admins (the /dev/mail page, the browser tests). */
 export const registerDevMailRoutes = (app: FastifyInstance, deps: AppDeps): void => {

@@ -20,7 +20,6 @@ import type { SignInKeys } from '@stramien/infra';
 import type { UserDoc } from '@stramien/projections';
 import { addRoute } from '../../plugins/route';
 import { actorOf, requireUser } from '../../plugins/auth';
-import type { AppDeps } from '../../app';
 import { loadUserView } from './userView';
 import { createTwoFactorCodes } from './securityRoutes';
 
@@ -29,7 +28,8 @@ const sameSecret = (a: string, b: string): boolean => {
   return timingSafeEqual(h(a), h(b));
 };
 
-export const registerIdentityRoutes = (app: FastifyInstance, deps: AppDeps): void => {
+export const registerIdentityRoutes = (app: FastifyInstance): void => {
+  const { deps } = app;
   const { config, pipeline, hasher, tokens, limiter } = deps;
   const codes = createTwoFactorCodes(deps);
   const { eventStore, documentStore } = deps.adapters;

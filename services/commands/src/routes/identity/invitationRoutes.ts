@@ -18,7 +18,7 @@ import {
 import type { AuthenticatedUser, SignInKeys } from '@stramien/infra';
 import type { LicenceDoc } from '@stramien/projections';
 import { addRoute } from '../../plugins/route';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { hashAccountToken, newAccountToken, type AccountSupport } from './accountSupport';
 
 export interface Invitation {

@@ -14,7 +14,7 @@ import {
 import type { SignInKeys } from '@stramien/infra';
 import { addRoute } from '../../plugins/route';
 import { actorOf, requireUser } from '../../plugins/auth';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { hashAccountToken, newAccountToken, type AccountSupport } from './accountSupport';
 
 /**

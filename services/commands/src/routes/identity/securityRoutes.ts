@@ -28,7 +28,7 @@ import { createSecretBox, createTotp, jwtSecret, SecretBoxError, type SignInKeys
 import type { UserDoc } from '@stramien/projections';
 import { addRoute } from '../../plugins/route';
 import { actorOf, requireUser } from '../../plugins/auth';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 
 /**
  * Two-factor codes as the routes and the token endpoint use them: the aggregate's state from its stream, a code
@@ -78,7 +78,8 @@ export type TwoFactorCodes = ReturnType<typeof createTwoFactorCodes>;
 
 const now = () => new Date().toISOString();
 
-export const registerSecurityRoutes = (app: FastifyInstance, deps: AppDeps): void => {
+export const registerSecurityRoutes = (app: FastifyInstance): void => {
+  const { deps } = app;
   const { limiter, hasher, pipeline } = deps;
   const { eventStore, documentStore } = deps.adapters;
   const users = documentStore.collection<UserDoc>('users');

@@ -5,7 +5,7 @@ import type { AuthenticatedUser } from '@stramien/infra';
 import type { UserDoc } from '@stramien/projections';
 import { actorOf, requireUser } from '../../plugins/auth';
 import { addRoute } from '../../plugins/route';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { actorIn, type AccountSupport } from './accountSupport';
 import { createInviter } from './invitationRoutes';
 

@@ -17,7 +17,6 @@ import type { LabelDoc } from '@stramien/projections';
 import { addRoute } from '../../plugins/route';
 import { actorOf } from '../../plugins/auth';
 import { memberProjectIds } from '../../plugins/permissionSubject';
-import type { AppDeps } from '../../app';
 import { loadLicenceAccess } from '../../access/licenceAccess';
 import { loadProjectAccess, projectNotFound } from '../../access/projectAccess';
 
@@ -37,7 +36,8 @@ const stateToLabel = (s: LabelState): Label =>
  * Labels per licence (spec 1 §7). Licence-wide labels are managed by licence admins; a project's labels by
  * whoever may use that project's labels app (general-apps 'labels'). Every signed-in user of the licence reads.
  */
-export const registerLabelRoutes = (app: FastifyInstance, deps: AppDeps): void => {
+export const registerLabelRoutes = (app: FastifyInstance): void => {
+  const { deps } = app;
   const { documentStore } = deps.adapters;
   const labels = documentStore.collection<LabelDoc>('labels');
 

@@ -13,11 +13,11 @@ import {
 } from '@stramien/domain';
 import type { LicenceDoc, LicenceModulesDoc } from '@stramien/projections';
 import { addRoute } from '../../plugins/route';
-import type { AppDeps } from '../../app';
 import { authoriseLicence, loadLicenceAccess } from '../../access/licenceAccess';
 
 /** Module licensing (spec 2 §7): licence admins read what their licence holds; system admins change it. */
-export const registerLicenceModuleRoutes = (app: FastifyInstance, deps: AppDeps): void => {
+export const registerLicenceModuleRoutes = (app: FastifyInstance): void => {
+  const { deps } = app;
   const { documentStore } = deps.adapters;
   const licences = documentStore.collection<LicenceDoc>('licences');
   const held = documentStore.collection<LicenceModulesDoc>('licenceModules');

@@ -15,7 +15,6 @@ import {
   type LicenceCommand,
 } from '@stramien/domain';
 import type { LicenceDoc } from '@stramien/projections';
-import type { AppDeps } from '../../app';
 import { requireUser } from '../../plugins/auth';
 import { licenceSubject } from '../../plugins/permissionSubject';
 import { createLicence } from './createLicence';
@@ -29,7 +28,8 @@ export const licenceView = (doc: LicenceDoc): Licence => ({
   manufacturing: isManufacturingLicence(doc.name),
 });
 
-export const registerLicenceRoutes = (app: FastifyInstance, deps: AppDeps): void => {
+export const registerLicenceRoutes = (app: FastifyInstance): void => {
+  const { deps } = app;
   const licences = deps.adapters.documentStore.collection<LicenceDoc>('licences');
 
   const load = async (licenceId: string): Promise<LicenceDoc> => {

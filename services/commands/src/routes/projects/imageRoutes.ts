@@ -14,7 +14,7 @@ import {
   type ProjectImageType,
 } from '@stramien/domain';
 import { BlobTooLargeError } from '@stramien/infra';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { requireProjectAccess } from '../../plugins/permissionSubject';
 import type { ProjectCommands } from './projectCommands';
 import { projectView } from './projectViews';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { projectDecider, projectSchemas, toProjectStreamId, type ProjectCommand } from '@stramien/domain';
 import type { ProjectDoc } from '@stramien/projections/projects/projects';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { PROJECTS_COLLECTION, projectAccessFor, type ProjectAccess } from '../../plugins/permissionSubject';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

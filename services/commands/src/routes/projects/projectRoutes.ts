@@ -20,7 +20,6 @@ import {
 } from '@stramien/domain';
 import type { UserDoc } from '@stramien/projections';
 import type { ProjectDoc } from '@stramien/projections/projects/projects';
-import type { AppDeps } from '../../app';
 import { requireUser } from '../../plugins/auth';
 import {
   PROJECTS_COLLECTION,
@@ -45,7 +44,8 @@ import { projectView } from './projectViews';
 const SLUG_ATTEMPTS = 50;
 const isTrue = (value: string | undefined) => value === 'true' || value === '1';
 
-export const registerProjectRoutes = (app: FastifyInstance, deps: AppDeps): void => {
+export const registerProjectRoutes = (app: FastifyInstance): void => {
+  const { deps } = app;
   const { documentStore } = deps.adapters;
   const projects = documentStore.collection<ProjectDoc>(PROJECTS_COLLECTION);
   const teams = documentStore.collection<TeamPermissionDoc>(TEAMS_COLLECTION);

@@ -17,7 +17,6 @@ import {
 } from '@stramien/domain';
 import type { TeamDoc, UserDoc } from '@stramien/projections';
 import { addRoute } from '../../plugins/route';
-import type { AppDeps } from '../../app';
 import { loadProjectAccess, type ProjectAccess } from '../../access/projectAccess';
 
 type TeamLike = Pick<TeamDoc, '_id' | 'name' | 'projectId' | 'userIds' | 'modules' | 'general'>;
@@ -62,7 +61,8 @@ const toTablePermission = (team: { _id: string; name: string; projectId: string 
  * Teams of a project (spec 2 §7 Teams): reading needs project access, every change needs
  * `project-settings`. A team id of another project or licence answers 404.
  */
-export const registerTeamRoutes = (app: FastifyInstance, deps: AppDeps): void => {
+export const registerTeamRoutes = (app: FastifyInstance): void => {
+  const { deps } = app;
   const { documentStore } = deps.adapters;
   const teams = documentStore.collection<TeamDoc>('teams');
   const users = documentStore.collection<UserDoc>('users');
