@@ -82,6 +82,7 @@ export const accountRoutes = {
       "Change the signed-in user's password (current password required). Tokens issued before stop working; the answer carries a fresh token for this session.",
     tag: 'identity',
     auth: true,
+    apiTokens: 'never',
     policy: { access: 'user' },
     body: z
       .object({

@@ -20,7 +20,7 @@ export const seedDemo = async (deps: AppDeps, env: Record<string, string | undef
   const existing = await deps.adapters.eventStore.readAll({ maxCount: 1, filter: { categories: ['licence'] } });
   if (existing.length > 0) return null;
   const licenceId = randomUUID();
-  const now = new Date().toISOString();
+  const now = deps.clock().toISOString();
   const system: Actor = { userId: 'system', licenceId, isSystemAdmin: true };
   const context = { actor: system, correlationId: randomUUID(), causationId: 'bootstrap' };
   await createLicence(deps.pipeline, { licenceId, name: 'Stramien Demo', themePrimary: null }, context, now);

@@ -20,6 +20,7 @@ import {
 import type { AuthenticatedUser } from '@stramien/infra';
 import type { LicenceDoc, UserDoc } from '@stramien/projections';
 import { requireUser } from '../../plugins/auth';
+import { createCommandHandler, type Unsent } from '../../pipeline/commandHandler';
 import type { AppDeps } from '../../deps';
 
 /** A reset or invitation token: 256 random bits for the link, only its SHA-256 hash is stored. */
@@ -43,6 +44,7 @@ export const createAccountSupport = (app: FastifyInstance, deps: AppDeps) => {
     await deps.mail.close();
   });
   let unusable: Promise<string> | null = null;
+  const handleUser = createCommandHandler(app, { decider: userDecider, schemas: userSchemas, toStreamId: toUserStreamId });
 
   const support = {
     users,
@@ -55,14 +57,9 @@ export const createAccountSupport = (app: FastifyInstance, deps: AppDeps) => {
         recorded.map((e) => ({ type: e.type, data: e.data }) as never),
       );
     },
-    run(userId: string, command: UserCommand, request: FastifyRequest, actor: Actor = command.metadata.actor) {
-      return deps.pipeline({
-        decider: userDecider,
-        schemas: userSchemas,
-        streamId: toUserStreamId(userId),
-        command,
-        context: { actor, correlationId: request.id, causationId: request.id },
-      });
+    /** the user aggregate's command handler; the caller settles the read models when the answer needs them */
+    run(userId: string, command: Unsent<UserCommand>, request: FastifyRequest, actor: Actor) {
+      return handleUser(request, userId, command, { actor, settle: false });
     },
     /** waits (boundedly) until the read models have the command's events */
     async settle(position: number): Promise<void> {

@@ -56,7 +56,7 @@ export const registerApiTokenRoutes = (app: FastifyInstance): void => {
       // 256 random bits; only their hash is kept
       const secret = randomBytes(32).toString('base64url');
       const plaintext = formatApiToken(tokenId, secret);
-      const now = new Date().toISOString();
+      const now = deps.clock().toISOString();
       const result = await run(
         {
           type: 'CreateApiToken',
@@ -95,7 +95,7 @@ export const registerApiTokenRoutes = (app: FastifyInstance): void => {
   addRoute(app, apiTokenRoutes.revokeApiToken, async ({ params, request }) => {
     requireUser(request);
     const result = await run(
-      { type: 'RevokeApiToken', data: { tokenId: params.id }, metadata: { actor: actorOf(request), now: new Date().toISOString() } },
+      { type: 'RevokeApiToken', data: { tokenId: params.id }, metadata: { actor: actorOf(request), now: deps.clock().toISOString() } },
       request,
     );
     await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);

@@ -49,7 +49,7 @@ export const registerIdentityRoutes = (app: FastifyInstance): void => {
       {
         type: 'VerifyTwoFactorCode',
         data: { userId, purpose: 'sign-in', checkedSecret: twoFactor.secret ?? '', check: codes.check(twoFactor.secret, userId, code) },
-        metadata: { actor, now: new Date().toISOString() },
+        metadata: { actor, now: deps.clock().toISOString() },
       },
       actor,
       request,
@@ -90,7 +90,7 @@ export const registerIdentityRoutes = (app: FastifyInstance): void => {
     const command: UserCommand = {
       type: 'SignIn',
       data: { sessionId, deviceId: body.device_id ?? null, userAgent, credentialsValid },
-      metadata: { actor, now: new Date().toISOString() },
+      metadata: { actor, now: deps.clock().toISOString() },
     };
     await pipeline({
       decider: userDecider,
@@ -116,7 +116,7 @@ export const registerIdentityRoutes = (app: FastifyInstance): void => {
       decider: userDecider,
       schemas: userSchemas,
       streamId: toUserStreamId(params.id),
-      command: { type: 'UpdateUserProfile', data: body, metadata: { actor, now: new Date().toISOString() } },
+      command: { type: 'UpdateUserProfile', data: body, metadata: { actor, now: deps.clock().toISOString() } },
       context: { actor, correlationId: request.id, causationId: request.id },
     });
     // the answer is the resulting aggregate state (the read models catch up; X-Min-Position waits for them)
@@ -132,7 +132,7 @@ export const registerIdentityRoutes = (app: FastifyInstance): void => {
       decider: userDecider,
       schemas: userSchemas,
       streamId: toUserStreamId(user.userId),
-      command: { type: 'SignOut', data: { sessionId: user.sessionId }, metadata: { actor, now: new Date().toISOString() } },
+      command: { type: 'SignOut', data: { sessionId: user.sessionId }, metadata: { actor, now: deps.clock().toISOString() } },
       context: { actor, correlationId: request.id, causationId: request.id },
     });
     // the session's tokens stop working once the sessions read model has the revocation

@@ -40,7 +40,7 @@ export const createInviter = (deps: AppDeps, support: AccountSupport) => {
   const { users } = support;
   return async (input: Invitation, ctx: { request: FastifyRequest; me: AuthenticatedUser; licence: LicenceDoc; actor: Actor }) => {
     const { request, me, licence, actor } = ctx;
-    const now = new Date().toISOString();
+    const now = deps.clock().toISOString();
     const known = await users.findOne({ email: input.email });
     let userId = known?._id;
     if (known && input.mustBeNew) throw new DomainError(messages.identity.emailTaken, 409, { email: [messages.identity.emailTaken] });
@@ -75,9 +75,9 @@ export const createInviter = (deps: AppDeps, support: AccountSupport) => {
           tokenHash,
           passwordHash: await support.unusablePasswordHash(),
         },
-        metadata: { actor, now },
       },
       request,
+      actor,
     );
     await support.settle(result.position);
     const state = result.state;
@@ -152,7 +152,7 @@ export const registerInvitationRoutes = (app: FastifyInstance, deps: AppDeps, su
   addRoute(app, accountRoutes.acceptInvitation, async ({ body, request }) => {
     const { user, tokenHash, keys } = await openInvitation(body.token, request.ip);
     const actor: Actor = { userId: user._id, licenceId: user.invitation!.licenceId };
-    const now = new Date().toISOString();
+    const now = deps.clock().toISOString();
     const command = {
       type: 'AcceptInvitation' as const,
       data: { tokenHash, passwordHash: '', firstname: body.firstname, lastname: body.lastname },
@@ -164,7 +164,7 @@ export const registerInvitationRoutes = (app: FastifyInstance, deps: AppDeps, su
       throw refusal;
     }
     const passwordHash = await hasher.hash(body.password);
-    const result = await support.run(user._id, { ...command, data: { ...command.data, passwordHash } }, request);
+    const result = await support.run(user._id, { type: command.type, data: { ...command.data, passwordHash } }, request, actor);
     await limiter.success(keys);
     await support.settle(result.position);
     return { message: accountMessages.invitationAccepted, email: user.email, position: result.position };

@@ -41,11 +41,7 @@ export const registerPasswordRoutes = (app: FastifyInstance, deps: AppDeps, supp
     if (!currentPasswordValid) await limiter.failure(keys);
     const passwordHash = currentPasswordValid ? await hasher.hash(body.newpassword) : '';
     // the decider refuses a wrong current password (422 with the field message)
-    const result = await support.run(
-      me.userId,
-      { type: 'ChangePassword', data: { passwordHash, currentPasswordValid }, metadata: { actor, now: new Date().toISOString() } },
-      request,
-    );
+    const result = await support.run(me.userId, { type: 'ChangePassword', data: { passwordHash, currentPasswordValid } }, request, actor);
     await limiter.success(keys);
     await support.settle(result.position);
     // every token issued before the change stops working; this session goes on with a fresh one
@@ -68,11 +64,7 @@ export const registerPasswordRoutes = (app: FastifyInstance, deps: AppDeps, supp
       support.later(async () => {
         const { token, tokenHash } = newAccountToken();
         const actor: Actor = { userId: user._id, licenceId: user.licences[0]?.id ?? '' };
-        const result = await support.run(
-          user._id,
-          { type: 'RequestPasswordReset', data: { tokenHash }, metadata: { actor, now: new Date().toISOString() } },
-          request,
-        );
+        const result = await support.run(user._id, { type: 'RequestPasswordReset', data: { tokenHash } }, request, actor);
         if (result.events.length === 0) return; // disabled, or a link was sent a moment ago
         const link = support.link(request, `/reset/${token}?email=${encodeURIComponent(user.email)}`);
         await support.mail(user.email, user.language, { kind: 'password-reset', name: user.name, link, minutes: RESET_TOKEN_TTL_MINUTES });
@@ -86,7 +78,7 @@ export const registerPasswordRoutes = (app: FastifyInstance, deps: AppDeps, supp
     const keys: SignInKeys = { account: user?._id ?? body.email, address: request.ip };
     await limiter.guard(keys);
     const tokenHash = hashAccountToken(body.token);
-    const now = new Date().toISOString();
+    const now = deps.clock().toISOString();
     const actor: Actor = { userId: user?._id ?? 'anonymous', licenceId: user?.licences[0]?.id ?? '' };
     const command = { type: 'ResetPassword' as const, data: { tokenHash, passwordHash: '' }, metadata: { actor, now } };
     // the domain's own check first, so a wrong token costs no password hash
@@ -99,7 +91,7 @@ export const registerPasswordRoutes = (app: FastifyInstance, deps: AppDeps, supp
     }
     const passwordHash = await hasher.hash(body.password);
     // decided again on the fresh stream: of two uses of one link only the first succeeds
-    const result = await support.run(user!._id, { ...command, data: { tokenHash, passwordHash } }, request);
+    const result = await support.run(user!._id, { type: command.type, data: { tokenHash, passwordHash } }, request, actor);
     await limiter.success(keys);
     await support.settle(result.position);
     notifyChanged(request, user!.email, user!.language, user!.name);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountRoutes, type AdminUser } from '@stramien/api';
-import { DomainError, accountMessages, format, messages, type UserCommand } from '@stramien/domain';
+import { DomainError, accountMessages, format, messages } from '@stramien/domain';
 import type { AuthenticatedUser } from '@stramien/infra';
 import type { UserDoc } from '@stramien/projections';
 import { actorOf, requireUser } from '../../plugins/auth';
@@ -132,9 +132,9 @@ export const registerUserAdminRoutes = (app: FastifyInstance, deps: AppDeps, sup
       {
         type: 'SetLicenceAdmin',
         data: { licenceId: params.id, isAdmin: body.is_admin },
-        metadata: { actor, now: new Date().toISOString() },
       },
       request,
+      actor,
     );
     return viewOf(me, params.userId, params.id, result.position);
   });
@@ -142,11 +142,7 @@ export const registerUserAdminRoutes = (app: FastifyInstance, deps: AppDeps, sup
   addRoute(app, accountRoutes.removeLicenceUser, async ({ params, request }) => {
     const { actor } = await support.requireLicenceAdmin(request, params.id);
     const target = await memberOf(params.id, params.userId);
-    const result = await support.run(
-      params.userId,
-      { type: 'RemoveUserFromLicence', data: { licenceId: params.id }, metadata: { actor, now: new Date().toISOString() } },
-      request,
-    );
+    const result = await support.run(params.userId, { type: 'RemoveUserFromLicence', data: { licenceId: params.id } }, request, actor);
     await support.settle(result.position);
     return { message: format(accountMessages.userUpdated, { name: target.name || target.email }), position: result.position };
   });
@@ -174,8 +170,7 @@ export const registerUserAdminRoutes = (app: FastifyInstance, deps: AppDeps, sup
       const { me, target } = await support.requireManagedUser(request, params.id, true);
       const licenceId = viewLicence(request, me, body?.license);
       const actor = actorIn(me, licenceId ?? target.licences[0]?.id ?? '');
-      const command: UserCommand = { type, data: {}, metadata: { actor, now: new Date().toISOString() } };
-      const result = await support.run(params.id, command, request);
+      const result = await support.run(params.id, { type, data: {} }, request, actor);
       return viewOf(me, params.id, licenceId, result.position);
     });
   setDisabled('DisableUser');

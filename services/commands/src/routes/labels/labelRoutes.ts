@@ -10,17 +10,15 @@ import {
   messages,
   toLabelStreamId,
   type Actor,
-  type LabelCommand,
   type LabelState,
 } from '@stramien/domain';
 import type { LabelDoc } from '@stramien/projections';
 import { addRoute } from '../../plugins/route';
+import { createCommandHandler } from '../../pipeline/commandHandler';
 import { actorOf } from '../../plugins/auth';
 import { memberProjectIds } from '../../plugins/permissionSubject';
 import { loadLicenceAccess } from '../../access/licenceAccess';
 import { loadProjectAccess, projectNotFound } from '../../access/projectAccess';
-
-type Unsent<C> = C extends unknown ? Omit<C, 'metadata'> : never;
 
 const toLabel = (l: Pick<LabelDoc, '_id' | 'licenceId' | 'projectId' | 'title' | 'color'>): Label => ({
   id: l._id,
@@ -53,17 +51,7 @@ export const registerLabelRoutes = (app: FastifyInstance): void => {
     return access.actor;
   };
 
-  const run = async (request: FastifyRequest, actor: Actor, labelId: string, projectId: string | null, command: Unsent<LabelCommand>) => {
-    const result = await deps.pipeline({
-      decider: labelDecider,
-      schemas: labelSchemas,
-      streamId: toLabelStreamId(labelId),
-      command: { ...command, metadata: { actor, now: new Date().toISOString() } } as LabelCommand,
-      context: { actor, correlationId: request.id, causationId: request.id, ...(projectId ? { projectId } : {}) },
-    });
-    await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
-    return result;
-  };
+  const handle = createCommandHandler(app, { decider: labelDecider, schemas: labelSchemas, toStreamId: toLabelStreamId });
 
   const loadLabel = async (request: FastifyRequest, labelId: string): Promise<LabelDoc> => {
     const label = await labels.findOne({ _id: labelId });
@@ -99,24 +87,39 @@ export const registerLabelRoutes = (app: FastifyInstance): void => {
     const projectId = body.project?.id ?? null;
     const actor = await mayManage(request, licenceId, projectId);
     const labelId = randomUUID();
-    const result = await run(request, actor, labelId, projectId, {
-      type: 'CreateLabel',
-      data: { labelId, licenceId, projectId, title: body.title, color: body.color },
-    });
+    const result = await handle(
+      request,
+      labelId,
+      {
+        type: 'CreateLabel',
+        data: { labelId, licenceId, projectId, title: body.title, color: body.color },
+      },
+      { actor: actor, ...(projectId ? { projectId: projectId } : {}) },
+    );
     return { data: stateToLabel(result.state), position: result.position };
   });
 
   addRoute(app, labelRoutes.update, async ({ params, body, request }) => {
     const label = await loadLabel(request, params.id);
     const actor = await mayManage(request, label.licenceId, label.projectId);
-    const result = await run(request, actor, label._id, label.projectId, { type: 'UpdateLabel', data: body });
+    const result = await handle(
+      request,
+      label._id,
+      { type: 'UpdateLabel', data: body },
+      { actor: actor, ...(label.projectId ? { projectId: label.projectId } : {}) },
+    );
     return { data: stateToLabel(result.state), position: result.position };
   });
 
   addRoute(app, labelRoutes.delete, async ({ params, request }) => {
     const label = await loadLabel(request, params.id);
     const actor = await mayManage(request, label.licenceId, label.projectId);
-    const result = await run(request, actor, label._id, label.projectId, { type: 'DeleteLabel', data: {} });
+    const result = await handle(
+      request,
+      label._id,
+      { type: 'DeleteLabel', data: {} },
+      { actor: actor, ...(label.projectId ? { projectId: label.projectId } : {}) },
+    );
     return { message: labelMessages.deleted, position: result.position };
   });
 };

@@ -12,13 +12,13 @@ import {
   messages,
   toLicenceStreamId,
   type Actor,
-  type LicenceCommand,
 } from '@stramien/domain';
 import type { LicenceDoc } from '@stramien/projections';
 import { requireUser } from '../../plugins/auth';
 import { licenceSubject } from '../../plugins/permissionSubject';
 import { createLicence } from './createLicence';
 import { addRoute } from '../../plugins/route';
+import { createCommandHandler } from '../../pipeline/commandHandler';
 import { availableModules } from './availableModules';
 
 export const licenceView = (doc: LicenceDoc): Licence => ({
@@ -27,6 +27,12 @@ export const licenceView = (doc: LicenceDoc): Licence => ({
   theme: { primary: doc.themePrimary ?? DEFAULT_THEME_PRIMARY, custom: doc.themePrimary !== null },
   manufacturing: isManufacturingLicence(doc.name),
 });
+
+/** the caller acting in a licence */
+const actorIn = (request: FastifyRequest, licenceId: string): Actor => {
+  const user = requireUser(request);
+  return { userId: user.userId, licenceId, isSystemAdmin: user.isSystemAdmin };
+};
 
 export const registerLicenceRoutes = (app: FastifyInstance): void => {
   const { deps } = app;
@@ -38,33 +44,18 @@ export const registerLicenceRoutes = (app: FastifyInstance): void => {
     return doc;
   };
 
-  const run = async (request: FastifyRequest, licenceId: string, type: LicenceCommand['type'], data: LicenceCommand['data']) => {
-    const user = requireUser(request);
-    const actor: Actor = { userId: user.userId, licenceId, isSystemAdmin: user.isSystemAdmin };
-    const result = await deps.pipeline({
-      decider: licenceDecider,
-      schemas: licenceSchemas,
-      streamId: toLicenceStreamId(licenceId),
-      command: { type, data, metadata: { actor, now: new Date().toISOString() } } as LicenceCommand,
-      context: { actor, correlationId: request.id, causationId: request.id },
-    });
-    await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
-    return result.position;
-  };
+  const handle = createCommandHandler(app, { decider: licenceDecider, schemas: licenceSchemas, toStreamId: toLicenceStreamId });
 
   addRoute(
     app,
     licenceRoutes.create,
     async ({ body, request }) => {
-      if (!requireUser(request).isSystemAdmin) throw new DomainError(messages.shared.forbidden, 403);
       const licenceId = randomUUID();
-      const user = requireUser(request);
-      const actor: Actor = { userId: user.userId, licenceId, isSystemAdmin: user.isSystemAdmin };
       const position = await createLicence(
         deps.pipeline,
         { licenceId, name: body.name, themePrimary: body.theme?.primary ?? null },
-        { actor, correlationId: request.id, causationId: request.id },
-        new Date().toISOString(),
+        { actor: actorIn(request, licenceId), correlationId: request.id, causationId: request.id },
+        deps.clock().toISOString(),
       );
       await app.projectionWait.waitFor(position, app.minPositionWaitMs);
       return { data: licenceView(await load(licenceId)), position };
@@ -79,10 +70,11 @@ export const registerLicenceRoutes = (app: FastifyInstance): void => {
 
   addRoute(app, licenceRoutes.update, async ({ params, body, request }) => {
     if (!can(await licenceSubject(deps, request, params.id), 'admin')) throw new DomainError(messages.shared.forbidden, 403);
-    const position = await run(request, params.id, 'UpdateLicence', {
+    const data = {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.theme !== undefined ? { themePrimary: body.theme.primary } : {}),
-    });
+    };
+    const { position } = await handle(request, params.id, { type: 'UpdateLicence', data }, { actor: actorIn(request, params.id) });
     return { data: licenceView(await load(params.id)), position };
   });
 

@@ -65,7 +65,7 @@ export const registerProjectRoutes = (app: FastifyInstance): void => {
           decider: projectSlugDecider,
           schemas: projectSlugSchemas,
           streamId: toProjectSlugStreamId(licenceId, slug),
-          command: { type: 'ClaimProjectSlug', data: { licenceId, slug, projectId }, metadata: { actor, now: new Date().toISOString() } },
+          command: { type: 'ClaimProjectSlug', data: { licenceId, slug, projectId }, metadata: { actor, now: deps.clock().toISOString() } },
           context: { actor, correlationId: request.id, causationId: request.id, projectId },
         });
         return slug;
@@ -160,7 +160,7 @@ export const registerProjectRoutes = (app: FastifyInstance): void => {
       };
       // refuse bad input before a slug is reserved for it
       const dryRun = projectDecider.decide(
-        { type: 'CreateProject', data, metadata: { actor, now: new Date().toISOString() } },
+        { type: 'CreateProject', data, metadata: { actor, now: deps.clock().toISOString() } },
         projectDecider.initialState(),
       );
       if (dryRun instanceof DomainError) throw dryRun;
