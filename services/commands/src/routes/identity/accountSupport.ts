@@ -6,7 +6,6 @@ import {
   accountMail,
   accountMessages,
   can,
-  fold,
   messages,
   toUserStreamId,
   userDecider,
@@ -35,7 +34,7 @@ export const hashAccountToken = (token: string): string => createHash('sha256').
  * answer (so the forgotten-password answer takes the same time whether or not the address has an account).
  */
 export const createAccountSupport = (app: FastifyInstance, deps: AppDeps) => {
-  const { documentStore, eventStore } = deps.adapters;
+  const { documentStore } = deps.adapters;
   const users = documentStore.collection<UserDoc>('users');
   const licences = documentStore.collection<LicenceDoc>('licences');
   const pending = new Set<Promise<void>>();
@@ -50,12 +49,8 @@ export const createAccountSupport = (app: FastifyInstance, deps: AppDeps) => {
     users,
     licences,
     /** the user aggregate's state, for checks before the (costly) password hash */
-    async loadState(userId: string): Promise<UserState> {
-      const recorded = await eventStore.readStream(toUserStreamId(userId));
-      return fold(
-        userDecider,
-        recorded.map((e) => ({ type: e.type, data: e.data }) as never),
-      );
+    loadState(userId: string): Promise<UserState> {
+      return handleUser.load(userId);
     },
     /** the user aggregate's command handler; the caller settles the read models when the answer needs them */
     run(userId: string, command: Unsent<UserCommand>, request: FastifyRequest, actor: Actor) {
