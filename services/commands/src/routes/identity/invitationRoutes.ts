@@ -18,6 +18,7 @@ import {
 import type { AuthenticatedUser, SignInKeys } from '@stramien/infra';
 import type { LicenceDoc } from '@stramien/projections';
 import { addRoute } from '../../plugins/route';
+import { createCommandHandler } from '../../pipeline/commandHandler';
 import type { AppDeps } from '../../deps';
 import { hashAccountToken, newAccountToken, type AccountSupport } from './accountSupport';
 
@@ -36,23 +37,22 @@ export interface Invitation {
  * first, so two registrations of one address cannot both succeed) with an invitation link; an existing account
  * is added to the licence and told by mail; an account that never set its password gets a fresh link.
  */
-export const createInviter = (deps: AppDeps, support: AccountSupport) => {
+export const createInviter = (app: FastifyInstance, deps: AppDeps, support: AccountSupport) => {
   const { users } = support;
+  const reserve = createCommandHandler(app, { decider: userEmailDecider, schemas: userEmailSchemas, toStreamId: toUserEmailStreamId });
   return async (input: Invitation, ctx: { request: FastifyRequest; me: AuthenticatedUser; licence: LicenceDoc; actor: Actor }) => {
     const { request, me, licence, actor } = ctx;
-    const now = deps.clock().toISOString();
     const known = await users.findOne({ email: input.email });
     let userId = known?._id;
     if (known && input.mustBeNew) throw new DomainError(messages.identity.emailTaken, 409, { email: [messages.identity.emailTaken] });
     if (!userId) {
       const candidate = randomUUID();
-      const reservation = await deps.pipeline({
-        decider: userEmailDecider,
-        schemas: userEmailSchemas,
-        streamId: toUserEmailStreamId(input.email),
-        command: { type: 'ReserveUserEmail', data: { email: input.email, userId: candidate }, metadata: { actor, now } },
-        context: { actor, correlationId: request.id, causationId: request.id },
-      });
+      const reservation = await reserve(
+        request,
+        input.email,
+        { type: 'ReserveUserEmail', data: { email: input.email, userId: candidate } },
+        { actor, settle: false },
+      );
       userId = reservation.state.ownerId ?? candidate;
       if (userId !== candidate && input.mustBeNew) {
         throw new DomainError(messages.identity.emailTaken, 409, { email: [messages.identity.emailTaken] });
@@ -109,7 +109,7 @@ export const createInviter = (deps: AppDeps, support: AccountSupport) => {
 export const registerInvitationRoutes = (app: FastifyInstance, deps: AppDeps, support: AccountSupport): void => {
   const { hasher, limiter } = deps;
   const { users, licences } = support;
-  const invite = createInviter(deps, support);
+  const invite = createInviter(app, deps, support);
   const invalidInvitation = () => new DomainError(accountMessages.invitationInvalid, 422, undefined, 'invalid-invitation');
 
   addRoute(app, accountRoutes.invite, async ({ body, request }) => {

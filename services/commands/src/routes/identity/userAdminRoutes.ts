@@ -38,7 +38,7 @@ const byName = (a: UserDoc, b: UserDoc) => (a.name || a.email).localeCompare(b.n
 /** Users administration (spec 1 §6, §7 Users): lists, create, add to and remove from a licence, admin flag, disable. */
 export const registerUserAdminRoutes = (app: FastifyInstance, deps: AppDeps, support: AccountSupport): void => {
   const { users } = support;
-  const invite = createInviter(deps, support);
+  const invite = createInviter(app, deps, support);
 
   const listOf = async (me: AuthenticatedUser, licenceId: string | null, search: string | undefined) => {
     const docs = await users.find(licenceId === null ? {} : { 'licences.id': licenceId });

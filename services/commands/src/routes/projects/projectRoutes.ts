@@ -33,6 +33,7 @@ import {
   type TeamPermissionDoc,
 } from '../../plugins/permissionSubject';
 import { addRoute } from '../../plugins/route';
+import { createCommandHandler } from '../../pipeline/commandHandler';
 import { availableModules } from '../licences/availableModules';
 import { createProjectCommands } from './projectCommands';
 import { registerProjectImageRoutes } from './imageRoutes';
@@ -52,6 +53,9 @@ export const registerProjectRoutes = (app: FastifyInstance): void => {
   const users = documentStore.collection<UserDoc>('users');
   const commands = createProjectCommands(app, deps);
 
+  // a slug's reservation stream is named by licence and slug together: the handler gets the stream id itself
+  const claim = createCommandHandler(app, { decider: projectSlugDecider, schemas: projectSlugSchemas, toStreamId: (streamId) => streamId });
+
   /** Claims the first free slug of base, base-2, … in the licence through its reservation stream. */
   const claimSlug = async (request: FastifyRequest, actor: Actor, licenceId: string, base: string, projectId: string): Promise<string> => {
     const known = await projects.find({ licenceId, slug: { $regex: `^${base}(-[0-9]+)?$` } }, { projection: { slug: 1 } });
@@ -61,13 +65,16 @@ export const registerProjectRoutes = (app: FastifyInstance): void => {
       if (taken.has(slug)) continue;
       tried++;
       try {
-        await deps.pipeline({
-          decider: projectSlugDecider,
-          schemas: projectSlugSchemas,
-          streamId: toProjectSlugStreamId(licenceId, slug),
-          command: { type: 'ClaimProjectSlug', data: { licenceId, slug, projectId }, metadata: { actor, now: deps.clock().toISOString() } },
-          context: { actor, correlationId: request.id, causationId: request.id, projectId },
-        });
+        await claim(
+          request,
+          toProjectSlugStreamId(licenceId, slug),
+          { type: 'ClaimProjectSlug', data: { licenceId, slug, projectId } },
+          {
+            actor,
+            projectId,
+            settle: false,
+          },
+        );
         return slug;
       } catch (e) {
         if (e instanceof DomainError && e.status === 409) continue;
