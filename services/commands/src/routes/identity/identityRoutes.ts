@@ -31,7 +31,7 @@ export const registerIdentityRoutes = (app: FastifyInstance): void => {
   const { deps } = app;
   const handleUser = createCommandHandler(app, { decider: userDecider, schemas: userSchemas, toStreamId: toUserStreamId });
   const { config, hasher, tokens, limiter } = deps;
-  const codes = createTwoFactorCodes(deps);
+  const codes = createTwoFactorCodes(app);
   const { documentStore } = deps.adapters;
   const users = documentStore.collection<UserDoc>('users');
   // verified when the e-mail is unknown, so a missing account costs the same time as a wrong password
@@ -49,7 +49,6 @@ export const registerIdentityRoutes = (app: FastifyInstance): void => {
       {
         type: 'VerifyTwoFactorCode',
         data: { userId, purpose: 'sign-in', checkedSecret: twoFactor.secret ?? '', check: codes.check(twoFactor.secret, userId, code) },
-        metadata: { actor, now: deps.clock().toISOString() },
       },
       actor,
       request,
