@@ -1,26 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  createAuthCache,
-  createAuthenticator,
-  createHttpServer,
-  createMailPort,
-  createPasswordHasher,
-  createSignInLimiter,
-  createTokenService,
-  jwtSecret,
-  type Adapters,
-  type AuthCache,
-  type Config,
-  type MailPort,
-  type PasswordHasher,
-  type SignInLimiter,
-  type TokenService,
-} from '@stramien/infra';
-import { createCommandPipeline, type CommandPipeline } from './pipeline/commandPipeline';
+import { createAuthenticator, createHttpServer, jwtSecret } from '@stramien/infra';
+import type { AppDeps } from './deps';
 import { registerAuth } from './plugins/auth';
 import { registerSwagger } from './plugins/swagger';
 import { createMaintenanceGate, registerMaintenanceGate } from './plugins/maintenance';
-import type { ProjectionWait } from './plugins/route';
 import { registerIdentityRoutes } from './routes/identity/identityRoutes';
 import { registerAccountRoutes } from './routes/identity/accountRoutes';
 import { registerSecurityRoutes } from './routes/identity/securityRoutes';
@@ -35,42 +18,7 @@ import { registerNotificationRoutes } from './routes/notifications/notificationR
 import { registerSystemRoutes } from './routes/system/systemRoutes';
 import { registerHealthRoutes } from './routes/system/healthRoutes';
 
-export interface AppDeps {
-  config: Config;
-  adapters: Adapters;
-  pipeline: CommandPipeline;
-  hasher: PasswordHasher;
-  tokens: TokenService;
-  /** one limiter for every sign-in path: password, TOTP, reset, change password, token */
-  limiter: SignInLimiter;
-  /** account e-mails: SMTP when SMTP_URL is set, else files under <dataDir>/mail */
-  mail: MailPort;
-  projectionWait: ProjectionWait;
-  /** the authenticators' short-lived lookups; the pipeline's appends end revoked ones at once */
-  authCache: AuthCache;
-}
-
-export const createAppDeps = (
-  config: Config,
-  adapters: Adapters,
-  projectionWait: ProjectionWait,
-  hasher = createPasswordHasher(),
-  authCache = createAuthCache(),
-): AppDeps => ({
-  config,
-  adapters,
-  authCache,
-  pipeline: createCommandPipeline({ eventStore: adapters.eventStore, onAppended: authCache.observe }),
-  hasher,
-  tokens: createTokenService({ secret: jwtSecret(config), ttlSeconds: config.STRAMIEN_TOKEN_TTL_SECONDS }),
-  limiter: createSignInLimiter({
-    documentStore: adapters.documentStore,
-    freeAttempts: config.STRAMIEN_SIGNIN_FREE_ATTEMPTS,
-    lockAfter: config.STRAMIEN_SIGNIN_LOCK_AFTER,
-  }),
-  mail: createMailPort(config),
-  projectionWait,
-});
+export { createAppDeps, systemClock, type AppDeps, type Clock } from './deps';
 
 /** The commands/queries HTTP API; `extend` lets the one-process runtime mount the notifier on the same server. */
 export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) => Promise<void>): Promise<FastifyInstance> => {
@@ -79,6 +27,7 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
     webDist: deps.config.STRAMIEN_WEB_DIST,
     trustProxy: deps.config.STRAMIEN_TRUST_PROXY,
   });
+  app.decorate('deps', deps);
   app.decorate('projectionWait', deps.projectionWait);
   app.decorate('minPositionWaitMs', deps.config.STRAMIEN_MIN_POSITION_WAIT_MS);
   registerAuth(app, createAuthenticator({ tokens: deps.tokens, documentStore: deps.adapters.documentStore, cache: deps.authCache }));
@@ -87,18 +36,18 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   app.addHook('onClose', () => revocations.stop());
   registerMaintenanceGate(app, createMaintenanceGate({ documentStore: deps.adapters.documentStore, secret: jwtSecret(deps.config) }));
   await registerSwagger(app, deps.config.STRAMIEN_RELEASE);
-  registerIdentityRoutes(app, deps);
-  registerAccountRoutes(app, deps);
-  registerSecurityRoutes(app, deps);
-  registerApiTokenRoutes(app, deps);
-  registerLicenceRoutes(app, deps);
-  registerProjectRoutes(app, deps);
-  registerTeamRoutes(app, deps);
-  registerLabelRoutes(app, deps);
-  registerLicenceModuleRoutes(app, deps);
-  registerDirectoryRoutes(app, deps);
-  registerNotificationRoutes(app, deps.adapters.documentStore);
-  registerSystemRoutes(app, deps.config);
+  registerIdentityRoutes(app);
+  registerAccountRoutes(app);
+  registerSecurityRoutes(app);
+  registerApiTokenRoutes(app);
+  registerLicenceRoutes(app);
+  registerProjectRoutes(app);
+  registerTeamRoutes(app);
+  registerLabelRoutes(app);
+  registerLicenceModuleRoutes(app);
+  registerDirectoryRoutes(app);
+  registerNotificationRoutes(app);
+  registerSystemRoutes(app);
   registerHealthRoutes(app, deps.adapters.health);
   if (extend) await extend(app);
   return app;

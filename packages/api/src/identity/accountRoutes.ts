@@ -83,6 +83,7 @@ export const accountRoutes = {
     tag: 'identity',
     auth: true,
     throttled: true,
+    apiTokens: 'never',
     policy: { access: 'user' },
     body: z
       .object({
@@ -244,7 +245,8 @@ export const accountRoutes = {
   addLicenceUser: defineRoute({
     method: 'POST',
     path: '/api/license/:id/user',
-    summary: 'Add an existing user to a licence, by e-mail address or id (licence admin)',
+    summary:
+      'Add someone to a licence by e-mail address (or a visible user by id) (licence admin). An address without an account is invited; the answer is the same either way and shows nothing of the account.',
     tag: 'identity',
     auth: true,
     policy: { access: 'check', check: 'admin', scope: 'licence' },
@@ -256,7 +258,7 @@ export const accountRoutes = {
         message: messages.validation.emailOrUserId,
         path: ['email'],
       }),
-    response: commandResult(adminUserSchema),
+    response: z.object({ message: z.string(), position: z.number().int().nonnegative() }),
   }),
   setLicenceAdmin: defineRoute({
     method: 'PUT',

@@ -23,6 +23,7 @@ export const apiTokenRoutes = {
     summary: "The signed-in user's active API tokens (no secrets)",
     tag: 'identity',
     auth: true,
+    apiTokens: 'never',
     policy: { access: 'user' },
     response: z.object({ data: z.array(apiTokenSchema) }),
   }),
@@ -32,6 +33,7 @@ export const apiTokenRoutes = {
     summary: 'Create an API token; the plaintext token is answered once and never again',
     tag: 'identity',
     auth: true,
+    apiTokens: 'never',
     policy: { access: 'user' },
     body: z
       .object({
@@ -49,6 +51,7 @@ export const apiTokenRoutes = {
     summary: 'Revoke one of your API tokens; it stops working at once',
     tag: 'identity',
     auth: true,
+    apiTokens: 'never',
     policy: { access: 'user' },
     params: z.object({ id: z.string().uuid() }),
     response: commandResult(z.object({ id: z.string(), revoked: z.literal(true) })),

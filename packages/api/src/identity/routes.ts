@@ -1,5 +1,6 @@
 import { messages } from '@stramien/domain';
 import { z } from 'zod';
+import { apiTokenMessages } from '@stramien/domain';
 import { defineRoute } from '../shared/contract';
 
 export const languageSchema = z.enum(['en', 'nl', 'de']);
@@ -100,6 +101,9 @@ export const identityRoutes = {
     summary: 'Sign out: revokes the current access token',
     tag: 'identity',
     auth: true,
+    // signing out ends a session; a token would answer 'Signed out' and keep working: it is revoked instead
+    apiTokens: 'never',
+    apiTokenRefusal: apiTokenMessages.signOutRefused,
     policy: { access: 'user' },
     body: z.object({}).strict().nullish(),
     response: z.object({ message: z.string() }),

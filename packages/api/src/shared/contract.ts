@@ -39,10 +39,24 @@ export interface RouteContract<
    * or a user admin of a shared licence.
    */
   policy?: RoutePolicy;
+  /**
+   * What an API token may do here, enforced by the server's `addRoute`: 'never' (credentials: API tokens, password,
+   * two-factor; signing out), 'read' (any token), 'write' (a token with the write scope). Default: 'read' for GET,
+   * 'write' otherwise.
+   */
+  apiTokens?: ApiTokenUse;
+  /** the refusal's message for 'never', when not the general one about credentials */
+  apiTokenRefusal?: string;
 }
 
 /** The error statuses an operation may answer with, each with the error envelope. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
+
+export type ApiTokenUse = 'never' | 'read' | 'write';
+
+/** The API-token use of a route: its contract's `apiTokens`, else 'read' for GET and 'write' for the rest. */
+export const apiTokenUse = (route: Pick<RouteContract, 'method' | 'apiTokens'>): ApiTokenUse =>
+  route.apiTokens ?? (route.method === 'GET' ? 'read' : 'write');
 
 export type RoutePolicy =
   | { access: 'public' }

@@ -1,5 +1,5 @@
 import { DomainError } from '../shared/domainError';
-import { unknownCommand, type Command, type Decider } from '../shared/decider';
+import { unknownCommand, type Actor, type Command, type Decider } from '../shared/decider';
 import { evolveUser, initialUserState, type Language, type UserEvent, type UserState } from './user';
 import { normaliseEmail } from './userStream';
 import { messages } from '../shared/messages';
@@ -85,16 +85,32 @@ export const addToLicence = (command: AddUserToLicence, state: UserState): UserE
   return [{ type: 'UserAddedToLicence', data: { userId: state.userId, ...command.data } }];
 };
 
+/**
+ * May `actor` administer this account (its profile, its whole-account state)? A system admin may. A licence admin may change only an account that is not a system admin and whose licences they all
+ * administer: adding an existing address to one's licence gives no power over an account that works elsewhere too.
+ * A user sharing no licence with the actor does not see the account (404).
+ */
+export const accountChangeRefusal = (
+  actor: Pick<Actor, 'userId' | 'isSystemAdmin' | 'licences'>,
+  account: { userId: string; isSystemAdmin: boolean; licences: Record<string, boolean> },
+): DomainError | null => {
+  if (actor.isSystemAdmin) return null;
+  const licenceIds = Object.keys(account.licences);
+  const shared = licenceIds.filter((l) => actor.licences?.[l] !== undefined);
+  if (shared.length === 0) return new DomainError(accountMessages.userNotFound, 404);
+  const administered = shared.filter((l) => actor.licences?.[l] === true);
+  if (administered.length === 0) return new DomainError(messages.shared.forbidden, 403);
+  if (account.isSystemAdmin) return new DomainError(accountMessages.onlySystemAdminForSystemAdmin, 403);
+  if (administered.length < licenceIds.length) return new DomainError(accountMessages.otherLicencesNeedSystemAdmin, 403);
+  return null;
+};
+
 export const updateProfile = (command: UpdateUserProfile, state: UserState): UserEvent[] | DomainError => {
   const missing = mustExist(state);
   if (missing) return missing;
   const actor = command.metadata.actor;
-  if (actor.userId !== state.userId && !actor.isSystemAdmin) {
-    // a user admin of a licence the user belongs to may change them; a user sharing no licence does not see them
-    const shared = Object.keys(state.licences).filter((l) => actor.licences?.[l] !== undefined);
-    if (shared.length === 0) return new DomainError('User not found', 404);
-    if (!shared.some((l) => actor.licences?.[l] === true)) return new DomainError(messages.shared.forbidden, 403);
-  }
+  const refused = actor.userId === state.userId ? null : accountChangeRefusal(actor, state);
+  if (refused) return refused;
   const changed = Object.entries(command.data).some(([k, v]) => v !== undefined && state[k as keyof UserState] !== v);
   if (!changed) return [];
   return [{ type: 'UserProfileUpdated', data: { userId: state.userId, ...command.data } }];

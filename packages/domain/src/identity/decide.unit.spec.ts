@@ -3,6 +3,7 @@ import { deciderSpec } from '../shared/deciderSpec';
 import { userDecider, type UserCommand } from './decide';
 import type { UserEvent } from './user';
 import { messages } from '../shared/messages';
+import { accountMessages } from './messages';
 
 const spec = deciderSpec(userDecider);
 const meta = (userId = 'u1', isSystemAdmin = false) => ({
@@ -104,5 +105,39 @@ describe('User', () => {
         .given([registered])
         .when({ type: 'UpdateUserProfile', data: { language: 'en' }, metadata: meta() })
         .then([]));
+  });
+});
+
+describe('User', () => {
+  describe('when a licence admin changes the profile of another account (issue 6, D2)', () => {
+    const inLicences = (licences: Record<string, boolean>): UserEvent[] =>
+      Object.entries(licences).map(([licenceId, isAdmin]) => ({ type: 'UserAddedToLicence', data: { userId: 'u1', licenceId, isAdmin } }));
+    const rename = (licences: Record<string, boolean>): UserCommand => ({
+      type: 'UpdateUserProfile',
+      data: { firstname: 'Renamed' },
+      metadata: { actor: { userId: 'admin', licenceId: 'l1', isSystemAdmin: false, licences }, now: '2026-01-01T00:00:00.000Z' },
+    });
+    const renamed: UserEvent = { type: 'UserProfileUpdated', data: { userId: 'u1', firstname: 'Renamed' } };
+
+    it('allows it for an account of their licence alone', () =>
+      spec
+        .given([registered, ...inLicences({ l1: false })])
+        .when(rename({ l1: true }))
+        .then([renamed]));
+    it('refuses an account that also works in a licence they do not administer', () =>
+      spec
+        .given([registered, ...inLicences({ l1: false, l2: false })])
+        .when(rename({ l1: true }))
+        .thenThrows(accountMessages.otherLicencesNeedSystemAdmin, 403));
+    it('refuses a system admin, even one added to their licence', () =>
+      spec
+        .given([{ ...registered, data: { ...registered.data, isSystemAdmin: true } } as UserEvent, ...inLicences({ l1: false })])
+        .when(rename({ l1: true }))
+        .thenThrows(accountMessages.onlySystemAdminForSystemAdmin, 403));
+    it('does not confirm an account that shares no licence with them', () =>
+      spec
+        .given([registered, ...inLicences({ l2: false })])
+        .when(rename({ l1: true }))
+        .thenThrows(accountMessages.userNotFound, 404));
   });
 });

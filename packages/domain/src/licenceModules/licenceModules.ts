@@ -3,7 +3,7 @@ import { DomainError } from '../shared/domainError';
 import { unknownCommand, type Command, type Decider } from '../shared/decider';
 import type { EventSchemas } from '../shared/envelope';
 import { findModule } from '../projects/moduleCatalogue';
-import { isManufacturingLicence } from '../licences/manufacturing';
+import { isManufacturingLicence, modulesForLicence } from '../licences/manufacturing';
 
 /**
  * Which app modules a licence holds (spec 2 §1 "Modules are licensed per licence and added to projects").
@@ -37,7 +37,12 @@ export interface LicenceModulesState {
 /** licenceName is read by the handler (licences read model) before deciding; null when the licence does not exist */
 export type AddLicenceModule = Command<'AddLicenceModule', { licenceId: string; moduleId: string; licenceName: string | null }>;
 export type RemoveLicenceModule = Command<'RemoveLicenceModule', { licenceId: string; moduleId: string; licenceName: string | null }>;
-export type LicenceModuleCommand = AddLicenceModule | RemoveLicenceModule;
+/**
+ * A new licence holds every module its kind may hold (`modulesForLicence`: the catalogue, manufacturing modules only
+ * for a manufacturer's licence); a system admin then narrows it on /admin/modules. Sent once, when the licence is created.
+ */
+export type GrantStandardModules = Command<'GrantStandardModules', { licenceId: string; licenceName: string | null }>;
+export type LicenceModuleCommand = AddLicenceModule | RemoveLicenceModule | GrantStandardModules;
 
 export const evolveLicenceModules = (state: LicenceModulesState, event: LicenceModuleEvent): LicenceModulesState => {
   switch (event.type) {
@@ -49,8 +54,14 @@ export const evolveLicenceModules = (state: LicenceModulesState, event: LicenceM
 };
 
 export const decideLicenceModules = (command: LicenceModuleCommand, state: LicenceModulesState): LicenceModuleEvent[] | DomainError => {
-  const { licenceId, moduleId, licenceName } = command.data;
+  const { licenceId, licenceName } = command.data;
   if (licenceName === null) return new DomainError(licenceModuleMessages.licenceNotFound, 404);
+  if (command.type === 'GrantStandardModules') {
+    return modulesForLicence(licenceName)
+      .filter((m) => !state.modules.includes(m.id))
+      .map((m) => ({ type: 'LicenceModuleAdded', data: { licenceId, moduleId: m.id } }));
+  }
+  const moduleId = command.data.moduleId;
   const module = findModule(moduleId);
   if (!module) return new DomainError(licenceModuleMessages.moduleNotFound, 404);
   switch (command.type) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/deciderSpec';
+import { modulesForLicence } from '../licences/manufacturing';
 import { licenceModuleMessages, licenceModulesDecider, toLicenceModulesStreamId, type LicenceModuleCommand } from './licenceModules';
 
 const spec = deciderSpec(licenceModulesDecider);
@@ -16,7 +17,27 @@ const remove = (moduleId: string): LicenceModuleCommand => ({
 });
 const added = { type: 'LicenceModuleAdded' as const, data: { licenceId: 'l1', moduleId: 'build-order' } };
 
+const grant = (licenceName: string): LicenceModuleCommand => ({
+  type: 'GrantStandardModules',
+  data: { licenceId: 'l1', licenceName },
+  metadata,
+});
+
 describe('Licence modules', () => {
+  describe('when a licence is created', () => {
+    it('holds every module its kind may hold, and granting again adds only what is missing', () => {
+      const standard = modulesForLicence('Bouw').map((m) => ({
+        type: 'LicenceModuleAdded' as const,
+        data: { licenceId: 'l1', moduleId: m.id },
+      }));
+      expect(standard.some((e) => e.data.moduleId === 'build-order')).toBe(true);
+      spec.given([]).when(grant('Bouw')).then(standard);
+      spec
+        .given([added])
+        .when(grant('Bouw'))
+        .then(standard.filter((e) => e.data.moduleId !== 'build-order'));
+    });
+  });
   it('live in the stream licenceModules-<licenceId>', () => expect(toLicenceModulesStreamId('l1')).toBe('licenceModules-l1'));
   it('records a module of the catalogue', () => spec.given([]).when(add('build-order')).then([added]));
   it('appends nothing for a module the licence already holds', () => spec.given([added]).when(add('build-order')).then([]));

@@ -59,13 +59,17 @@ export const configSchema = z.object({
     .optional(),
   /** sender of the account e-mails */
   STRAMIEN_MAIL_FROM: z.string().trim().min(3).max(320).default('Stramien <no-reply@stramien.local>'),
-  /** the address users reach the web app at; links in e-mails start with it (never taken from a request's Host) */
+  /**
+   * the address users reach the web app at; links in e-mails start with it. Unset: the origin of the request that
+   * causes the mail (X-Forwarded-Host/-Proto only when STRAMIEN_TRUST_PROXY is on). Set it in production.
+   */
   STRAMIEN_PUBLIC_URL: z
     .string()
     .trim()
     .url()
+    .refine((v) => /^https?:\/\//.test(v), 'must be an http:// or https:// URL')
     .transform((v) => v.replace(/\/+$/, ''))
-    .default('http://localhost:8080'),
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Config = z.infer<typeof configSchema> & { dataDir: string };

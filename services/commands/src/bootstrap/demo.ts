@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { licenceDecider, licenceSchemas, toLicenceStreamId, toUserStreamId, userDecider, userSchemas, type Actor } from '@stramien/domain';
-import type { AppDeps } from '../app';
+import { toUserStreamId, userDecider, userSchemas, type Actor } from '@stramien/domain';
+import type { AppDeps } from '../deps';
+import { createLicence } from '../routes/licences/createLicence';
 
 export interface DemoAccount {
   email: string;
@@ -19,16 +20,10 @@ export const seedDemo = async (deps: AppDeps, env: Record<string, string | undef
   const existing = await deps.adapters.eventStore.readAll({ maxCount: 1, filter: { categories: ['licence'] } });
   if (existing.length > 0) return null;
   const licenceId = randomUUID();
-  const now = new Date().toISOString();
+  const now = deps.clock().toISOString();
   const system: Actor = { userId: 'system', licenceId, isSystemAdmin: true };
   const context = { actor: system, correlationId: randomUUID(), causationId: 'bootstrap' };
-  await deps.pipeline({
-    decider: licenceDecider,
-    schemas: licenceSchemas,
-    streamId: toLicenceStreamId(licenceId),
-    command: { type: 'CreateLicence', data: { licenceId, name: 'Stramien Demo', themePrimary: null }, metadata: { actor: system, now } },
-    context,
-  });
+  await createLicence(deps.pipeline, { licenceId, name: 'Stramien Demo', themePrimary: null }, context, now);
   const accounts: Array<DemoAccount & { firstname: string; lastname: string; isSystemAdmin: boolean }> = [
     {
       email: env.STRAMIEN_ADMIN_EMAIL ?? 'admin@stramien.local',

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiTokenUse, type RouteContract } from '@stramien/api';
 import { apiTokenMessages, DomainError, type Actor } from '@stramien/domain';
 import { bearerToken, UnauthenticatedError, type AuthenticatedUser, type Authenticator } from '@stramien/infra';
 
@@ -10,26 +11,30 @@ declare module 'fastify' {
 
 export const LICENCE_HEADER = 'x-licence-id';
 
-/** Routes an API token may never call: managing API tokens, the password and two-factor authentication. */
-const CREDENTIAL_ROUTES = /^\/api\/(tokens?(\/|$)|user\/password\/|2fa\/)/;
-
 /**
- * What an API token may call: a token without the 'write' scope only GET routes (403 otherwise), and no token
- * the routes that manage credentials (403).
+ * What an API token may call, from the route's contract (`apiTokens`, packages/api/src/shared/contract.ts): 'never'
+ * routes refuse every token (credentials, signing out), 'write' routes a token without the write scope (403).
  */
-export const refuseApiTokenUse = (user: AuthenticatedUser, method: string, route: string): DomainError | null => {
+export const refuseApiTokenUse = (
+  user: AuthenticatedUser,
+  route: Pick<RouteContract, 'method' | 'apiTokens' | 'apiTokenRefusal'>,
+): DomainError | null => {
   if (user.via !== 'api-token') return null;
-  if (CREDENTIAL_ROUTES.test(route)) return new DomainError(apiTokenMessages.credentialsRefused, 403);
-  if (method !== 'GET' && method !== 'HEAD' && !user.scopes?.includes('write')) return new DomainError(apiTokenMessages.readOnly, 403);
+  const use = apiTokenUse(route);
+  if (use === 'never') return new DomainError(route.apiTokenRefusal ?? apiTokenMessages.credentialsRefused, 403);
+  if (use === 'write' && !user.scopes?.includes('write')) return new DomainError(apiTokenMessages.readOnly, 403);
   return null;
 };
 
-/** Decorates requests with `user`; `requireUser` throws 401 when the bearer token does not authenticate. */
+/**
+ * Decorates requests with `user` and the app with `authenticate(request, route)`: 401 when the bearer token does not
+ * authenticate, 403 when an API token may not call the route. `requireUser` throws 401 without a user.
+ */
 export const registerAuth = (app: FastifyInstance, authenticate: Authenticator): void => {
   app.decorateRequest('user', null);
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  app.decorate('authenticate', async (request: FastifyRequest, route: RouteContract) => {
     const user = await authenticate(bearerToken(request.headers.authorization));
-    const refused = refuseApiTokenUse(user, request.method, request.routeOptions.url ?? request.url.split('?')[0]!);
+    const refused = refuseApiTokenUse(user, route);
     if (refused) throw refused;
     request.user = user;
   });

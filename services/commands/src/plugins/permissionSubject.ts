@@ -68,7 +68,9 @@ export const belongsToLicence = (user: AuthenticatedUser, licenceId: string): bo
 
 /**
  * The user's standing in a project, from the projects read model (membership, is_projectadmin roles) and the
- * teams read model (general permissions: project admins all, members the union of their teams' flags).
+ * teams read model. A user in a team of the project is a member of it, with the team's rights, whether or not they
+ * were added to the member list (docs/teams.md): general permissions are all for project admins, else the union
+ * of the user's teams' flags.
  */
 export const projectAccessFor = async (
   deps: PermissionDeps,
@@ -79,15 +81,13 @@ export const projectAccessFor = async (
 ): Promise<ProjectAccess> => {
   const member = project.members.find((m) => m.userId === user.userId);
   const role = member ? project.roles.find((r) => r.id === member.roleId) : undefined;
-  const isMember = member !== undefined;
+  const teams =
+    knownTeams ??
+    (await deps.adapters.documentStore
+      .collection<TeamPermissionDoc>(TEAMS_COLLECTION)
+      .find({ projectId: project._id, userIds: user.userId }));
+  const isMember = member !== undefined || teams.length > 0;
   const holdsAdminRole = role?.isProjectAdmin === true;
-  const teams = !isMember
-    ? []
-    : knownTeams
-      ? knownTeams
-      : await deps.adapters.documentStore
-          .collection<TeamPermissionDoc>(TEAMS_COLLECTION)
-          .find({ projectId: project._id, userIds: user.userId });
   const generalPermissions =
     user.isSystemAdmin || holdsAdminRole
       ? ALL_GENERAL_PERMISSIONS
@@ -100,6 +100,19 @@ export const projectAccessFor = async (
     project: { isMember, isProjectAdmin: holdsAdminRole, generalPermissions },
   };
   return { user, subject, project, teams, roleId: member?.roleId ?? null };
+};
+
+/**
+ * The ids of the projects of a licence the user is a member of: on the member list, or in one of its teams (the
+ * "my projects" lists use this, so they agree with `projectAccessFor`).
+ */
+export const memberProjectIds = async (deps: PermissionDeps, userId: string, licenceId: string): Promise<string[]> => {
+  const { documentStore } = deps.adapters;
+  const [listed, teams] = await Promise.all([
+    documentStore.collection<ProjectDoc>(PROJECTS_COLLECTION).find({ licenceId, 'members.userId': userId }, { projection: { _id: 1 } }),
+    documentStore.collection<TeamPermissionDoc>(TEAMS_COLLECTION).find({ licenceId, userIds: userId }),
+  ]);
+  return [...new Set([...listed.map((p) => p._id), ...teams.map((t) => t.projectId)])];
 };
 
 /** Can the user see this project at all? Members and user admins of its licence; archived ones only user admins. */
@@ -145,9 +158,16 @@ export const loadPermissionSubject = async (
   return (await requireProjectAccess(deps, request, projectId, 'project')).subject;
 };
 
-/** The subject for a licence-scoped check on a named licence; 404 when the user is not in it. */
-export const licenceSubject = (request: FastifyRequest, licenceId: string): PermissionSubject => {
+export const LICENCES_COLLECTION = 'licences';
+
+/**
+ * The subject for a licence-scoped check on a named licence: 404 when the user is not in it, and when it does not
+ * exist (also for a system admin, who belongs to every licence), so no route acts on a ghost licence.
+ */
+export const licenceSubject = async (deps: PermissionDeps, request: FastifyRequest, licenceId: string): Promise<PermissionSubject> => {
   const user = requireUser(request);
   if (!belongsToLicence(user, licenceId)) throw new DomainError(licenceMessages.notFound, 404);
+  const known = await deps.adapters.documentStore.collection<{ _id: string }>(LICENCES_COLLECTION).findOne({ _id: licenceId });
+  if (!known) throw new DomainError(licenceMessages.notFound, 404);
   return { isSystemAdmin: user.isSystemAdmin, isLicenceAdmin: licenceAdmin(user, licenceId) };
 };

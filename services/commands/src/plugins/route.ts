@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RouteContract } from '@stramien/api';
 import { MIN_POSITION_HEADER, POSITION_HEADER } from '@stramien/api';
+import { DomainError, messages } from '@stramien/domain';
+import { requireUser } from './auth';
 
 type Out<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : undefined;
 
@@ -20,15 +22,27 @@ export interface ProjectionWait {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    authenticate(request: FastifyRequest): Promise<void>;
+    authenticate(request: FastifyRequest, route: RouteContract): Promise<void>;
     projectionWait: ProjectionWait;
     minPositionWaitMs: number;
   }
 }
 
 /**
+ * The part of the contract's `policy` that needs no object of the route: 'system-admin' routes refuse everybody else
+ * with 403. The object-scoped checks ('check' on a licence or project, 'self-or-admin') need the addressed object
+ * and run in the route through the access helpers (services/commands/src/access/), which answer 404 before 403.
+ */
+export const enforcePolicy = (request: FastifyRequest, contract: RouteContract): void => {
+  if (contract.policy?.access === 'system-admin' && !requireUser(request).isSystemAdmin) {
+    throw new DomainError(messages.shared.forbidden, 403);
+  }
+};
+
+/**
  * Registers one route from its contract: zod-validated params, query and body; the response
- * validated against its schema; authentication when the contract asks for it; a bounded wait for
+ * validated against its schema; authentication when the contract asks for it, with its API-token use and its
+ * system-admin policy enforced; a bounded wait for
  * the read models when the client sends X-Min-Position (GET routes). A handler that answers a
  * command may return `{ position }` in its result, which is echoed in the X-Position header.
  */
@@ -51,7 +65,10 @@ export const addRoute = <R extends RouteContract>(
       response: { [options.status ?? 200]: contract.response },
     },
     preHandler: async (request) => {
-      if (contract.auth) await app.authenticate(request);
+      if (contract.auth) {
+        await app.authenticate(request, contract);
+        enforcePolicy(request, contract);
+      }
       if (contract.method === 'GET') {
         const raw = request.headers[MIN_POSITION_HEADER];
         const min = typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : 0;

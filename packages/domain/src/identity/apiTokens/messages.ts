@@ -6,6 +6,8 @@ export const apiTokenMessages = {
   readOnly: 'This token may only read.',
   /** an API token called a route that manages credentials (API tokens, password, two-factor authentication) */
   credentialsRefused: 'API tokens cannot manage API tokens, passwords or two-factor authentication.',
+  /** POST /api/logout with an API token: signing out ends a session, a token ends by being revoked */
+  signOutRefused: 'An API token cannot sign out; revoke the token instead.',
   created: 'API token created',
   revoked: 'API token revoked',
 } as const;

@@ -5,17 +5,15 @@ import {
   collections,
   companies,
   DomainError,
-  type NamedEntityCommand,
   type NamedEntityDefinition,
   type NamedEntityState,
   type PermissionCheck,
 } from '@stramien/domain';
 import { COLLECTIONS_COLLECTION, COMPANIES_COLLECTION, type NamedEntityDoc } from '@stramien/projections';
 import { addRoute } from '../../plugins/route';
-import type { AppDeps } from '../../app';
-import { authoriseLicence, loadLicenceAccess, type LicenceAccess } from '../teams/licenceAccess';
-
-type Unsent<C> = C extends unknown ? Omit<C, 'metadata'> : never;
+import { createCommandHandler } from '../../pipeline/commandHandler';
+import type { AppDeps } from '../../deps';
+import { authoriseLicence, loadLicenceAccess } from '../../access/licenceAccess';
 
 const toView = (d: Pick<NamedEntityDoc, '_id' | 'licenceId' | 'name' | 'description' | 'createdAt'>): NamedEntity => ({
   id: d._id,
@@ -42,17 +40,7 @@ const registerNamedEntityRoutes = (
     return (await collection.find({ licenceId })).some((d) => d._id !== exceptId && d.name.toLocaleLowerCase() === wanted);
   };
 
-  const run = async (request: FastifyRequest, access: LicenceAccess, id: string, command: Unsent<NamedEntityCommand>) => {
-    const result = await deps.pipeline({
-      decider: definition.decider,
-      schemas: definition.schemas,
-      streamId: definition.toStreamId(id),
-      command: { ...command, metadata: { actor: access.actor, now: new Date().toISOString() } } as NamedEntityCommand,
-      context: { actor: access.actor, correlationId: request.id, causationId: request.id },
-    });
-    await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
-    return result;
-  };
+  const handle = createCommandHandler(app, definition);
   const stateView = (s: NamedEntityState, createdAt: string) =>
     toView({ _id: s.id, licenceId: s.licenceId, name: s.name, description: s.description, createdAt });
 
@@ -77,17 +65,22 @@ const registerNamedEntityRoutes = (
     const access = await loadLicenceAccess(deps, request, params.id);
     authoriseLicence(access, check);
     const id = randomUUID();
-    const now = new Date().toISOString();
-    const result = await run(request, access, id, {
-      type: 'Create',
-      data: {
-        id,
-        licenceId: params.id,
-        name: body.name,
-        description: body.description ?? '',
-        nameTaken: await nameTaken(params.id, body.name),
+    const now = deps.clock().toISOString();
+    const result = await handle(
+      request,
+      id,
+      {
+        type: 'Create',
+        data: {
+          id,
+          licenceId: params.id,
+          name: body.name,
+          description: body.description ?? '',
+          nameTaken: await nameTaken(params.id, body.name),
+        },
       },
-    });
+      { actor: access.actor },
+    );
     return { data: stateView(result.state, now), position: result.position };
   });
 
@@ -95,20 +88,21 @@ const registerNamedEntityRoutes = (
     const { doc, access } = await load(request, params.id);
     authoriseLicence(access, check);
     const taken = body.name !== undefined && (await nameTaken(doc.licenceId, body.name, doc._id));
-    const result = await run(request, access, doc._id, { type: 'Update', data: { ...body, nameTaken: taken } });
+    const result = await handle(request, doc._id, { type: 'Update', data: { ...body, nameTaken: taken } }, { actor: access.actor });
     return { data: stateView(result.state, doc.createdAt), position: result.position };
   });
 
   addRoute(app, routes.delete, async ({ params, request }) => {
     const { doc, access } = await load(request, params.id);
     authoriseLicence(access, check);
-    const result = await run(request, access, doc._id, { type: 'Delete', data: {} });
+    const result = await handle(request, doc._id, { type: 'Delete', data: {} }, { actor: access.actor });
     return { message: `${doc.name} deleted`, position: result.position };
   });
 };
 
 /** Companies (admin-account-companies) and collections (admin) of a licence. */
-export const registerDirectoryRoutes = (app: FastifyInstance, deps: AppDeps): void => {
+export const registerDirectoryRoutes = (app: FastifyInstance): void => {
+  const { deps } = app;
   registerNamedEntityRoutes(
     app,
     deps,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
 import { createAccountSupport } from './accountSupport';
 import { registerDevMailRoutes } from './devMailRoutes';
 import { registerInvitationRoutes } from './invitationRoutes';
@@ -7,7 +6,8 @@ import { registerPasswordRoutes } from './passwordRoutes';
 import { registerUserAdminRoutes } from './userAdminRoutes';
 
 /** Accounts: passwords and reset, invitations, users administration, the dev mail outbox. */
-export const registerAccountRoutes = (app: FastifyInstance, deps: AppDeps): void => {
+export const registerAccountRoutes = (app: FastifyInstance): void => {
+  const { deps } = app;
   const support = createAccountSupport(app, deps);
   registerPasswordRoutes(app, deps, support);
   registerInvitationRoutes(app, deps, support);

@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   DomainError,
+  accountChangeRefusal,
   accountMail,
   accountMessages,
   can,
-  fold,
   messages,
   toUserStreamId,
   userDecider,
@@ -19,7 +19,8 @@ import {
 import type { AuthenticatedUser } from '@stramien/infra';
 import type { LicenceDoc, UserDoc } from '@stramien/projections';
 import { requireUser } from '../../plugins/auth';
-import type { AppDeps } from '../../app';
+import { createCommandHandler, type Unsent } from '../../pipeline/commandHandler';
+import type { AppDeps } from '../../deps';
 
 /** A reset or invitation token: 256 random bits for the link, only its SHA-256 hash is stored. */
 export const newAccountToken = (): { token: string; tokenHash: string } => {
@@ -33,7 +34,7 @@ export const hashAccountToken = (token: string): string => createHash('sha256').
  * answer (so the forgotten-password answer takes the same time whether or not the address has an account).
  */
 export const createAccountSupport = (app: FastifyInstance, deps: AppDeps) => {
-  const { documentStore, eventStore } = deps.adapters;
+  const { documentStore } = deps.adapters;
   const users = documentStore.collection<UserDoc>('users');
   const licences = documentStore.collection<LicenceDoc>('licences');
   const pending = new Set<Promise<void>>();
@@ -42,26 +43,18 @@ export const createAccountSupport = (app: FastifyInstance, deps: AppDeps) => {
     await deps.mail.close();
   });
   let unusable: Promise<string> | null = null;
+  const handleUser = createCommandHandler(app, { decider: userDecider, schemas: userSchemas, toStreamId: toUserStreamId });
 
   const support = {
     users,
     licences,
     /** the user aggregate's state, for checks before the (costly) password hash */
-    async loadState(userId: string): Promise<UserState> {
-      const recorded = await eventStore.readStream(toUserStreamId(userId));
-      return fold(
-        userDecider,
-        recorded.map((e) => ({ type: e.type, data: e.data }) as never),
-      );
+    loadState(userId: string): Promise<UserState> {
+      return handleUser.load(userId);
     },
-    run(userId: string, command: UserCommand, request: FastifyRequest, actor: Actor = command.metadata.actor) {
-      return deps.pipeline({
-        decider: userDecider,
-        schemas: userSchemas,
-        streamId: toUserStreamId(userId),
-        command,
-        context: { actor, correlationId: request.id, causationId: request.id },
-      });
+    /** the user aggregate's command handler; the caller settles the read models when the answer needs them */
+    run(userId: string, command: Unsent<UserCommand>, request: FastifyRequest, actor: Actor) {
+      return handleUser(request, userId, command, { actor, settle: false });
     },
     /** waits (boundedly) until the read models have the command's events */
     async settle(position: number): Promise<void> {
@@ -72,8 +65,12 @@ export const createAccountSupport = (app: FastifyInstance, deps: AppDeps) => {
       unusable ??= deps.hasher.hash(randomBytes(32).toString('base64url'));
       return unusable;
     },
-    link(path: string): string {
-      return `${deps.config.STRAMIEN_PUBLIC_URL}${path}`;
+    /**
+     * A link into the web app for an e-mail: on STRAMIEN_PUBLIC_URL when set, else on the origin the request came to
+     * (Fastify honours X-Forwarded-Proto/-Host only from a trusted proxy). docs/accounts.md.
+     */
+    link(request: FastifyRequest, path: string): string {
+      return `${deps.config.STRAMIEN_PUBLIC_URL ?? `${request.protocol}://${request.host}`}${path}`;
     },
     /** sends one account mail; a failure is logged, never shown (the answers must not depend on it) */
     async mail(to: string, language: Language, input: AccountMailInput): Promise<void> {
@@ -110,7 +107,7 @@ export const createAccountSupport = (app: FastifyInstance, deps: AppDeps) => {
     /**
      * A user the signed-in user may administer: any for a system admin; else one sharing a licence the caller
      * administers (404 when no licence is shared, 403 when none of the shared ones is administered). `wholeAccount`
-     * (disable, enable) also needs every licence of the user administered, since the account is shared.
+     * (disable, enable) is the domain's `accountChangeRefusal`: every licence of the user administered, no system admin.
      */
     async requireManagedUser(
       request: FastifyRequest,
@@ -125,8 +122,15 @@ export const createAccountSupport = (app: FastifyInstance, deps: AppDeps) => {
       if (shared.length === 0) throw new DomainError(accountMessages.userNotFound, 404);
       const administered = shared.filter((l) => can({ isSystemAdmin: false, isLicenceAdmin: me.licences[l.id] === true }, 'admin'));
       if (administered.length === 0) throw new DomainError(messages.shared.forbidden, 403);
-      if (wholeAccount && administered.length < target.licences.length)
-        throw new DomainError(accountMessages.otherLicencesNeedSystemAdmin, 403);
+      if (wholeAccount) {
+        const account = {
+          userId: target._id,
+          isSystemAdmin: target.isSystemAdmin,
+          licences: Object.fromEntries(target.licences.map((l) => [l.id, l.isAdmin])),
+        };
+        const refused = accountChangeRefusal(me, account);
+        if (refused) throw refused;
+      }
       return { me, target };
     },
   };

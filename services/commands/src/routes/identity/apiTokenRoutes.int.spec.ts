@@ -31,6 +31,14 @@ const call = <R extends RouteContract>(token: string, route: R, input: Parameter
   outcome(server.api(token).call(route, input as never));
 
 describe('API tokens', () => {
+  describe('when used to sign out', () => {
+    it('refuses with 403 and keeps working (a token ends by being revoked)', async () => {
+      const { data } = await create('Sign-out attempt');
+      expect(await call(data.token, identityRoutes.signOut)).toEqual({ status: 403, message: apiTokenMessages.signOutRefused });
+      expect((await call(data.token, identityRoutes.currentUser)).status).toBe(200);
+    });
+  });
+
   describe('when created', () => {
     it('answers the plaintext token once, shaped stramien_pat_<id>_<secret>, with both scopes by default', async () => {
       const { data } = await create('CI export');

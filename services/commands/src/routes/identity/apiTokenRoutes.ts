@@ -1,20 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { apiTokenRoutes } from '@stramien/api';
-import {
-  API_TOKEN_SCOPES,
-  apiTokenDecider,
-  apiTokenHint,
-  apiTokenSchemas,
-  formatApiToken,
-  toApiTokenStreamId,
-  type ApiTokenCommand,
-} from '@stramien/domain';
+import { API_TOKEN_SCOPES, apiTokenDecider, apiTokenHint, apiTokenSchemas, formatApiToken, toApiTokenStreamId } from '@stramien/domain';
 import { hashApiTokenSecret } from '@stramien/infra';
 import type { ApiTokenDoc } from '@stramien/projections/identity/apiTokens';
 import { addRoute } from '../../plugins/route';
+import { createCommandHandler } from '../../pipeline/commandHandler';
 import { actorOf, requireUser } from '../../plugins/auth';
-import type { AppDeps } from '../../app';
 
 /**
  * API tokens for integrations (spec 2 §7; ARCHITECTURE: client credentials with scopes). The plaintext token is
@@ -24,17 +16,11 @@ import type { AppDeps } from '../../app';
 /** API tokens live 90 days unless their creator chooses another lifetime (1 to 365 days). */
 export const API_TOKEN_DEFAULT_DAYS = 90;
 
-export const registerApiTokenRoutes = (app: FastifyInstance, deps: AppDeps): void => {
+export const registerApiTokenRoutes = (app: FastifyInstance): void => {
+  const { deps } = app;
   const tokens = deps.adapters.documentStore.collection<ApiTokenDoc>('apiTokens');
 
-  const run = (command: ApiTokenCommand, request: Parameters<typeof actorOf>[0]) =>
-    deps.pipeline({
-      decider: apiTokenDecider,
-      schemas: apiTokenSchemas,
-      streamId: toApiTokenStreamId(command.data.tokenId),
-      command,
-      context: { actor: actorOf(request), correlationId: request.id, causationId: request.id },
-    });
+  const handle = createCommandHandler(app, { decider: apiTokenDecider, schemas: apiTokenSchemas, toStreamId: toApiTokenStreamId });
 
   addRoute(app, apiTokenRoutes.listApiTokens, async ({ request, reply }) => {
     const { userId } = requireUser(request);
@@ -56,24 +42,17 @@ export const registerApiTokenRoutes = (app: FastifyInstance, deps: AppDeps): voi
       // 256 random bits; only their hash is kept
       const secret = randomBytes(32).toString('base64url');
       const plaintext = formatApiToken(tokenId, secret);
-      const now = new Date().toISOString();
-      const result = await run(
-        {
-          type: 'CreateApiToken',
-          data: {
-            tokenId,
-            userId,
-            name: body.name,
-            scopes: body.scopes ?? [...API_TOKEN_SCOPES],
-            secretHash: hashApiTokenSecret(secret),
-            hint: apiTokenHint(plaintext),
-            expiresAt: new Date(Date.parse(now) + (body.expires_in_days ?? API_TOKEN_DEFAULT_DAYS) * 86_400_000).toISOString(),
-          },
-          metadata: { actor: actorOf(request), now },
-        },
-        request,
-      );
-      await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
+      const now = deps.clock().toISOString();
+      const data = {
+        tokenId,
+        userId,
+        name: body.name,
+        scopes: body.scopes ?? [...API_TOKEN_SCOPES],
+        secretHash: hashApiTokenSecret(secret),
+        hint: apiTokenHint(plaintext),
+        expiresAt: new Date(Date.parse(now) + (body.expires_in_days ?? API_TOKEN_DEFAULT_DAYS) * 86_400_000).toISOString(),
+      };
+      const result = await handle(request, tokenId, { type: 'CreateApiToken', data }, { actor: actorOf(request) });
       reply.header('cache-control', 'no-store');
       const s = result.state;
       return {
@@ -94,11 +73,7 @@ export const registerApiTokenRoutes = (app: FastifyInstance, deps: AppDeps): voi
 
   addRoute(app, apiTokenRoutes.revokeApiToken, async ({ params, request }) => {
     requireUser(request);
-    const result = await run(
-      { type: 'RevokeApiToken', data: { tokenId: params.id }, metadata: { actor: actorOf(request), now: new Date().toISOString() } },
-      request,
-    );
-    await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
+    const result = await handle(request, params.id, { type: 'RevokeApiToken', data: { tokenId: params.id } }, { actor: actorOf(request) });
     return { data: { id: params.id, revoked: true as const }, position: result.position };
   });
 };

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { identityRoutes } from '@stramien/api';
 import {
   DomainError,
-  fold,
   messages,
   rejectionOf,
   toUserStreamId,
@@ -13,14 +12,13 @@ import {
   userDecider,
   userSchemas,
   type Actor,
-  type UserCommand,
   fullName,
 } from '@stramien/domain';
 import type { SignInKeys } from '@stramien/infra';
 import type { UserDoc } from '@stramien/projections';
 import { addRoute } from '../../plugins/route';
+import { createCommandHandler } from '../../pipeline/commandHandler';
 import { actorOf, requireUser } from '../../plugins/auth';
-import type { AppDeps } from '../../app';
 import { loadUserView } from './userView';
 import { createTwoFactorCodes } from './securityRoutes';
 
@@ -29,10 +27,12 @@ const sameSecret = (a: string, b: string): boolean => {
   return timingSafeEqual(h(a), h(b));
 };
 
-export const registerIdentityRoutes = (app: FastifyInstance, deps: AppDeps): void => {
-  const { config, pipeline, hasher, tokens, limiter } = deps;
-  const codes = createTwoFactorCodes(deps);
-  const { eventStore, documentStore } = deps.adapters;
+export const registerIdentityRoutes = (app: FastifyInstance): void => {
+  const { deps } = app;
+  const handleUser = createCommandHandler(app, { decider: userDecider, schemas: userSchemas, toStreamId: toUserStreamId });
+  const { config, hasher, tokens, limiter } = deps;
+  const codes = createTwoFactorCodes(app);
+  const { documentStore } = deps.adapters;
   const users = documentStore.collection<UserDoc>('users');
   // verified when the e-mail is unknown, so a missing account costs the same time as a wrong password
   const dummyHash = hasher.hash(randomUUID());
@@ -49,7 +49,6 @@ export const registerIdentityRoutes = (app: FastifyInstance, deps: AppDeps): voi
       {
         type: 'VerifyTwoFactorCode',
         data: { userId, purpose: 'sign-in', checkedSecret: twoFactor.secret ?? '', check: codes.check(twoFactor.secret, userId, code) },
-        metadata: { actor, now: new Date().toISOString() },
       },
       actor,
       request,
@@ -77,28 +76,14 @@ export const registerIdentityRoutes = (app: FastifyInstance, deps: AppDeps): voi
       await limiter.failure(keys);
       throw invalid();
     }
-    const streamId = toUserStreamId(user._id);
-    const state = fold(
-      userDecider,
-      (await eventStore.readStream(streamId)).map((e) => ({ type: e.type, data: e.data }) as never),
-    );
+    const state = await handleUser.load(user._id);
     const credentialsValid = state.exists && (await hasher.verify(body.password, state.passwordHash));
     const actor: Actor = { userId: user._id, licenceId: Object.keys(state.licences)[0] ?? '' };
     if (credentialsValid) await requireSecondFactor(user._id, body.code, keys, actor, request);
     const sessionId = randomUUID();
     const userAgent = request.headers['user-agent']?.slice(0, 300) ?? null;
-    const command: UserCommand = {
-      type: 'SignIn',
-      data: { sessionId, deviceId: body.device_id ?? null, userAgent, credentialsValid },
-      metadata: { actor, now: new Date().toISOString() },
-    };
-    const signedIn = await pipeline({
-      decider: userDecider,
-      schemas: userSchemas,
-      streamId,
-      command,
-      context: { actor, correlationId: request.id, causationId: request.id },
-    });
+    const data = { sessionId, deviceId: body.device_id ?? null, userAgent, credentialsValid };
+    const signedIn = await handleUser(request, user._id, { type: 'SignIn', data }, { actor, settle: false });
     if (!credentialsValid) {
       await limiter.failure(keys);
       throw invalid();
@@ -113,14 +98,12 @@ export const registerIdentityRoutes = (app: FastifyInstance, deps: AppDeps): voi
   addRoute(app, identityRoutes.currentUser, async ({ request }) => loadUserView(documentStore, requireUser(request).userId));
 
   addRoute(app, identityRoutes.updateUser, async ({ params, body, request }) => {
-    const actor = actorOf(request);
-    const result = await pipeline({
-      decider: userDecider,
-      schemas: userSchemas,
-      streamId: toUserStreamId(params.id),
-      command: { type: 'UpdateUserProfile', data: body, metadata: { actor, now: new Date().toISOString() } },
-      context: { actor, correlationId: request.id, causationId: request.id },
-    });
+    const result = await handleUser(
+      request,
+      params.id,
+      { type: 'UpdateUserProfile', data: body },
+      { actor: actorOf(request), settle: false },
+    );
     // the answer is the resulting aggregate state (the read models catch up; X-Min-Position waits for them)
     const { firstname, lastname, language } = result.state;
     const view = await loadUserView(documentStore, params.id);
@@ -129,16 +112,8 @@ export const registerIdentityRoutes = (app: FastifyInstance, deps: AppDeps): voi
 
   addRoute(app, identityRoutes.signOut, async ({ request }) => {
     const user = requireUser(request);
-    const actor = actorOf(request);
-    const result = await pipeline({
-      decider: userDecider,
-      schemas: userSchemas,
-      streamId: toUserStreamId(user.userId),
-      command: { type: 'SignOut', data: { sessionId: user.sessionId }, metadata: { actor, now: new Date().toISOString() } },
-      context: { actor, correlationId: request.id, causationId: request.id },
-    });
-    // the session's tokens stop working once the sessions read model has the revocation
-    await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
+    // the session's tokens stop working once the sessions read model has the revocation (the handler settles)
+    await handleUser(request, user.userId, { type: 'SignOut', data: { sessionId: user.sessionId } }, { actor: actorOf(request) });
     return { message: messages.identity.signedOut };
   });
 };

@@ -18,7 +18,8 @@ import {
 import type { AuthenticatedUser, SignInKeys } from '@stramien/infra';
 import type { LicenceDoc } from '@stramien/projections';
 import { addRoute } from '../../plugins/route';
-import type { AppDeps } from '../../app';
+import { createCommandHandler } from '../../pipeline/commandHandler';
+import type { AppDeps } from '../../deps';
 import { hashAccountToken, newAccountToken, type AccountSupport } from './accountSupport';
 
 export interface Invitation {
@@ -36,23 +37,22 @@ export interface Invitation {
  * first, so two registrations of one address cannot both succeed) with an invitation link; an existing account
  * is added to the licence and told by mail; an account that never set its password gets a fresh link.
  */
-export const createInviter = (deps: AppDeps, support: AccountSupport) => {
+export const createInviter = (app: FastifyInstance, deps: AppDeps, support: AccountSupport) => {
   const { users } = support;
+  const reserve = createCommandHandler(app, { decider: userEmailDecider, schemas: userEmailSchemas, toStreamId: toUserEmailStreamId });
   return async (input: Invitation, ctx: { request: FastifyRequest; me: AuthenticatedUser; licence: LicenceDoc; actor: Actor }) => {
     const { request, me, licence, actor } = ctx;
-    const now = new Date().toISOString();
     const known = await users.findOne({ email: input.email });
     let userId = known?._id;
     if (known && input.mustBeNew) throw new DomainError(messages.identity.emailTaken, 409, { email: [messages.identity.emailTaken] });
     if (!userId) {
       const candidate = randomUUID();
-      const reservation = await deps.pipeline({
-        decider: userEmailDecider,
-        schemas: userEmailSchemas,
-        streamId: toUserEmailStreamId(input.email),
-        command: { type: 'ReserveUserEmail', data: { email: input.email, userId: candidate }, metadata: { actor, now } },
-        context: { actor, correlationId: request.id, causationId: request.id },
-      });
+      const reservation = await reserve(
+        request,
+        input.email,
+        { type: 'ReserveUserEmail', data: { email: input.email, userId: candidate } },
+        { actor, settle: false },
+      );
       userId = reservation.state.ownerId ?? candidate;
       if (userId !== candidate && input.mustBeNew) {
         throw new DomainError(messages.identity.emailTaken, 409, { email: [messages.identity.emailTaken] });
@@ -75,9 +75,9 @@ export const createInviter = (deps: AppDeps, support: AccountSupport) => {
           tokenHash,
           passwordHash: await support.unusablePasswordHash(),
         },
-        metadata: { actor, now },
       },
       request,
+      actor,
     );
     await support.settle(result.position);
     const state = result.state;
@@ -90,7 +90,7 @@ export const createInviter = (deps: AppDeps, support: AccountSupport) => {
         name,
         licence: licence.name,
         inviter,
-        link: support.link(`/invite/${token}`),
+        link: support.link(request, `/invite/${token}`),
         days: INVITATION_TTL_DAYS,
       });
     } else if (types.includes('UserAddedToLicence') && !state.disabled) {
@@ -99,7 +99,7 @@ export const createInviter = (deps: AppDeps, support: AccountSupport) => {
         name,
         licence: licence.name,
         inviter,
-        link: support.link('/login'),
+        link: support.link(request, '/login'),
       });
     }
     return { userId, position: result.position };
@@ -109,7 +109,7 @@ export const createInviter = (deps: AppDeps, support: AccountSupport) => {
 export const registerInvitationRoutes = (app: FastifyInstance, deps: AppDeps, support: AccountSupport): void => {
   const { hasher, limiter } = deps;
   const { users, licences } = support;
-  const invite = createInviter(deps, support);
+  const invite = createInviter(app, deps, support);
   const invalidInvitation = () => new DomainError(accountMessages.invitationInvalid, 422, undefined, 'invalid-invitation');
 
   addRoute(app, accountRoutes.invite, async ({ body, request }) => {
@@ -152,7 +152,7 @@ export const registerInvitationRoutes = (app: FastifyInstance, deps: AppDeps, su
   addRoute(app, accountRoutes.acceptInvitation, async ({ body, request }) => {
     const { user, tokenHash, keys } = await openInvitation(body.token, request.ip);
     const actor: Actor = { userId: user._id, licenceId: user.invitation!.licenceId };
-    const now = new Date().toISOString();
+    const now = deps.clock().toISOString();
     const command = {
       type: 'AcceptInvitation' as const,
       data: { tokenHash, passwordHash: '', firstname: body.firstname, lastname: body.lastname },
@@ -164,7 +164,7 @@ export const registerInvitationRoutes = (app: FastifyInstance, deps: AppDeps, su
       throw refusal;
     }
     const passwordHash = await hasher.hash(body.password);
-    const result = await support.run(user._id, { ...command, data: { ...command.data, passwordHash } }, request);
+    const result = await support.run(user._id, { type: command.type, data: { ...command.data, passwordHash } }, request, actor);
     await limiter.success(keys);
     await support.settle(result.position);
     return { message: accountMessages.invitationAccepted, email: user.email, position: result.position };

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountRoutes } from '@stramien/api';
 import {
   DomainError,
@@ -14,7 +14,7 @@ import {
 import type { SignInKeys } from '@stramien/infra';
 import { addRoute } from '../../plugins/route';
 import { actorOf, requireUser } from '../../plugins/auth';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { hashAccountToken, newAccountToken, type AccountSupport } from './accountSupport';
 
 /**
@@ -25,8 +25,8 @@ export const registerPasswordRoutes = (app: FastifyInstance, deps: AppDeps, supp
   const { hasher, limiter, tokens } = deps;
   const { users } = support;
 
-  const notifyChanged = (to: string, language: Language, name: string) =>
-    support.later(() => support.mail(to, language, { kind: 'password-changed', name, link: support.link('/forgot') }));
+  const notifyChanged = (request: FastifyRequest, to: string, language: Language, name: string) =>
+    support.later(() => support.mail(to, language, { kind: 'password-changed', name, link: support.link(request, '/forgot') }));
 
   addRoute(app, accountRoutes.updatePassword, async ({ body, request }) => {
     const me = requireUser(request);
@@ -41,16 +41,12 @@ export const registerPasswordRoutes = (app: FastifyInstance, deps: AppDeps, supp
     if (!currentPasswordValid) await limiter.failure(keys);
     const passwordHash = currentPasswordValid ? await hasher.hash(body.newpassword) : '';
     // the decider refuses a wrong current password (422 with the field message)
-    const result = await support.run(
-      me.userId,
-      { type: 'ChangePassword', data: { passwordHash, currentPasswordValid }, metadata: { actor, now: new Date().toISOString() } },
-      request,
-    );
+    const result = await support.run(me.userId, { type: 'ChangePassword', data: { passwordHash, currentPasswordValid } }, request, actor);
     await limiter.success(keys);
     await support.settle(result.position);
     // every token issued before the change stops working; this session goes on with a fresh one
     const { token, expiresIn } = await tokens.issue({ sub: me.userId, sid: me.sessionId });
-    notifyChanged(state.email, state.language, fullName(state));
+    notifyChanged(request, state.email, state.language, fullName(state));
     return {
       message: format(accountMessages.passwordUpdated, { name: fullName(state) }),
       token_type: 'Bearer' as const,
@@ -69,13 +65,9 @@ export const registerPasswordRoutes = (app: FastifyInstance, deps: AppDeps, supp
       support.later(async () => {
         const { token, tokenHash } = newAccountToken();
         const actor: Actor = { userId: user._id, licenceId: user.licences[0]?.id ?? '' };
-        const result = await support.run(
-          user._id,
-          { type: 'RequestPasswordReset', data: { tokenHash }, metadata: { actor, now: new Date().toISOString() } },
-          request,
-        );
+        const result = await support.run(user._id, { type: 'RequestPasswordReset', data: { tokenHash } }, request, actor);
         if (result.events.length === 0) return; // disabled, or a link was sent a moment ago
-        const link = support.link(`/reset/${token}?email=${encodeURIComponent(user.email)}`);
+        const link = support.link(request, `/reset/${token}?email=${encodeURIComponent(user.email)}`);
         await support.mail(user.email, user.language, { kind: 'password-reset', name: user.name, link, minutes: RESET_TOKEN_TTL_MINUTES });
       });
     }
@@ -87,7 +79,7 @@ export const registerPasswordRoutes = (app: FastifyInstance, deps: AppDeps, supp
     const keys: SignInKeys = { account: user?._id ?? body.email, address: request.ip };
     await limiter.guard(keys);
     const tokenHash = hashAccountToken(body.token);
-    const now = new Date().toISOString();
+    const now = deps.clock().toISOString();
     const actor: Actor = { userId: user?._id ?? 'anonymous', licenceId: user?.licences[0]?.id ?? '' };
     const command = { type: 'ResetPassword' as const, data: { tokenHash, passwordHash: '' }, metadata: { actor, now } };
     // the domain's own check first, so a wrong token costs no password hash
@@ -100,10 +92,10 @@ export const registerPasswordRoutes = (app: FastifyInstance, deps: AppDeps, supp
     }
     const passwordHash = await hasher.hash(body.password);
     // decided again on the fresh stream: of two uses of one link only the first succeeds
-    const result = await support.run(user!._id, { ...command, data: { tokenHash, passwordHash } }, request);
+    const result = await support.run(user!._id, { type: command.type, data: { tokenHash, passwordHash } }, request, actor);
     await limiter.success(keys);
     await support.settle(result.position);
-    notifyChanged(user!.email, user!.language, user!.name);
+    notifyChanged(request, user!.email, user!.language, user!.name);
     return { message: accountMessages.passwordReset, position: result.position };
   });
 };

@@ -2,13 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { securityRoutes } from '@stramien/api';
 import {
   DomainError,
-  fold,
   maintenanceDecider,
   maintenanceSchemas,
-  messages,
   notFound,
   rejectionOf,
   systemMessages,
+  MAINTENANCE_ID,
   toMaintenanceStreamId,
   toTwoFactorStreamId,
   twoFactorDecider,
@@ -19,34 +18,30 @@ import {
   type Actor,
   type CodeCheck,
   type MaintenanceCommand,
-  type MaintenanceEvent,
   type TwoFactorCommand,
-  type TwoFactorEvent,
   type TwoFactorState,
 } from '@stramien/domain';
 import { createSecretBox, createTotp, jwtSecret, SecretBoxError, type SignInKeys } from '@stramien/infra';
 import type { UserDoc } from '@stramien/projections';
 import { addRoute } from '../../plugins/route';
+import { createCommandHandler, type Unsent } from '../../pipeline/commandHandler';
 import { actorOf, requireUser } from '../../plugins/auth';
-import type { AppDeps } from '../../app';
 
 /**
  * Two-factor codes as the routes and the token endpoint use them: the aggregate's state from its stream, a code
  * checked against the decrypted secret (the domain gets only the outcome), and the command run through the pipeline.
  */
-export const createTwoFactorCodes = (deps: AppDeps) => {
+export const createTwoFactorCodes = (app: FastifyInstance) => {
+  const { deps } = app;
+  const handle = createCommandHandler(app, { decider: twoFactorDecider, schemas: twoFactorSchemas, toStreamId: toTwoFactorStreamId });
   const box = createSecretBox({ secret: jwtSecret(deps.config), purpose: 'two-factor' });
   const totp = createTotp();
-  const { eventStore } = deps.adapters;
+
   return {
     box,
     totp,
-    async load(userId: string): Promise<TwoFactorState> {
-      const recorded = await eventStore.readStream(toTwoFactorStreamId(userId));
-      return fold(
-        twoFactorDecider,
-        recorded.map((e) => ({ type: e.type, data: e.data }) as TwoFactorEvent),
-      );
+    load(userId: string): Promise<TwoFactorState> {
+      return handle.load(userId);
     },
     /** the outcome of `code` against the sealed secret of `userId` */
     check(sealed: string | null, userId: string, code: string | undefined): CodeCheck {
@@ -63,30 +58,28 @@ export const createTwoFactorCodes = (deps: AppDeps) => {
       const step = totp.match(code, secret);
       return step === null ? { result: 'invalid' } : { result: 'match', timeStep: step };
     },
-    run(command: TwoFactorCommand, actor: Actor, request: FastifyRequest) {
-      return deps.pipeline({
-        decider: twoFactorDecider,
-        schemas: twoFactorSchemas,
-        streamId: toTwoFactorStreamId(command.data.userId),
-        command,
-        context: { actor, correlationId: request.id, causationId: request.id },
-      });
+    run(command: Unsent<TwoFactorCommand>, actor: Actor, request: FastifyRequest) {
+      return handle(request, command.data.userId, command, { actor, settle: false });
     },
   };
 };
 export type TwoFactorCodes = ReturnType<typeof createTwoFactorCodes>;
 
-const now = () => new Date().toISOString();
-
-export const registerSecurityRoutes = (app: FastifyInstance, deps: AppDeps): void => {
-  const { limiter, hasher, pipeline } = deps;
-  const { eventStore, documentStore } = deps.adapters;
+export const registerSecurityRoutes = (app: FastifyInstance): void => {
+  const { deps } = app;
+  const { limiter, hasher } = deps;
+  const handleMaintenance = createCommandHandler(app, {
+    decider: maintenanceDecider,
+    schemas: maintenanceSchemas,
+    toStreamId: toMaintenanceStreamId,
+  });
+  const { documentStore } = deps.adapters;
   const users = documentStore.collection<UserDoc>('users');
-  const codes = createTwoFactorCodes(deps);
+  const codes = createTwoFactorCodes(app);
   const keysOf = (request: FastifyRequest, userId: string): SignInKeys => ({ account: userId, address: request.ip });
 
   /** Runs a code command; a failed attempt is appended, counted by the limiter and answered with 422. */
-  const useCode = async (request: FastifyRequest, build: (state: TwoFactorState) => TwoFactorCommand) => {
+  const useCode = async (request: FastifyRequest, build: (state: TwoFactorState) => Unsent<TwoFactorCommand>) => {
     const user = requireUser(request);
     const keys = keysOf(request, user.userId);
     await limiter.guard(keys);
@@ -115,7 +108,6 @@ export const registerSecurityRoutes = (app: FastifyInstance, deps: AppDeps): voi
       {
         type: 'GenerateTwoFactorSecret',
         data: { userId: user.userId, encryptedSecret: codes.box.seal(secret, user.userId) },
-        metadata: { actor: actorOf(request), now: now() },
       },
       actorOf(request),
       request,
@@ -130,7 +122,6 @@ export const registerSecurityRoutes = (app: FastifyInstance, deps: AppDeps): voi
     const result = await useCode(request, (state) => ({
       type: 'EnableTwoFactor',
       data: { userId, checkedSecret: state.pendingSecret ?? '', check: codes.check(state.pendingSecret, userId, body.code) },
-      metadata: { actor: actorOf(request), now: now() },
     }));
     return { data: { two_factor_enabled: result.state.enabled }, position: result.position };
   });
@@ -140,7 +131,6 @@ export const registerSecurityRoutes = (app: FastifyInstance, deps: AppDeps): voi
     const result = await useCode(request, (state) => ({
       type: 'DisableTwoFactor',
       data: { userId, checkedSecret: state.secret ?? '', check: codes.check(state.secret, userId, body.code) },
-      metadata: { actor: actorOf(request), now: now() },
     }));
     return { data: { two_factor_enabled: result.state.enabled }, position: result.position };
   });
@@ -150,31 +140,21 @@ export const registerSecurityRoutes = (app: FastifyInstance, deps: AppDeps): voi
     const result = await useCode(request, (state) => ({
       type: 'VerifyTwoFactorCode',
       data: { userId, purpose: 'verify', checkedSecret: state.secret ?? '', check: codes.check(state.secret, userId, body.code) },
-      metadata: { actor: actorOf(request), now: now() },
     }));
     return { data: { verified: true as const }, position: result.position };
   });
 
   addRoute(app, securityRoutes.resetTwoFactor, async ({ params, request }) => {
     const actor = actorOf(request);
-    if (!actor.isSystemAdmin) throw new DomainError(messages.shared.forbidden, 403);
     if (!(await users.findOne({ _id: params.id }))) throw notFound('User not found');
-    const result = await codes.run(
-      { type: 'ResetTwoFactor', data: { userId: params.id }, metadata: { actor, now: now() } },
-      actor,
-      request,
-    );
+    const result = await codes.run({ type: 'ResetTwoFactor', data: { userId: params.id } }, actor, request);
     await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
     return { data: { two_factor_enabled: result.state.enabled }, position: result.position };
   });
 
   // maintenance mode
 
-  const loadMaintenance = async () =>
-    fold(
-      maintenanceDecider,
-      (await eventStore.readStream(toMaintenanceStreamId())).map((e) => ({ type: e.type, data: e.data }) as MaintenanceEvent),
-    );
+  const loadMaintenance = () => handleMaintenance.load(MAINTENANCE_ID);
 
   addRoute(app, securityRoutes.maintenanceStatus, async ({ reply }) => {
     reply.header('cache-control', 'no-store');
@@ -182,19 +162,12 @@ export const registerSecurityRoutes = (app: FastifyInstance, deps: AppDeps): voi
   });
 
   addRoute(app, securityRoutes.switchMaintenance, async ({ body, request }) => {
+    // the contract's 'system-admin' policy refused everyone else before this spends a password hash (addRoute)
     const actor = actorOf(request);
-    // refuse before spending a password hash on someone who may not switch it
-    if (!actor.isSystemAdmin) throw new DomainError(messages.shared.forbidden, 403);
-    const command: MaintenanceCommand = body.enabled
-      ? { type: 'SwitchMaintenanceOn', data: { secretHash: await hasher.hash(body.secret) }, metadata: { actor, now: now() } }
-      : { type: 'SwitchMaintenanceOff', data: {}, metadata: { actor, now: now() } };
-    const result = await pipeline({
-      decider: maintenanceDecider,
-      schemas: maintenanceSchemas,
-      streamId: toMaintenanceStreamId(),
-      command,
-      context: { actor, correlationId: request.id, causationId: request.id },
-    });
+    const command: Unsent<MaintenanceCommand> = body.enabled
+      ? { type: 'SwitchMaintenanceOn', data: { secretHash: await hasher.hash(body.secret) } }
+      : { type: 'SwitchMaintenanceOff', data: {} };
+    const result = await handleMaintenance(request, MAINTENANCE_ID, command, { actor, settle: false });
     app.maintenance.set({ enabled: result.state.enabled, period: result.state.period });
     await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
     return { data: { enabled: result.state.enabled }, position: result.position };

@@ -107,11 +107,12 @@ describe('POST /api/license/:id/user, PUT and DELETE /api/license/:id/user/:user
       params: { id: otherLicenceId },
       body: { email: DEMO.user.email },
     });
-    expect(added.data).toMatchObject({ email: DEMO.user.email, is_admin: false });
+    expect(added.message).toBe(format(accountMessages.invitationSent, { email: DEMO.user.email }));
     await waitForMail(server, adminToken, DEMO.user.email, (m) => m.subject === 'You now have access to Elsewhere BV on Stramien');
+    const demoUserId = (await api(userToken).call(identityRoutes.currentUser)).id;
 
     const promoted = await api(outsider.token).call(accountRoutes.setLicenceAdmin, {
-      params: { id: otherLicenceId, userId: added.data.id },
+      params: { id: otherLicenceId, userId: demoUserId },
       body: { is_admin: true },
     });
     expect(promoted.data.is_admin).toBe(true);
@@ -120,17 +121,24 @@ describe('POST /api/license/:id/user, PUT and DELETE /api/license/:id/user/:user
     expect(list.data.map((u) => u.email)).toContain(outsider.email);
 
     const removed = await api(outsider.token).call(accountRoutes.removeLicenceUser, {
-      params: { id: otherLicenceId, userId: added.data.id },
+      params: { id: otherLicenceId, userId: demoUserId },
     });
     expect(removed.message).toBe(format(accountMessages.userUpdated, { name: 'Demo User' }));
     expect((await failure(api(userToken).call(accountRoutes.licenceUsers, { params: { id: otherLicenceId } }))).status).toBe(404);
   });
 
-  it('answers 404 for an unknown address and for a user outside the licence', async () => {
-    const unknown = await failure(
-      api(outsider.token).call(accountRoutes.addLicenceUser, { params: { id: otherLicenceId }, body: { email: uniqueEmail('ghost') } }),
+  it('invites an unknown address, and answers 404 for a user outside the licence', async () => {
+    const ghost = uniqueEmail('ghost');
+    const invited = await api(outsider.token).call(accountRoutes.addLicenceUser, {
+      params: { id: otherLicenceId },
+      body: { email: ghost },
+    });
+    expect(invited.message).toBe(format(accountMessages.invitationSent, { email: ghost }));
+    await waitForMail(server, adminToken, ghost, (m) => m.text.includes('/invite/'));
+    const hidden = await failure(
+      api(outsider.token).call(accountRoutes.addLicenceUser, { params: { id: otherLicenceId }, body: { user_id: member.id } }),
     );
-    expect(unknown.status).toBe(404);
+    expect(hidden.status).toBe(404);
     const notMember = await failure(
       api(outsider.token).call(accountRoutes.setLicenceAdmin, {
         params: { id: otherLicenceId, userId: member.id },

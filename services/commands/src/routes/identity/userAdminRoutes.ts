@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountRoutes, type AdminUser } from '@stramien/api';
-import { DomainError, accountMessages, format, messages, type UserCommand } from '@stramien/domain';
+import { DomainError, accountMessages, format, messages } from '@stramien/domain';
 import type { AuthenticatedUser } from '@stramien/infra';
 import type { UserDoc } from '@stramien/projections';
 import { actorOf, requireUser } from '../../plugins/auth';
 import { addRoute } from '../../plugins/route';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { actorIn, type AccountSupport } from './accountSupport';
 import { createInviter } from './invitationRoutes';
 
@@ -38,7 +38,7 @@ const byName = (a: UserDoc, b: UserDoc) => (a.name || a.email).localeCompare(b.n
 /** Users administration (spec 1 §6, §7 Users): lists, create, add to and remove from a licence, admin flag, disable. */
 export const registerUserAdminRoutes = (app: FastifyInstance, deps: AppDeps, support: AccountSupport): void => {
   const { users } = support;
-  const invite = createInviter(deps, support);
+  const invite = createInviter(app, deps, support);
 
   const listOf = async (me: AuthenticatedUser, licenceId: string | null, search: string | undefined) => {
     const docs = await users.find(licenceId === null ? {} : { 'licences.id': licenceId });
@@ -102,28 +102,26 @@ export const registerUserAdminRoutes = (app: FastifyInstance, deps: AppDeps, sup
     return viewOf(ctx.me, userId, body.license, position);
   });
 
+  /**
+   * Adds an address (or a user the caller can see, by id) to the licence. An unknown address is invited, a known
+   * account is added and told by mail; the answer is the same for both and carries nothing of the account, so it
+   * neither tells whether the address has an account nor shows its profile (issue 6, D2/D3). Being added gives the
+   * adder no power over an account that also works elsewhere (the domain's `accountChangeRefusal`).
+   */
   addRoute(app, accountRoutes.addLicenceUser, async ({ params, body, request }) => {
-    const { me, licence, actor } = await support.requireLicenceAdmin(request, params.id);
-    const target = await users.findOne(body.user_id ? { _id: body.user_id } : { email: body.email });
-    if (!target) throw new DomainError(accountMessages.userNotFound, 404, { email: [accountMessages.userNotFound] });
-    const current = target.licences.find((l) => l.id === licence._id)?.isAdmin;
-    const isAdmin = body.is_admin ?? current ?? false;
-    const result = await support.run(
-      target._id,
-      { type: 'AddUserToLicence', data: { licenceId: licence._id, isAdmin }, metadata: { actor, now: new Date().toISOString() } },
-      request,
-    );
-    if (current === undefined && result.events.length > 0 && !target.disabled) {
-      const inviter = (await users.findOne({ _id: me.userId }))?.name ?? '';
-      await support.mail(target.email, target.language, {
-        kind: 'added-to-licence',
-        name: target.name,
-        licence: licence.name,
-        inviter,
-        link: support.link('/login'),
-      });
+    const ctx = await support.requireLicenceAdmin(request, params.id);
+    let email = body.email;
+    if (body.user_id !== undefined) {
+      const target = await users.findOne({ _id: body.user_id });
+      const visible = target && (ctx.me.isSystemAdmin || target.licences.some((l) => ctx.me.licences[l.id] !== undefined));
+      if (!visible) throw new DomainError(accountMessages.userNotFound, 404);
+      email = target.email;
     }
-    return viewOf(me, target._id, licence._id, result.position);
+    const { position } = await invite(
+      { email: email!, firstname: '', lastname: '', language: undefined, isAdmin: body.is_admin ?? false, mustBeNew: false },
+      { request, ...ctx },
+    );
+    return { message: format(accountMessages.invitationSent, { email: email! }), position };
   });
 
   addRoute(app, accountRoutes.setLicenceAdmin, async ({ params, body, request }) => {
@@ -134,9 +132,9 @@ export const registerUserAdminRoutes = (app: FastifyInstance, deps: AppDeps, sup
       {
         type: 'SetLicenceAdmin',
         data: { licenceId: params.id, isAdmin: body.is_admin },
-        metadata: { actor, now: new Date().toISOString() },
       },
       request,
+      actor,
     );
     return viewOf(me, params.userId, params.id, result.position);
   });
@@ -144,11 +142,7 @@ export const registerUserAdminRoutes = (app: FastifyInstance, deps: AppDeps, sup
   addRoute(app, accountRoutes.removeLicenceUser, async ({ params, request }) => {
     const { actor } = await support.requireLicenceAdmin(request, params.id);
     const target = await memberOf(params.id, params.userId);
-    const result = await support.run(
-      params.userId,
-      { type: 'RemoveUserFromLicence', data: { licenceId: params.id }, metadata: { actor, now: new Date().toISOString() } },
-      request,
-    );
+    const result = await support.run(params.userId, { type: 'RemoveUserFromLicence', data: { licenceId: params.id } }, request, actor);
     await support.settle(result.position);
     return { message: format(accountMessages.userUpdated, { name: target.name || target.email }), position: result.position };
   });
@@ -176,8 +170,7 @@ export const registerUserAdminRoutes = (app: FastifyInstance, deps: AppDeps, sup
       const { me, target } = await support.requireManagedUser(request, params.id, true);
       const licenceId = viewLicence(request, me, body?.license);
       const actor = actorIn(me, licenceId ?? target.licences[0]?.id ?? '');
-      const command: UserCommand = { type, data: {}, metadata: { actor, now: new Date().toISOString() } };
-      const result = await support.run(params.id, command, request);
+      const result = await support.run(params.id, { type, data: {} }, request, actor);
       return viewOf(me, params.id, licenceId, result.position);
     });
   setDisabled('DisableUser');

@@ -10,18 +10,15 @@ import {
   messages,
   toLabelStreamId,
   type Actor,
-  type LabelCommand,
   type LabelState,
 } from '@stramien/domain';
 import type { LabelDoc } from '@stramien/projections';
-import type { ProjectDoc } from '@stramien/projections/projects/projects';
 import { addRoute } from '../../plugins/route';
+import { createCommandHandler } from '../../pipeline/commandHandler';
 import { actorOf } from '../../plugins/auth';
-import type { AppDeps } from '../../app';
-import { loadLicenceAccess } from '../teams/licenceAccess';
-import { loadProjectAccess, projectNotFound } from '../teams/projectAccess';
-
-type Unsent<C> = C extends unknown ? Omit<C, 'metadata'> : never;
+import { memberProjectIds } from '../../plugins/permissionSubject';
+import { loadLicenceAccess } from '../../access/licenceAccess';
+import { loadProjectAccess, projectNotFound } from '../../access/projectAccess';
 
 const toLabel = (l: Pick<LabelDoc, '_id' | 'licenceId' | 'projectId' | 'title' | 'color'>): Label => ({
   id: l._id,
@@ -37,10 +34,10 @@ const stateToLabel = (s: LabelState): Label =>
  * Labels per licence (spec 1 §7). Licence-wide labels are managed by licence admins; a project's labels by
  * whoever may use that project's labels app (general-apps 'labels'). Every signed-in user of the licence reads.
  */
-export const registerLabelRoutes = (app: FastifyInstance, deps: AppDeps): void => {
+export const registerLabelRoutes = (app: FastifyInstance): void => {
+  const { deps } = app;
   const { documentStore } = deps.adapters;
   const labels = documentStore.collection<LabelDoc>('labels');
-  const projects = documentStore.collection<ProjectDoc>('projects');
 
   /** may the user change labels of this scope: the licence (projectId null) or one project */
   const mayManage = async (request: FastifyRequest, licenceId: string, projectId: string | null): Promise<Actor> => {
@@ -54,17 +51,7 @@ export const registerLabelRoutes = (app: FastifyInstance, deps: AppDeps): void =
     return access.actor;
   };
 
-  const run = async (request: FastifyRequest, actor: Actor, labelId: string, projectId: string | null, command: Unsent<LabelCommand>) => {
-    const result = await deps.pipeline({
-      decider: labelDecider,
-      schemas: labelSchemas,
-      streamId: toLabelStreamId(labelId),
-      command: { ...command, metadata: { actor, now: new Date().toISOString() } } as LabelCommand,
-      context: { actor, correlationId: request.id, causationId: request.id, ...(projectId ? { projectId } : {}) },
-    });
-    await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
-    return result;
-  };
+  const handle = createCommandHandler(app, { decider: labelDecider, schemas: labelSchemas, toStreamId: toLabelStreamId });
 
   const loadLabel = async (request: FastifyRequest, labelId: string): Promise<LabelDoc> => {
     const label = await labels.findOne({ _id: labelId });
@@ -89,7 +76,7 @@ export const registerLabelRoutes = (app: FastifyInstance, deps: AppDeps): void =
     let docs = await labels.find({ licenceId });
     if (!can(access.subject, 'admin')) {
       // ordinary users see licence-wide labels and those of their own projects
-      const mine = new Set((await projects.find({ licenceId, 'members.userId': access.userId })).map((p) => p._id));
+      const mine = new Set(await memberProjectIds(deps, access.userId, licenceId));
       docs = docs.filter((l) => l.projectId === null || mine.has(l.projectId));
     }
     return { data: docs.sort((a, b) => a.title.localeCompare(b.title)).map(toLabel) };
@@ -100,24 +87,39 @@ export const registerLabelRoutes = (app: FastifyInstance, deps: AppDeps): void =
     const projectId = body.project?.id ?? null;
     const actor = await mayManage(request, licenceId, projectId);
     const labelId = randomUUID();
-    const result = await run(request, actor, labelId, projectId, {
-      type: 'CreateLabel',
-      data: { labelId, licenceId, projectId, title: body.title, color: body.color },
-    });
+    const result = await handle(
+      request,
+      labelId,
+      {
+        type: 'CreateLabel',
+        data: { labelId, licenceId, projectId, title: body.title, color: body.color },
+      },
+      { actor: actor, ...(projectId ? { projectId: projectId } : {}) },
+    );
     return { data: stateToLabel(result.state), position: result.position };
   });
 
   addRoute(app, labelRoutes.update, async ({ params, body, request }) => {
     const label = await loadLabel(request, params.id);
     const actor = await mayManage(request, label.licenceId, label.projectId);
-    const result = await run(request, actor, label._id, label.projectId, { type: 'UpdateLabel', data: body });
+    const result = await handle(
+      request,
+      label._id,
+      { type: 'UpdateLabel', data: body },
+      { actor: actor, ...(label.projectId ? { projectId: label.projectId } : {}) },
+    );
     return { data: stateToLabel(result.state), position: result.position };
   });
 
   addRoute(app, labelRoutes.delete, async ({ params, request }) => {
     const label = await loadLabel(request, params.id);
     const actor = await mayManage(request, label.licenceId, label.projectId);
-    const result = await run(request, actor, label._id, label.projectId, { type: 'DeleteLabel', data: {} });
+    const result = await handle(
+      request,
+      label._id,
+      { type: 'DeleteLabel', data: {} },
+      { actor: actor, ...(label.projectId ? { projectId: label.projectId } : {}) },
+    );
     return { message: labelMessages.deleted, position: result.position };
   });
 };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { licenceModuleRoutes } from '@stramien/api';
+import { randomUUID } from 'node:crypto';
+import { licenceModuleRoutes, licenceRoutes, projectRoutes } from '@stramien/api';
 import { licenceModuleMessages, MODULE_CATALOGUE, messages } from '@stramien/domain';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { createTeamsWorld, failure, type TeamsWorld } from '../teams/testFixtures';
@@ -15,25 +16,50 @@ afterAll(async () => {
 });
 
 describe('module licensing', () => {
-  it('lists the whole catalogue with nothing licensed at first, manufacturing modules unavailable to an ordinary licence', async () => {
+  it('lists the whole catalogue; the demo licence holds its standard modules (all but the manufacturing ones)', async () => {
     const list = await w.admin.call(licenceModuleRoutes.list, { params: { id: w.demoLicenceId } });
     expect(list.data).toHaveLength(MODULE_CATALOGUE.length);
-    expect(list.data.every((m) => !m.licensed)).toBe(true);
+    expect(
+      list.data
+        .filter((m) => m.licensed)
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual(
+      MODULE_CATALOGUE.filter((m) => !m.manufacturing)
+        .map((m) => m.id)
+        .sort(),
+    );
     expect(list.data.find((m) => m.id === 'dhme-hall-dashboard')).toMatchObject({ manufacturing: true, available: false });
-    expect(list.data.find((m) => m.id === 'build-order')).toMatchObject({ manufacturing: false, available: true });
+    expect(list.data.find((m) => m.id === 'build-order')).toMatchObject({ manufacturing: false, available: true, licensed: true });
   });
 
-  it("lets a system admin license a module and take it away, answering 'Successfully updated module {name}'", async () => {
-    const added = await w.admin.call(licenceModuleRoutes.add, { params: { moduleId: 'build-order', licenseId: w.demoLicenceId } });
-    expect(added.message).toBe('Successfully updated module Build Order');
-    expect(added.data.find((m) => m.id === 'build-order')?.licensed).toBe(true);
-    const listed = await w.admin.call(licenceModuleRoutes.list, { params: { id: w.demoLicenceId } });
-    expect(listed.data.filter((m) => m.licensed).map((m) => m.id)).toEqual(['build-order']);
+  it('offers projects exactly the modules the licence holds: one taken away can be neither chosen nor added', async () => {
+    const offered = async () => (await w.admin.call(licenceRoutes.modules, { params: { id: w.demoLicenceId } })).map((m) => m.id);
+    const held = (await w.admin.call(licenceModuleRoutes.list, { params: { id: w.demoLicenceId } })).data.filter((m) => m.licensed);
+    expect((await offered()).sort()).toEqual(held.map((m) => m.id).sort());
+
     const removed = await w.admin.call(licenceModuleRoutes.remove, { params: { moduleId: 'build-order', licenseId: w.demoLicenceId } });
+    expect(removed.message).toBe('Successfully updated module Build Order');
     expect(removed.data.find((m) => m.id === 'build-order')?.licensed).toBe(false);
+    expect(await offered()).not.toContain('build-order');
+    const suffix = randomUUID().slice(0, 6);
+    const refused = await failure(
+      w.admin.call(projectRoutes.create, {
+        body: { license: w.demoLicenceId, name: `P ${suffix}`, number: suffix, modules: ['build-order'] },
+      }),
+    );
+    expect(refused.status).toBe(422);
+    const added = await failure(
+      w.admin.call(projectRoutes.addModule, { params: { moduleId: 'build-order', projectId: w.foreignProjectId }, body: {} }),
+    );
+    expect(added.status).toBe(422);
     expect(
       await failure(w.admin.call(licenceModuleRoutes.remove, { params: { moduleId: 'build-order', licenseId: w.demoLicenceId } })),
     ).toMatchObject({ status: 404, message: licenceModuleMessages.notLicensed });
+
+    const back = await w.admin.call(licenceModuleRoutes.add, { params: { moduleId: 'build-order', licenseId: w.demoLicenceId } });
+    expect(back.data.find((m) => m.id === 'build-order')?.licensed).toBe(true);
+    expect(await offered()).toContain('build-order');
   });
 
   it('refuses a manufacturing module for a licence without the manufacturer marker', async () => {

@@ -9,15 +9,15 @@ import {
   licenceModulesDecider,
   MODULE_CATALOGUE,
   toLicenceModulesStreamId,
-  type LicenceModuleCommand,
 } from '@stramien/domain';
 import type { LicenceDoc, LicenceModulesDoc } from '@stramien/projections';
 import { addRoute } from '../../plugins/route';
-import type { AppDeps } from '../../app';
-import { authoriseLicence, loadLicenceAccess } from '../teams/licenceAccess';
+import { createCommandHandler } from '../../pipeline/commandHandler';
+import { authoriseLicence, loadLicenceAccess } from '../../access/licenceAccess';
 
 /** Module licensing (spec 2 §7): licence admins read what their licence holds; system admins change it. */
-export const registerLicenceModuleRoutes = (app: FastifyInstance, deps: AppDeps): void => {
+export const registerLicenceModuleRoutes = (app: FastifyInstance): void => {
+  const { deps } = app;
   const { documentStore } = deps.adapters;
   const licences = documentStore.collection<LicenceDoc>('licences');
   const held = documentStore.collection<LicenceModulesDoc>('licenceModules');
@@ -42,22 +42,17 @@ export const registerLicenceModuleRoutes = (app: FastifyInstance, deps: AppDeps)
     return { data: catalogue(licence?.name ?? '', doc?.modules ?? []) };
   });
 
-  const change = async (request: FastifyRequest, type: LicenceModuleCommand['type'], moduleId: string, licenceId: string) => {
+  const handle = createCommandHandler(app, {
+    decider: licenceModulesDecider,
+    schemas: licenceModuleSchemas,
+    toStreamId: toLicenceModulesStreamId,
+  });
+  const change = async (request: FastifyRequest, type: 'AddLicenceModule' | 'RemoveLicenceModule', moduleId: string, licenceId: string) => {
     const access = await loadLicenceAccess(deps, request, licenceId);
     authoriseLicence(access, 'admin-license-modules');
     const licence = await licences.findOne({ _id: licenceId });
-    const result = await deps.pipeline({
-      decider: licenceModulesDecider,
-      schemas: licenceModuleSchemas,
-      streamId: toLicenceModulesStreamId(licenceId),
-      command: {
-        type,
-        data: { licenceId, moduleId, licenceName: licence?.name ?? null },
-        metadata: { actor: access.actor, now: new Date().toISOString() },
-      },
-      context: { actor: access.actor, correlationId: request.id, causationId: request.id },
-    });
-    await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
+    const data = { licenceId, moduleId, licenceName: licence?.name ?? null };
+    const result = await handle(request, licenceId, { type, data }, { actor: access.actor });
     return {
       data: catalogue(licence?.name ?? '', result.state.modules),
       position: result.position,

@@ -9,9 +9,10 @@ interface LicenceModulesRef extends Doc {
 }
 
 /**
- * The modules a licence's projects may add: the catalogue, without the manufacturing modules unless the licence's name
- * carries the manufacturer marker; once a system admin has managed the licence's modules (spec 2: modules are licensed
- * per licence), only the modules it holds. Null when the licence does not exist.
+ * The modules a licence's projects may add: the modules the licence holds (spec 2: "Modules are licensed per licence
+ * and added to projects"), in catalogue order, never a manufacturing module outside a manufacturer's licence. A licence
+ * holds its standard modules from its creation on (`createLicence`); a system admin changes that on /admin/modules.
+ * Null when the licence does not exist.
  */
 export const availableModules = async (
   documentStore: DocumentStore,
@@ -19,7 +20,6 @@ export const availableModules = async (
 ): Promise<{ licence: LicenceDoc; modules: ModuleDefinition[] } | null> => {
   const licence = await documentStore.collection<LicenceDoc>('licences').findOne({ _id: licenceId });
   if (!licence) return null;
-  const licensed = await documentStore.collection<LicenceModulesRef>('licenceModules').findOne({ _id: licenceId });
-  const modules = modulesForLicence(licence.name).filter((m) => !licensed || licensed.modules.includes(m.id));
-  return { licence, modules };
+  const held = (await documentStore.collection<LicenceModulesRef>('licenceModules').findOne({ _id: licenceId }))?.modules ?? [];
+  return { licence, modules: modulesForLicence(licence.name).filter((m) => held.includes(m.id)) };
 };

@@ -12,13 +12,13 @@ import {
   messages,
   toLicenceStreamId,
   type Actor,
-  type LicenceCommand,
 } from '@stramien/domain';
 import type { LicenceDoc } from '@stramien/projections';
-import type { AppDeps } from '../../app';
 import { requireUser } from '../../plugins/auth';
 import { licenceSubject } from '../../plugins/permissionSubject';
+import { createLicence } from './createLicence';
 import { addRoute } from '../../plugins/route';
+import { createCommandHandler } from '../../pipeline/commandHandler';
 import { availableModules } from './availableModules';
 
 export const licenceView = (doc: LicenceDoc): Licence => ({
@@ -28,7 +28,14 @@ export const licenceView = (doc: LicenceDoc): Licence => ({
   manufacturing: isManufacturingLicence(doc.name),
 });
 
-export const registerLicenceRoutes = (app: FastifyInstance, deps: AppDeps): void => {
+/** the caller acting in a licence */
+const actorIn = (request: FastifyRequest, licenceId: string): Actor => {
+  const user = requireUser(request);
+  return { userId: user.userId, licenceId, isSystemAdmin: user.isSystemAdmin };
+};
+
+export const registerLicenceRoutes = (app: FastifyInstance): void => {
+  const { deps } = app;
   const licences = deps.adapters.documentStore.collection<LicenceDoc>('licences');
 
   const load = async (licenceId: string): Promise<LicenceDoc> => {
@@ -37,52 +44,42 @@ export const registerLicenceRoutes = (app: FastifyInstance, deps: AppDeps): void
     return doc;
   };
 
-  const run = async (request: FastifyRequest, licenceId: string, type: LicenceCommand['type'], data: LicenceCommand['data']) => {
-    const user = requireUser(request);
-    const actor: Actor = { userId: user.userId, licenceId, isSystemAdmin: user.isSystemAdmin };
-    const result = await deps.pipeline({
-      decider: licenceDecider,
-      schemas: licenceSchemas,
-      streamId: toLicenceStreamId(licenceId),
-      command: { type, data, metadata: { actor, now: new Date().toISOString() } } as LicenceCommand,
-      context: { actor, correlationId: request.id, causationId: request.id },
-    });
-    await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
-    return result.position;
-  };
+  const handle = createCommandHandler(app, { decider: licenceDecider, schemas: licenceSchemas, toStreamId: toLicenceStreamId });
 
   addRoute(
     app,
     licenceRoutes.create,
     async ({ body, request }) => {
-      if (!requireUser(request).isSystemAdmin) throw new DomainError(messages.shared.forbidden, 403);
       const licenceId = randomUUID();
-      const position = await run(request, licenceId, 'CreateLicence', {
-        licenceId,
-        name: body.name,
-        themePrimary: body.theme?.primary ?? null,
-      });
+      const position = await createLicence(
+        deps.pipeline,
+        { licenceId, name: body.name, themePrimary: body.theme?.primary ?? null },
+        { actor: actorIn(request, licenceId), correlationId: request.id, causationId: request.id },
+        deps.clock().toISOString(),
+      );
+      await app.projectionWait.waitFor(position, app.minPositionWaitMs);
       return { data: licenceView(await load(licenceId)), position };
     },
     { status: 201 },
   );
 
   addRoute(app, licenceRoutes.get, async ({ params, request }) => {
-    licenceSubject(request, params.id);
+    await licenceSubject(deps, request, params.id);
     return licenceView(await load(params.id));
   });
 
   addRoute(app, licenceRoutes.update, async ({ params, body, request }) => {
-    if (!can(licenceSubject(request, params.id), 'admin')) throw new DomainError(messages.shared.forbidden, 403);
-    const position = await run(request, params.id, 'UpdateLicence', {
+    if (!can(await licenceSubject(deps, request, params.id), 'admin')) throw new DomainError(messages.shared.forbidden, 403);
+    const data = {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.theme !== undefined ? { themePrimary: body.theme.primary } : {}),
-    });
+    };
+    const { position } = await handle(request, params.id, { type: 'UpdateLicence', data }, { actor: actorIn(request, params.id) });
     return { data: licenceView(await load(params.id)), position };
   });
 
   addRoute(app, licenceRoutes.modules, async ({ params, request }) => {
-    licenceSubject(request, params.id);
+    await licenceSubject(deps, request, params.id);
     const available = await availableModules(deps.adapters.documentStore, params.id);
     if (!available) throw new DomainError(licenceMessages.notFound, 404);
     return available.modules

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { notificationRoutes } from '@stramien/api';
-import type { DocumentStore } from '@stramien/infra';
 import { NOTIFICATIONS_COLLECTION, toNotificationView, type NotificationDoc } from '@stramien/notifier';
 import { addRoute } from '../../plugins/route';
 import { requireUser } from '../../plugins/auth';
 
-export const registerNotificationRoutes = (app: FastifyInstance, documentStore: DocumentStore): void => {
-  const notifications = documentStore.collection<NotificationDoc>(NOTIFICATIONS_COLLECTION);
+export const registerNotificationRoutes = (app: FastifyInstance): void => {
+  const notifications = app.deps.adapters.documentStore.collection<NotificationDoc>(NOTIFICATIONS_COLLECTION);
   addRoute(app, notificationRoutes.list, async ({ query, request }) => {
     const user = requireUser(request);
     const docs = await notifications.find({ recipientId: user.userId }, { sort: { createdAt: -1 }, limit: query?.limit ?? 10 });

@@ -14,7 +14,7 @@ import {
   type ProjectImageType,
 } from '@stramien/domain';
 import { BlobTooLargeError } from '@stramien/infra';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { requireProjectAccess } from '../../plugins/permissionSubject';
 import type { ProjectCommands } from './projectCommands';
 import { projectView } from './projectViews';
@@ -111,7 +111,7 @@ export const registerProjectImageRoutes = (app: FastifyInstance, deps: AppDeps, 
         params: upload.params,
         response: { 200: upload.response },
       },
-      preHandler: async (request) => app.authenticate(request),
+      preHandler: async (request) => app.authenticate(request, upload),
       handler: async (request) => {
         const { id } = request.params as { id: string };
         const raw = mediaType(request) !== 'application/json';
@@ -171,7 +171,7 @@ export const registerProjectImageRoutes = (app: FastifyInstance, deps: AppDeps, 
     method: download.method,
     url: download.path,
     schema: { summary: download.summary, tags: [download.tag], security: [{ bearer: [] }], params: download.params },
-    preHandler: async (request) => app.authenticate(request),
+    preHandler: async (request) => app.authenticate(request, download),
     handler: async (request, reply) => {
       const { id, imageId } = request.params as { id: string; imageId: string };
       const access = await requireProjectAccess(deps, request, id, 'project');

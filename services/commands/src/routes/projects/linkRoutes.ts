@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { projectRoutes } from '@stramien/api';
 import { DomainError, projectMessages } from '@stramien/domain';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { requireProjectAccess } from '../../plugins/permissionSubject';
 import { addRoute } from '../../plugins/route';
 import type { ProjectCommands } from './projectCommands';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { projectRoutes } from '@stramien/api';
 import { DomainError, projectMessages } from '@stramien/domain';
 import type { UserDoc } from '@stramien/projections';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { requireProjectAccess } from '../../plugins/permissionSubject';
 import { addRoute } from '../../plugins/route';
 import type { ProjectCommands } from './projectCommands';

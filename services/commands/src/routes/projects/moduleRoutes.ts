@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { projectRoutes } from '@stramien/api';
 import { DomainError, MODULE_POOL_DEFAULT, licenceMessages, moduleMessage, projectMessages } from '@stramien/domain';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { requireProjectAccess } from '../../plugins/permissionSubject';
 import { addRoute } from '../../plugins/route';
 import { availableModules } from '../licences/availableModules';

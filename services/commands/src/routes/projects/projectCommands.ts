@@ -1,32 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { projectDecider, projectSchemas, toProjectStreamId, type ProjectCommand } from '@stramien/domain';
 import type { ProjectDoc } from '@stramien/projections/projects/projects';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
+import { createCommandHandler, type Unsent } from '../../pipeline/commandHandler';
 import { PROJECTS_COLLECTION, projectAccessFor, type ProjectAccess } from '../../plugins/permissionSubject';
 
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-export type ProjectCommandInput = DistributiveOmit<ProjectCommand, 'metadata'>;
+export type ProjectCommandInput = Unsent<ProjectCommand>;
 
 /** Runs project commands for a user who has access, in the project's licence, and reloads what they then see. */
 export const createProjectCommands = (app: FastifyInstance, deps: AppDeps) => {
   const projects = deps.adapters.documentStore.collection<ProjectDoc>(PROJECTS_COLLECTION);
 
-  /** load -> decide -> append through the pipeline; waits until the read models have the result */
+  const handle = createCommandHandler(app, { decider: projectDecider, schemas: projectSchemas, toStreamId: toProjectStreamId });
+
+  /** the project's command handler in the project's licence; waits until the read models have the result */
   const run = async (
     access: Pick<ProjectAccess, 'user'> & { project: Pick<ProjectDoc, '_id' | 'licenceId'> },
     request: FastifyRequest,
     input: ProjectCommandInput,
   ): Promise<number> => {
     const actor = { userId: access.user.userId, licenceId: access.project.licenceId, isSystemAdmin: access.user.isSystemAdmin };
-    const command = { ...input, metadata: { actor, now: new Date().toISOString() } } as ProjectCommand;
-    const result = await deps.pipeline({
-      decider: projectDecider,
-      schemas: projectSchemas,
-      streamId: toProjectStreamId(access.project._id),
-      command,
-      context: { actor, correlationId: request.id, causationId: request.id, projectId: access.project._id },
-    });
-    await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
+    const result = await handle(request, access.project._id, input, { actor, projectId: access.project._id });
     return result.position;
   };
 

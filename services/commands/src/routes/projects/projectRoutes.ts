@@ -20,19 +20,20 @@ import {
 } from '@stramien/domain';
 import type { UserDoc } from '@stramien/projections';
 import type { ProjectDoc } from '@stramien/projections/projects/projects';
-import type { AppDeps } from '../../app';
 import { requireUser } from '../../plugins/auth';
 import {
   PROJECTS_COLLECTION,
   TEAMS_COLLECTION,
   canSee,
   licenceSubject,
+  memberProjectIds,
   projectAccessFor,
   requireProjectAccess,
   selectedLicenceId,
   type TeamPermissionDoc,
 } from '../../plugins/permissionSubject';
 import { addRoute } from '../../plugins/route';
+import { createCommandHandler } from '../../pipeline/commandHandler';
 import { availableModules } from '../licences/availableModules';
 import { createProjectCommands } from './projectCommands';
 import { registerProjectImageRoutes } from './imageRoutes';
@@ -44,12 +45,16 @@ import { projectView } from './projectViews';
 const SLUG_ATTEMPTS = 50;
 const isTrue = (value: string | undefined) => value === 'true' || value === '1';
 
-export const registerProjectRoutes = (app: FastifyInstance, deps: AppDeps): void => {
+export const registerProjectRoutes = (app: FastifyInstance): void => {
+  const { deps } = app;
   const { documentStore } = deps.adapters;
   const projects = documentStore.collection<ProjectDoc>(PROJECTS_COLLECTION);
   const teams = documentStore.collection<TeamPermissionDoc>(TEAMS_COLLECTION);
   const users = documentStore.collection<UserDoc>('users');
   const commands = createProjectCommands(app, deps);
+
+  // a slug's reservation stream is named by licence and slug together: the handler gets the stream id itself
+  const claim = createCommandHandler(app, { decider: projectSlugDecider, schemas: projectSlugSchemas, toStreamId: (streamId) => streamId });
 
   /** Claims the first free slug of base, base-2, … in the licence through its reservation stream. */
   const claimSlug = async (request: FastifyRequest, actor: Actor, licenceId: string, base: string, projectId: string): Promise<string> => {
@@ -60,13 +65,16 @@ export const registerProjectRoutes = (app: FastifyInstance, deps: AppDeps): void
       if (taken.has(slug)) continue;
       tried++;
       try {
-        await deps.pipeline({
-          decider: projectSlugDecider,
-          schemas: projectSlugSchemas,
-          streamId: toProjectSlugStreamId(licenceId, slug),
-          command: { type: 'ClaimProjectSlug', data: { licenceId, slug, projectId }, metadata: { actor, now: new Date().toISOString() } },
-          context: { actor, correlationId: request.id, causationId: request.id, projectId },
-        });
+        await claim(
+          request,
+          toProjectSlugStreamId(licenceId, slug),
+          { type: 'ClaimProjectSlug', data: { licenceId, slug, projectId } },
+          {
+            actor,
+            projectId,
+            settle: false,
+          },
+        );
         return slug;
       } catch (e) {
         if (e instanceof DomainError && e.status === 409) continue;
@@ -78,11 +86,11 @@ export const registerProjectRoutes = (app: FastifyInstance, deps: AppDeps): void
 
   addRoute(app, projectRoutes.list, async ({ query, request }) => {
     const user = requireUser(request);
-    const subject = licenceSubject(request, query.license);
+    const subject = await licenceSubject(deps, request, query.license);
     const admin = isUserAdmin(subject);
     const filter = {
       licenceId: query.license,
-      ...(admin ? {} : { 'members.userId': user.userId }),
+      ...(admin ? {} : { _id: { $in: await memberProjectIds(deps, user.userId, query.license) } }),
       ...(admin && isTrue(query.archived) ? {} : { archived: false }),
     };
     const [docs, myTeams] = await Promise.all([
@@ -109,7 +117,7 @@ export const registerProjectRoutes = (app: FastifyInstance, deps: AppDeps): void
   addRoute(app, projectRoutes.findBySlug, async ({ params, query, request }) => {
     const user = requireUser(request);
     const licence = query?.license;
-    if (licence) licenceSubject(request, licence);
+    if (licence) await licenceSubject(deps, request, licence);
     const scope = licence ? [licence] : user.isSystemAdmin ? null : Object.keys(user.licences);
     const found = await projects.find({ slug: params.slug, ...(scope ? { licenceId: { $in: scope } } : {}) });
     const preferred = selectedLicenceId(request, user);
@@ -127,7 +135,7 @@ export const registerProjectRoutes = (app: FastifyInstance, deps: AppDeps): void
     async ({ body, request }) => {
       const user = requireUser(request);
       const licenceId = body.license;
-      if (!can(licenceSubject(request, licenceId), 'admin')) throw new DomainError(messages.shared.forbidden, 403);
+      if (!can(await licenceSubject(deps, request, licenceId), 'admin')) throw new DomainError(messages.shared.forbidden, 403);
       const available = await availableModules(documentStore, licenceId);
       if (!available) throw new DomainError(licenceMessages.notFound, 404);
       const roles = (body.roles ?? []).map((r) => ({
@@ -159,7 +167,7 @@ export const registerProjectRoutes = (app: FastifyInstance, deps: AppDeps): void
       };
       // refuse bad input before a slug is reserved for it
       const dryRun = projectDecider.decide(
-        { type: 'CreateProject', data, metadata: { actor, now: new Date().toISOString() } },
+        { type: 'CreateProject', data, metadata: { actor, now: deps.clock().toISOString() } },
         projectDecider.initialState(),
       );
       if (dryRun instanceof DomainError) throw dryRun;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, identityRoutes, type ApiClient } from '@stramien/api';
-import { licenceDecider, licenceSchemas, toLicenceStreamId, toUserStreamId, userDecider, userSchemas, type Actor } from '@stramien/domain';
+import { toUserStreamId, userDecider, userSchemas, type Actor } from '@stramien/domain';
 import { createPasswordHasher } from '@stramien/infra';
 import { createCommandPipeline } from '../../pipeline/commandPipeline';
+import { createLicence } from '../licences/createLicence';
 import type { TestServer } from '../../testing/testServer';
 
 /** Test fixtures for the projects and licences API tests: users and licences appended through the real pipeline. */
@@ -16,17 +17,11 @@ export const createProjectsTestKit = (server: TestServer) => {
   const PASSWORD = 'Kit#Pass1234';
 
   return {
-    /** a licence appended directly (as the demo seed does) */
+    /** a licence created as the demo seed does, with its standard modules */
     async createLicence(name: string): Promise<string> {
       const licenceId = randomUUID();
-      const result = await pipeline({
-        decider: licenceDecider,
-        schemas: licenceSchemas,
-        streamId: toLicenceStreamId(licenceId),
-        command: { type: 'CreateLicence', data: { licenceId, name, themePrimary: null }, metadata: { actor: system, now: now() } },
-        context: context(),
-      });
-      await settle(result.position);
+      const position = await createLicence(pipeline, { licenceId, name, themePrimary: null }, context(), now());
+      await settle(position);
       return licenceId;
     },
     /** a user in the given licences (id -> admin flag); answers its id and a token */

@@ -12,18 +12,14 @@ import {
   toTeamStreamId,
   type PermissionCheck,
   type TablePermission,
-  type TeamCommand,
   type TeamState,
 } from '@stramien/domain';
 import type { TeamDoc, UserDoc } from '@stramien/projections';
 import { addRoute } from '../../plugins/route';
-import type { AppDeps } from '../../app';
-import { loadProjectAccess, type ProjectAccess } from './projectAccess';
+import { createCommandHandler } from '../../pipeline/commandHandler';
+import { loadProjectAccess, type ProjectAccess } from '../../access/projectAccess';
 
 type TeamLike = Pick<TeamDoc, '_id' | 'name' | 'projectId' | 'userIds' | 'modules' | 'general'>;
-
-/** a command before the route adds its metadata */
-type Unsent<C> = C extends unknown ? Omit<C, 'metadata'> : never;
 
 const teamNotFound = () => new DomainError(teamMessages.notFound, 404);
 
@@ -62,7 +58,8 @@ const toTablePermission = (team: { _id: string; name: string; projectId: string 
  * Teams of a project (spec 2 §7 Teams): reading needs project access, every change needs
  * `project-settings`. A team id of another project or licence answers 404.
  */
-export const registerTeamRoutes = (app: FastifyInstance, deps: AppDeps): void => {
+export const registerTeamRoutes = (app: FastifyInstance): void => {
+  const { deps } = app;
   const { documentStore } = deps.adapters;
   const teams = documentStore.collection<TeamDoc>('teams');
   const users = documentStore.collection<UserDoc>('users');
@@ -92,17 +89,7 @@ export const registerTeamRoutes = (app: FastifyInstance, deps: AppDeps): void =>
     return others.some((t) => t._id !== exceptTeamId && normaliseTeamName(t.name) === wanted);
   };
 
-  const run = async (request: FastifyRequest, access: ProjectAccess, teamId: string, command: Unsent<TeamCommand>) => {
-    const result = await deps.pipeline({
-      decider: teamDecider,
-      schemas: teamSchemas,
-      streamId: toTeamStreamId(teamId),
-      command: { ...command, metadata: { actor: access.actor, now: new Date().toISOString() } } as TeamCommand,
-      context: { actor: access.actor, correlationId: request.id, causationId: request.id, projectId: access.project._id },
-    });
-    await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
-    return result;
-  };
+  const handle = createCommandHandler(app, { decider: teamDecider, schemas: teamSchemas, toStreamId: toTeamStreamId });
 
   addRoute(app, teamRoutes.list, async ({ query, request }) => {
     const access = await loadProjectAccess(deps, request, query['project[id]'], 'project');
@@ -122,16 +109,21 @@ export const registerTeamRoutes = (app: FastifyInstance, deps: AppDeps): void =>
   addRoute(app, teamRoutes.create, async ({ body, request }) => {
     const access = await loadProjectAccess(deps, request, body.project.id, 'project-settings');
     const teamId = randomUUID();
-    const result = await run(request, access, teamId, {
-      type: 'CreateTeam',
-      data: {
-        teamId,
-        projectId: access.project._id,
-        licenceId: access.project.licenceId,
-        name: body.name,
-        nameTaken: await nameTaken(access.project._id, body.name),
+    const result = await handle(
+      request,
+      teamId,
+      {
+        type: 'CreateTeam',
+        data: {
+          teamId,
+          projectId: access.project._id,
+          licenceId: access.project.licenceId,
+          name: body.name,
+          nameTaken: await nameTaken(access.project._id, body.name),
+        },
       },
-    });
+      { actor: access.actor, projectId: access.project._id },
+    );
     return {
       data: stateToTeam(result.state),
       position: result.position,
@@ -141,16 +133,26 @@ export const registerTeamRoutes = (app: FastifyInstance, deps: AppDeps): void =>
 
   addRoute(app, teamRoutes.update, async ({ params, body, request }) => {
     const { team, access } = await loadTeam(request, params.id, 'project-settings', body.project?.id);
-    const result = await run(request, access, team._id, {
-      type: 'RenameTeam',
-      data: { name: body.name, nameTaken: await nameTaken(team.projectId, body.name, team._id) },
-    });
+    const result = await handle(
+      request,
+      team._id,
+      {
+        type: 'RenameTeam',
+        data: { name: body.name, nameTaken: await nameTaken(team.projectId, body.name, team._id) },
+      },
+      { actor: access.actor, projectId: access.project._id },
+    );
     return { data: stateToTeam(result.state), position: result.position };
   });
 
   addRoute(app, teamRoutes.delete, async ({ params, body, request }) => {
     const { team, access } = await loadTeam(request, params.id, 'project-settings', body.project.id);
-    const result = await run(request, access, team._id, { type: 'DeleteTeam', data: {} });
+    const result = await handle(
+      request,
+      team._id,
+      { type: 'DeleteTeam', data: {} },
+      { actor: access.actor, projectId: access.project._id },
+    );
     return { message: teamMessages.deleted, position: result.position };
   });
 
@@ -163,13 +165,23 @@ export const registerTeamRoutes = (app: FastifyInstance, deps: AppDeps): void =>
     const { team, access } = await loadTeam(request, params.id, 'project-settings', body.project.id);
     const user = await users.findOne({ _id: body.user.id });
     const userInLicence = !!user && user.licences.some((l) => l.id === access.project.licenceId);
-    const result = await run(request, access, team._id, { type: 'AddTeamUser', data: { userId: body.user.id, userInLicence } });
+    const result = await handle(
+      request,
+      team._id,
+      { type: 'AddTeamUser', data: { userId: body.user.id, userInLicence } },
+      { actor: access.actor, projectId: access.project._id },
+    );
     return { data: stateToTeam(result.state), position: result.position };
   });
 
   addRoute(app, teamRoutes.removeUser, async ({ params, query, request }) => {
     const { team, access } = await loadTeam(request, params.id, 'project-settings', query['project[id]']);
-    const result = await run(request, access, team._id, { type: 'RemoveTeamUser', data: { userId: params.userId } });
+    const result = await handle(
+      request,
+      team._id,
+      { type: 'RemoveTeamUser', data: { userId: params.userId } },
+      { actor: access.actor, projectId: access.project._id },
+    );
     return { data: stateToTeam(result.state), position: result.position };
   });
 
@@ -199,13 +211,23 @@ export const registerTeamRoutes = (app: FastifyInstance, deps: AppDeps): void =>
   addRoute(app, teamRoutes.addModule, async ({ params, request }) => {
     const { team, access } = await loadTeam(request, params.id, 'project-settings');
     const projectHasModule = (access.project.modules ?? []).some((m) => m.id === params.moduleId);
-    const result = await run(request, access, team._id, { type: 'AddTeamModule', data: { moduleId: params.moduleId, projectHasModule } });
+    const result = await handle(
+      request,
+      team._id,
+      { type: 'AddTeamModule', data: { moduleId: params.moduleId, projectHasModule } },
+      { actor: access.actor, projectId: access.project._id },
+    );
     return { data: stateToTeam(result.state), position: result.position };
   });
 
   addRoute(app, teamRoutes.removeModule, async ({ params, request }) => {
     const { team, access } = await loadTeam(request, params.id, 'project-settings');
-    const result = await run(request, access, team._id, { type: 'RemoveTeamModule', data: { moduleId: params.moduleId } });
+    const result = await handle(
+      request,
+      team._id,
+      { type: 'RemoveTeamModule', data: { moduleId: params.moduleId } },
+      { actor: access.actor, projectId: access.project._id },
+    );
     return { data: stateToTeam(result.state), position: result.position };
   });
 
@@ -216,7 +238,12 @@ export const registerTeamRoutes = (app: FastifyInstance, deps: AppDeps): void =>
 
   addRoute(app, teamRoutes.setSbsPermissions, async ({ params, body, request }) => {
     const { team, access } = await loadTeam(request, params.id, 'project-settings');
-    const result = await run(request, access, team._id, { type: 'SetTeamSbsPermissions', data: { sbs: body.sbs } });
+    const result = await handle(
+      request,
+      team._id,
+      { type: 'SetTeamSbsPermissions', data: { sbs: body.sbs } },
+      { actor: access.actor, projectId: access.project._id },
+    );
     return { data: result.state.sbs, position: result.position };
   });
 
@@ -228,7 +255,12 @@ export const registerTeamRoutes = (app: FastifyInstance, deps: AppDeps): void =>
   addRoute(app, teamRoutes.setWorkflowPermissions, async ({ params, body, request }) => {
     const { team, access } = await loadTeam(request, params.id, 'project-settings');
     const workflows = body.workflows.map((w) => ({ workflowId: w.workflow_id, access: w.access }));
-    const result = await run(request, access, team._id, { type: 'SetTeamWorkflowPermissions', data: { workflows } });
+    const result = await handle(
+      request,
+      team._id,
+      { type: 'SetTeamWorkflowPermissions', data: { workflows } },
+      { actor: access.actor, projectId: access.project._id },
+    );
     return { data: result.state.workflows.map((w) => ({ workflow_id: w.workflowId, access: w.access })), position: result.position };
   });
 
@@ -239,7 +271,12 @@ export const registerTeamRoutes = (app: FastifyInstance, deps: AppDeps): void =>
 
   addRoute(app, teamRoutes.setGeneralPermissions, async ({ params, body, request }) => {
     const { team, access } = await loadTeam(request, params.id, 'project-settings');
-    const result = await run(request, access, team._id, { type: 'SetTeamGeneralPermissions', data: { general: body } });
+    const result = await handle(
+      request,
+      team._id,
+      { type: 'SetTeamGeneralPermissions', data: { general: body } },
+      { actor: access.actor, projectId: access.project._id },
+    );
     return { data: { ...result.state.general }, position: result.position };
   });
 
@@ -275,7 +312,12 @@ export const registerTeamRoutes = (app: FastifyInstance, deps: AppDeps): void =>
       update: body.update,
       delete: body.delete,
     };
-    const result = await run(request, access, team._id, { type: 'SetTeamTablePermission', data: { permission } });
+    const result = await handle(
+      request,
+      team._id,
+      { type: 'SetTeamTablePermission', data: { permission } },
+      { actor: access.actor, projectId: access.project._id },
+    );
     return {
       data: toTablePermission({ _id: team._id, name: result.state.name, projectId: team.projectId }, permission),
       position: result.position,
@@ -285,7 +327,12 @@ export const registerTeamRoutes = (app: FastifyInstance, deps: AppDeps): void =>
   addRoute(app, teamRoutes.updateTablePermission, async ({ params, body, request }) => {
     const { team, permission, access } = await loadPermission(request, params.id);
     const next: TablePermission = { ...permission, ...body };
-    const result = await run(request, access, team._id, { type: 'SetTeamTablePermission', data: { permission: next } });
+    const result = await handle(
+      request,
+      team._id,
+      { type: 'SetTeamTablePermission', data: { permission: next } },
+      { actor: access.actor, projectId: access.project._id },
+    );
     return {
       data: toTablePermission({ _id: team._id, name: result.state.name, projectId: team.projectId }, next),
       position: result.position,
@@ -294,7 +341,12 @@ export const registerTeamRoutes = (app: FastifyInstance, deps: AppDeps): void =>
 
   addRoute(app, teamRoutes.deleteTablePermission, async ({ params, request }) => {
     const { team, access } = await loadPermission(request, params.id);
-    const result = await run(request, access, team._id, { type: 'RemoveTeamTablePermission', data: { permissionId: params.id } });
+    const result = await handle(
+      request,
+      team._id,
+      { type: 'RemoveTeamTablePermission', data: { permissionId: params.id } },
+      { actor: access.actor, projectId: access.project._id },
+    );
     return { message: teamMessages.permissionDeleted, position: result.position };
   });
 };

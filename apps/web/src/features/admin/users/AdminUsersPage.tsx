@@ -177,8 +177,9 @@ export const AdminUsersPage = ({ calls = adminUsersCalls }: { calls?: AdminUsers
               });
               message = t('admin.users.invitation-sent', { email });
             } else {
-              const { data } = await calls.addExisting(licenceId, email, values.isAdmin);
-              message = t('admin.users.updated', { name: data.name || data.email });
+              // the answer is the same whether or not the address has an account (it shows nothing of the account)
+              await calls.addExisting(licenceId, email, values.isAdmin);
+              message = t('admin.users.invitation-sent', { email });
             }
             showToast({ intent: 'success', message });
             await refresh();

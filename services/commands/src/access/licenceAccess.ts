@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { can, DomainError, messages, type Actor, type PermissionCheck, type PermissionSubject } from '@stramien/domain';
-import type { AppDeps } from '../../app';
-import { requireUser } from '../../plugins/auth';
-import { licenceSubject } from '../../plugins/permissionSubject';
+import type { AppDeps } from '../deps';
+import { requireUser } from '../plugins/auth';
+import { licenceSubject } from '../plugins/permissionSubject';
 
 export interface LicenceAccess {
   userId: string;
@@ -12,12 +12,12 @@ export interface LicenceAccess {
 }
 
 /**
- * The user's standing in a licence (no project open). A licence the user does not belong to answers 404
- * (system admins belong to every licence).
+ * The user's standing in a licence (no project open). A licence the user does not belong to, or one that does not
+ * exist, answers 404 (system admins belong to every existing licence). Every licence-scoped route goes through here.
  */
-export const loadLicenceAccess = async (_deps: AppDeps, request: FastifyRequest, licenceId: string): Promise<LicenceAccess> => {
+export const loadLicenceAccess = async (deps: AppDeps, request: FastifyRequest, licenceId: string): Promise<LicenceAccess> => {
   const user = requireUser(request);
-  const subject = licenceSubject(request, licenceId);
+  const subject = await licenceSubject(deps, request, licenceId);
   return { userId: user.userId, subject, actor: { userId: user.userId, licenceId, isSystemAdmin: user.isSystemAdmin } };
 };
 

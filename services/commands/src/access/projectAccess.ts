@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { DomainError, type Actor, type PermissionCheck, type PermissionContext, type PermissionSubject } from '@stramien/domain';
 import type { ProjectDoc } from '@stramien/projections/projects/projects';
-import type { AppDeps } from '../../app';
-import { requireProjectAccess } from '../../plugins/permissionSubject';
+import type { AppDeps } from '../deps';
+import { requireProjectAccess } from '../plugins/permissionSubject';
 
 export interface ProjectAccess {
   project: ProjectDoc;
