@@ -1,6 +1,14 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { DomainError, describeMessage, messages, validationText, type MessageRef, type MessageValues } from '@stramien/domain';
+import {
+  DomainError,
+  SIGN_IN_LOCKED_CODE,
+  describeMessage,
+  messages,
+  validationText,
+  type MessageRef,
+  type MessageValues,
+} from '@stramien/domain';
 import { UnauthenticatedError } from '../auth/authenticator';
 import { SignInLockedError } from '../auth/signInLimiter';
 import { WrongExpectedRevisionError } from '../eventStore/eventStore';
@@ -58,7 +66,7 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
     if (error instanceof UnauthenticatedError) return send(401, { message: messages.shared.unauthenticated });
     if (error instanceof SignInLockedError) {
       reply.header('retry-after', String(Math.ceil(error.retryAfterSeconds)));
-      return send(429, { message: error.message, code: 'sign-in-locked' });
+      return send(429, { message: error.message, code: SIGN_IN_LOCKED_CODE });
     }
     if (error instanceof WrongExpectedRevisionError) return send(409, { message: messages.shared.conflict });
     if (isResponseSerializationError(error)) {

@@ -1,10 +1,12 @@
-import { Callout, Card, H5, NonIdealState, Spinner, Switch, Tag } from '@blueprintjs/core';
+import { Callout, Card, H5, Switch, Tag } from '@blueprintjs/core';
 import { CubeIcon } from '@blueprintjs/icons';
 import { licenceModuleRoutes, type LicenceModule } from '@stramien/api';
 import { MODULE_CATEGORIES } from '@stramien/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api';
+import { useModuleName } from '../../../shared/moduleName';
+import { QueryState } from '../../../shared/QueryState';
 import { serverMessage } from '../../../shared/apiErrors';
 import { showToast } from '../../../shared/toaster';
 import { useSession } from '../../identity/session/useSession';
@@ -16,6 +18,7 @@ export const AdminModulesPage = () => {
   const { licence } = useSession();
   const licenceId = licence?.id ?? '';
   const queryClient = useQueryClient();
+  const nameOf = useModuleName();
   const modules = useQuery({ ...licenceModulesQuery(licenceId), enabled: licenceId !== '' });
 
   const toggle = useMutation({
@@ -23,46 +26,48 @@ export const AdminModulesPage = () => {
       api.call(on ? licenceModuleRoutes.add : licenceModuleRoutes.remove, { params: { moduleId: module.id, licenseId: licenceId } }),
     onSuccess: (res, { module }) => {
       queryClient.setQueryData(adminKeys.modules(licenceId), res.data);
-      showToast({ intent: 'success', message: t('admin.modules.updated', { name: module.name }) });
+      showToast({ intent: 'success', message: t('admin.modules.updated', { name: nameOf(module) }) });
     },
     onError: (error) => showToast({ intent: 'danger', message: serverMessage(error) ?? t('admin.form.failed') }),
   });
 
-  if (modules.isPending) return <Spinner size={24} />;
-  if (modules.isError)
-    return <NonIdealState icon={<CubeIcon size={32} />} title={serverMessage(modules.error) ?? t('admin.form.load-failed')} />;
-
-  const licensed = modules.data.filter((m) => m.licensed).length;
   return (
-    <div className="stramien-admin__modules" data-testid="admin-modules">
-      <Callout intent="primary" icon={<CubeIcon />}>
-        {t('admin.modules.intro', { count: licensed, total: modules.data.length })}
-      </Callout>
-      {MODULE_CATEGORIES.map((category) => {
-        const inCategory = modules.data.filter((m) => m.category === category);
-        if (inCategory.length === 0) return null;
+    <QueryState query={modules} errorTitle={t('admin.form.load-failed')} errorIcon={<CubeIcon size={32} />}>
+      {(list) => {
+        const licensed = list.filter((m) => m.licensed).length;
         return (
-          <Card key={category} className="stramien-admin__module-group">
-            <H5>{t(`admin.modules.category-${category}`)}</H5>
-            {inCategory.map((module) => (
-              <div key={module.id} className="stramien-admin__module">
-                <Switch
-                  checked={module.licensed}
-                  disabled={!module.available || toggle.isPending}
-                  label={module.name}
-                  data-testid={`licence-module-${module.id}`}
-                  onChange={(event) => toggle.mutate({ module, on: event.currentTarget.checked })}
-                />
-                {module.manufacturing && (
-                  <Tag minimal intent={module.available ? 'none' : 'warning'}>
-                    {module.available ? t('admin.modules.manufacturing') : t('admin.modules.manufacturing-only')}
-                  </Tag>
-                )}
-              </div>
-            ))}
-          </Card>
+          <div className="stramien-admin__modules" data-testid="admin-modules">
+            <Callout intent="primary" icon={<CubeIcon />}>
+              {t('admin.modules.intro', { count: licensed, total: list.length })}
+            </Callout>
+            {MODULE_CATEGORIES.map((category) => {
+              const inCategory = list.filter((m) => m.category === category);
+              if (inCategory.length === 0) return null;
+              return (
+                <Card key={category} className="stramien-admin__module-group">
+                  <H5>{t(`admin.modules.category-${category}`)}</H5>
+                  {inCategory.map((module) => (
+                    <div key={module.id} className="stramien-admin__module">
+                      <Switch
+                        checked={module.licensed}
+                        disabled={!module.available || toggle.isPending}
+                        label={nameOf(module)}
+                        data-testid={`licence-module-${module.id}`}
+                        onChange={(event) => toggle.mutate({ module, on: event.currentTarget.checked })}
+                      />
+                      {module.manufacturing && (
+                        <Tag minimal intent={module.available ? 'none' : 'warning'}>
+                          {module.available ? t('admin.modules.manufacturing') : t('admin.modules.manufacturing-only')}
+                        </Tag>
+                      )}
+                    </div>
+                  ))}
+                </Card>
+              );
+            })}
+          </div>
         );
-      })}
-    </div>
+      }}
+    </QueryState>
   );
 };
