@@ -53,14 +53,14 @@ const texts = {
     users: 'Gebruikers',
     modules: 'Modules',
     general: 'Algemeen',
-    taken: 'A team with this name already exists',
+    taken: 'Er bestaat al een team met deze naam',
   },
   de: {
     created: 'erfolgreich angelegt',
     users: 'Benutzer',
     modules: 'Module',
     general: 'Allgemein',
-    taken: 'A team with this name already exists',
+    taken: 'In diesem Projekt gibt es bereits ein Team mit diesem Namen',
   },
 } as const;
 

@@ -7,3 +7,8 @@ export const showToast = (props: ToastProps): void => {
   toaster ??= OverlayToaster.create({ position: Position.BOTTOM, maxToasts: 4 });
   void toaster.then((t) => t.show(props));
 };
+
+/** Dismisses every toast (tests end with no toast timer left running after their page is gone). */
+export const clearToasts = async (): Promise<void> => {
+  if (toaster) (await toaster).clear();
+};

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
+import { clearToasts } from '../shared/toaster';
 import { LANGUAGES, i18n, loadLanguage } from '../shared/i18n';
 
 // every language at hand, so a test may switch with i18n.changeLanguage directly
@@ -9,6 +10,7 @@ await Promise.all(LANGUAGES.map(loadLanguage));
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 afterEach(async () => {
+  await clearToasts();
   cleanup();
   localStorage.clear();
   document.cookie.split(';').forEach((c) => {
@@ -17,3 +19,6 @@ afterEach(async () => {
   });
   await i18n.changeLanguage('en');
 });
+
+// the toasts' exit transitions finish before the environment is torn down
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 500)));
