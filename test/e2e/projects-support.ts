@@ -34,9 +34,6 @@ export const api = (request: APIRequestContext, token: string) => {
 /** Opens the app already signed in with `token`, in `language`. */
 export const openSignedIn = async (page: Page, token: string, language: 'en' | 'nl' | 'de', path = '/dashboard'): Promise<void> => {
   await page.goto('/login');
-  // let the app settle first (a stored session is checked and routed): a request cut off by the next navigation
-  // must not race with the storage written here
-  await page.waitForLoadState('networkidle');
   await page.evaluate(
     ({ token, language }) => {
       localStorage.setItem('stramien.accessToken', token);

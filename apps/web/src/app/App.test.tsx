@@ -2,7 +2,7 @@ import type { User } from '@stramien/api';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { identityKeys } from '../features/identity/session/queries';
 import { projectKeys } from '../features/projects/queries';
 import { LICENCE_KEY, TOKEN_KEY, dropExpiredToken, storeToken } from '../features/identity/session/tokenStorage';
@@ -48,6 +48,8 @@ const renderApp = (url: string, user?: User) => {
 };
 
 describe('the app routes', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   describe('without a token', () => {
     it('sends the user to Login with a redirect', async () => {
       const { location } = renderApp('/build');
@@ -67,15 +69,35 @@ describe('the app routes', () => {
     });
   });
 
-  describe('when the user cannot be fetched', () => {
+  describe('when the server refuses the session', () => {
     it("removes the token, says 'Session expired. Relogin please.' and goes to Login", async () => {
       storeToken('jwt-1', 3600);
-      // no user in the cache and no server in this test: the fetch itself fails
+      vi.stubGlobal('fetch', async () =>
+        Response.json({ message: 'Session expired. Relogin please.', key: 'identity.sessionExpired' }, { status: 401 }),
+      );
       const { location } = renderApp('/build');
       expect(await screen.findByText('Session expired. Relogin please.')).toBeTruthy();
       expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
       expect(location()).toBe('/login?redirect=%2Fbuild');
       expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    });
+  });
+
+  describe('when the user fetch gets no answer (network down, cut off by a navigation)', () => {
+    it('keeps the token, says the server cannot be reached and tries again on Reload', async () => {
+      storeToken('jwt-1', 3600);
+      let calls = 0;
+      vi.stubGlobal('fetch', async () => {
+        calls += 1;
+        throw new TypeError('Failed to fetch');
+      });
+      renderApp('/build');
+      expect(await screen.findByText('The server cannot be reached')).toBeTruthy();
+      expect(localStorage.getItem(TOKEN_KEY)).toBe('jwt-1');
+      const before = calls;
+      fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+      await waitFor(() => expect(calls).toBeGreaterThan(before));
+      expect(localStorage.getItem(TOKEN_KEY)).toBe('jwt-1');
     });
   });
 

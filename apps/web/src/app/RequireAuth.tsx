@@ -1,11 +1,12 @@
-import { Spinner } from '@blueprintjs/core';
+import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import { OfflineIcon } from '@blueprintjs/icons';
 import { ApiError } from '@stramien/api';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import { needsLicenceChoice, resolveLicence } from '../features/identity/session/licence';
-import { currentUserQuery, fetchCurrentUser } from '../features/identity/session/queries';
+import { currentUserQuery, fetchCurrentUser, isSessionRefused } from '../features/identity/session/queries';
 import { clearToken } from '../features/identity/session/tokenStorage';
 import { SessionContext, useAccessToken, useChosenLicenceId, type Session } from '../features/identity/session/useSession';
 import { serverMessage } from '../shared/apiErrors';
@@ -26,13 +27,15 @@ export const RequireAuth = () => {
   return <SessionGate token={token} here={here} />;
 };
 
-/** A failed user fetch removes the token and says why (spec §4, §8); the gate then goes to Login. */
+/**
+ * A user fetch the server refuses (401/403) removes the token and says why (spec §4, §8); the gate then goes to Login.
+ * Any other failure (no answer, 5xx, maintenance's 503) is no fault of the session: the token stays.
+ */
 const fetchUserOrSignOut = async (signal: AbortSignal) => {
   try {
     return await fetchCurrentUser(signal);
   } catch (error) {
-    // maintenance (503) is no fault of the session: the error routing shows the maintenance page, the token stays
-    if (signal.aborted || (error instanceof ApiError && error.status === 503)) throw error;
+    if (signal.aborted || !isSessionRefused(error)) throw error;
     clearToken();
     showToast({ intent: 'danger', message: serverMessage(error) ?? i18n.t('identity.session.expired', { ns: 'identity' }) });
     throw error;
@@ -41,7 +44,15 @@ const fetchUserOrSignOut = async (signal: AbortSignal) => {
 
 const SessionGate = ({ token, here }: { token: string; here: string }) => {
   const { t } = useTranslation('identity');
-  const { data: user, error } = useQuery({ ...currentUserQuery(), queryFn: ({ signal }) => fetchUserOrSignOut(signal) });
+  const {
+    data: user,
+    error,
+    refetch,
+    isFetching,
+  } = useQuery({
+    ...currentUserQuery(),
+    queryFn: ({ signal }) => fetchUserOrSignOut(signal),
+  });
   const chosenLicenceId = useChosenLicenceId();
 
   const session = useMemo<Session | null>(
@@ -49,8 +60,28 @@ const SessionGate = ({ token, here }: { token: string; here: string }) => {
     [token, user, chosenLicenceId],
   );
 
-  // a 503 is on its way to the maintenance page (global error routing); anything else ends the session here
-  if (error && !(error instanceof ApiError && error.status === 503)) return <Navigate to={withRedirect('/login', here)} replace />;
+  // a refused session ends here; a 503 is on its way to the maintenance page (global error routing); anything else
+  // (the server not reached) keeps the session and offers to try again
+  if (error && isSessionRefused(error)) return <Navigate to={withRedirect('/login', here)} replace />;
+  if (error && !(error instanceof ApiError && error.status === 503)) {
+    return (
+      <div className="stramien-page stramien-status-screen" data-testid="session-unreachable">
+        <NonIdealState
+          icon={<OfflineIcon size={48} />}
+          title={t('identity.session.unreachable-title')}
+          description={t('identity.session.unreachable-text')}
+          action={
+            <Button
+              intent="primary"
+              loading={isFetching}
+              text={t('common.error.reload', { ns: 'common' })}
+              onClick={() => void refetch()}
+            />
+          }
+        />
+      </div>
+    );
+  }
   if (!user || !session) {
     return (
       <div className="stramien-page stramien-page--centered" aria-busy="true">

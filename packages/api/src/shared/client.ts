@@ -49,7 +49,8 @@ const fillPath = (path: string, params: Record<string, unknown> | undefined): st
 
 /** Typed client over the route contracts; the web app and the tests use it. */
 export const createApiClient = (options: ApiClientOptions = {}) => {
-  const doFetch = options.fetch ?? fetch;
+  // the global fetch is looked up per call, so a page (or a test) that replaces it later is followed
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
   const call = async <R extends RouteContract>(route: R, input: CallInput<R> = {}): Promise<Response<R>> => {
     let url = (options.baseUrl ?? '') + fillPath(route.path, input.params as Record<string, unknown> | undefined);
     if (input.query) {

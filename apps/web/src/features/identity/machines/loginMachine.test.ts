@@ -161,10 +161,10 @@ describe('loginMachine', () => {
   });
 
   describe('when the user cannot be fetched after the token', () => {
-    it("forgets the token and shows the server message or 'Session expired. Relogin please.'", async () => {
+    it("forgets the token the server refuses and shows the server message or 'Session expired. Relogin please.'", async () => {
       const { actor, effects, submit, backToEditing } = start({
         user: async () => {
-          throw new TypeError('network down');
+          throw new ApiError(401, '');
         },
       });
       const failed = backToEditing();
@@ -172,6 +172,19 @@ describe('loginMachine', () => {
       await failed;
       expect(effects.forgotToken).toBe(1);
       expect(actor.getSnapshot().context.error).toBe('Session expired. Relogin please.');
+    });
+
+    it('keeps the token when the request got no answer (cut off by a navigation, network down)', async () => {
+      const { actor, effects, submit, backToEditing } = start({
+        user: async () => {
+          throw new TypeError('Failed to fetch');
+        },
+      });
+      const failed = backToEditing();
+      submit();
+      await failed;
+      expect(effects.forgotToken).toBe(0);
+      expect(actor.getSnapshot().context.error).toBe('The server cannot be reached');
     });
   });
 

@@ -6,7 +6,7 @@ import { serverMessage } from '../../../shared/apiErrors';
 import { changeLanguage, i18n, isLanguage } from '../../../shared/i18n';
 import { queryClient } from '../../../shared/queryClient';
 import { needsLicenceChoice, resolveLicence } from '../session/licence';
-import { currentUserQuery } from '../session/queries';
+import { currentUserQuery, isSessionRefused } from '../session/queries';
 import { clearToken, getDeviceId, storeLicenceId, storeToken } from '../session/tokenStorage';
 
 /** The password grant is for Stramien's own web client only. */
@@ -114,6 +114,7 @@ export const loginMachine = setup({
     hasCode: ({ context }) => normaliseCode(context.code) !== null,
     twoFactorRequired: ({ event }) => isTwoFactorRequired((event as { error?: unknown }).error),
     askingCode: ({ context }) => context.needsCode,
+    sessionRefused: ({ event }) => isSessionRefused((event as { error?: unknown }).error),
     mustChooseLicence: ({ context }) => context.user !== null && needsLicenceChoice(context.user, context.chosenLicenceId),
   },
 }).createMachine({
@@ -186,13 +187,23 @@ export const loginMachine = setup({
             { type: 'applyLanguage', params: ({ event }) => ({ language: event.output.language }) },
           ],
         },
-        onError: {
-          target: 'editing',
-          actions: [
-            'forgetToken',
-            assign({ error: ({ event }) => serverMessage(event.error) ?? i18n.t('identity.session.expired', { ns: 'identity' }) }),
-          ],
-        },
+        onError: [
+          // only a session the server refused is forgotten: a request cut off by a navigation proves nothing
+          {
+            guard: 'sessionRefused',
+            target: 'editing',
+            actions: [
+              'forgetToken',
+              assign({ error: ({ event }) => serverMessage(event.error) ?? i18n.t('identity.session.expired', { ns: 'identity' }) }),
+            ],
+          },
+          {
+            target: 'editing',
+            actions: assign({
+              error: ({ event }) => serverMessage(event.error) ?? i18n.t('identity.session.unreachable-title', { ns: 'identity' }),
+            }),
+          },
+        ],
       },
     },
     routing: {

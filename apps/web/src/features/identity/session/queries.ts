@@ -1,4 +1,4 @@
-import { identityRoutes } from '@stramien/api';
+import { ApiError, identityRoutes } from '@stramien/api';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api';
 
@@ -17,3 +17,11 @@ export const currentUserQuery = () =>
     staleTime: 5 * 60_000,
     retry: false,
   });
+
+/**
+ * Did the server refuse the session itself (401: unknown, expired or revoked token; 403: the account may not sign in)?
+ * Only then is the stored token dropped. A request that never got an answer (cut off by a navigation, the network
+ * down, the server restarting) says nothing about the session: dropping the token then would sign the user out of
+ * every tab — and a page being left would even remove the token the next page has just stored.
+ */
+export const isSessionRefused = (error: unknown): boolean => error instanceof ApiError && (error.status === 401 || error.status === 403);
