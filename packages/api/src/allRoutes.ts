@@ -10,6 +10,7 @@ import { licenceModuleRoutes } from './licenceModules/routes';
 import { collectionRoutes, companyRoutes } from './directory/routes';
 import { notificationRoutes } from './notifications/routes';
 import { systemRoutes } from './system/routes';
+import { maintenanceRoutes } from './system/maintenance';
 import { healthRoutes } from './system/health';
 import type { RouteContract } from './shared/contract';
 
@@ -29,6 +30,7 @@ export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
     collections: collectionRoutes,
     notifications: notificationRoutes,
     system: systemRoutes,
+    maintenance: maintenanceRoutes,
     health: healthRoutes,
   }).flatMap(([group, routes]) => Object.entries(routes).map(([name, route]) => [`${group}.${name}`, route as RouteContract])),
 );

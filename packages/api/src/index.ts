@@ -12,5 +12,6 @@ export * from './licenceModules/routes';
 export * from './directory/routes';
 export * from './notifications/routes';
 export * from './system/routes';
+export * from './system/maintenance';
 export * from './system/health';
 export { allRoutes } from './allRoutes';

@@ -16,6 +16,7 @@ import { registerLicenceModuleRoutes } from './routes/licenceModules/licenceModu
 import { registerDirectoryRoutes } from './routes/directory/directoryRoutes';
 import { registerNotificationRoutes } from './routes/notifications/notificationRoutes';
 import { registerSystemRoutes } from './routes/system/systemRoutes';
+import { registerMaintenanceRoutes } from './routes/system/maintenanceRoutes';
 import { registerHealthRoutes } from './routes/system/healthRoutes';
 
 export { createAppDeps, systemClock, type AppDeps, type Clock } from './deps';
@@ -48,6 +49,7 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerDirectoryRoutes(app);
   registerNotificationRoutes(app);
   registerSystemRoutes(app);
+  registerMaintenanceRoutes(app);
   registerHealthRoutes(app, deps.adapters.health);
   if (extend) await extend(app);
   return app;

@@ -33,7 +33,6 @@ export const accountMessages = {
   invitationAccepted: 'Your account is ready. Sign in with your e-mail address and new password.',
   accountDisabled: 'This account is disabled.',
   userNotFound: 'User not found',
-  licenceNotFound: 'Licence not found',
   /** spec §8 */
   userUpdated: 'Updated user {name}',
   /** spec §8 (sic) */

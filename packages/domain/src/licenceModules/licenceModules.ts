@@ -4,6 +4,7 @@ import { unknownCommand, type Command, type Decider } from '../shared/decider';
 import type { EventSchemas } from '../shared/envelope';
 import { findModule } from '../projects/moduleCatalogue';
 import { isManufacturingLicence, modulesForLicence } from '../licences/manufacturing';
+import { licenceMessages } from '../licences/messages';
 
 /**
  * Which app modules a licence holds (spec 2 §1 "Modules are licensed per licence and added to projects").
@@ -13,7 +14,6 @@ export const toLicenceModulesStreamId = (licenceId: string): string => `licenceM
 
 export const licenceModuleMessages = {
   moduleNotFound: 'Module not found.',
-  licenceNotFound: 'Licence not found.',
   notLicensed: 'This module is not licensed to the licence.',
   manufacturingOnly: 'This module is only available to manufacturer licences.',
   /** spec 2 §8 */
@@ -55,7 +55,7 @@ export const evolveLicenceModules = (state: LicenceModulesState, event: LicenceM
 
 export const decideLicenceModules = (command: LicenceModuleCommand, state: LicenceModulesState): LicenceModuleEvent[] | DomainError => {
   const { licenceId, licenceName } = command.data;
-  if (licenceName === null) return new DomainError(licenceModuleMessages.licenceNotFound, 404);
+  if (licenceName === null) return new DomainError(licenceMessages.notFound, 404);
   if (command.type === 'GrantStandardModules') {
     return modulesForLicence(licenceName)
       .filter((m) => !state.modules.includes(m.id))

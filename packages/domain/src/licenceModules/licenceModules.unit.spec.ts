@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/deciderSpec';
 import { modulesForLicence } from '../licences/manufacturing';
+import { licenceMessages } from '../licences/messages';
 import { licenceModuleMessages, licenceModulesDecider, toLicenceModulesStreamId, type LicenceModuleCommand } from './licenceModules';
 
 const spec = deciderSpec(licenceModulesDecider);
@@ -44,7 +45,7 @@ describe('Licence modules', () => {
   it('answers 404 for a module outside the catalogue', () =>
     spec.given([]).when(add('no-such')).thenThrows(licenceModuleMessages.moduleNotFound, 404));
   it('answers 404 for an unknown licence', () =>
-    spec.given([]).when(add('build-order', null)).thenThrows(licenceModuleMessages.licenceNotFound, 404));
+    spec.given([]).when(add('build-order', null)).thenThrows(licenceMessages.notFound, 404));
   it('refuses a manufacturing module for a licence without the manufacturer marker', () =>
     spec.given([]).when(add('dhme-hall-dashboard')).thenThrows(licenceModuleMessages.manufacturingOnly, 422));
   it("grants a manufacturing module to a manufacturer's licence", () =>

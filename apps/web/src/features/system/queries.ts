@@ -1,4 +1,4 @@
-import { securityRoutes, systemRoutes } from '@stramien/api';
+import { maintenanceRoutes, systemRoutes } from '@stramien/api';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../shared/api';
 
@@ -17,7 +17,7 @@ export const buildInfoQuery = () =>
   });
 
 /** GET /api/maintenance — whether maintenance mode is on (open during maintenance). */
-export const fetchMaintenanceStatus = (signal?: AbortSignal) => api.call(securityRoutes.maintenanceStatus, { signal });
+export const fetchMaintenanceStatus = (signal?: AbortSignal) => api.call(maintenanceRoutes.maintenanceStatus, { signal });
 
 export const maintenanceStatusQuery = () =>
   queryOptions({
@@ -28,4 +28,4 @@ export const maintenanceStatusQuery = () =>
   });
 
 /** POST /api/maintenance/token — the maintenance secret for a maintenance token. */
-export const requestMaintenanceToken = (secret: string) => api.call(securityRoutes.maintenanceToken, { body: { secret } });
+export const requestMaintenanceToken = (secret: string) => api.call(maintenanceRoutes.maintenanceToken, { body: { secret } });

@@ -1,12 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  DomainError,
-  accountChangeRefusal,
   accountMail,
-  accountMessages,
-  can,
-  messages,
   toUserStreamId,
   userDecider,
   userSchemas,
@@ -18,7 +13,6 @@ import {
 } from '@stramien/domain';
 import type { AuthenticatedUser } from '@stramien/infra';
 import type { LicenceDoc, UserDoc } from '@stramien/projections';
-import { requireUser } from '../../plugins/auth';
 import { createCommandHandler, type Unsent } from '../../pipeline/commandHandler';
 import type { AppDeps } from '../../deps';
 
@@ -86,52 +80,6 @@ export const createAccountSupport = (app: FastifyInstance, deps: AppDeps) => {
         .catch((error: unknown) => app.log.error({ err: error }, 'account task failed'))
         .finally(() => pending.delete(run));
       pending.add(run);
-    },
-    /**
-     * A licence the signed-in user administers. Another licence, or an unknown one, answers 404; a licence the
-     * user is in without the admin flag 403 (the domain's `can(subject, 'admin')`).
-     */
-    async requireLicenceAdmin(
-      request: FastifyRequest,
-      licenceId: string,
-    ): Promise<{ me: AuthenticatedUser; licence: LicenceDoc; actor: Actor }> {
-      const me = requireUser(request);
-      const licence = await licences.findOne({ _id: licenceId });
-      if (!licence || (!me.isSystemAdmin && me.licences[licenceId] === undefined))
-        throw new DomainError(accountMessages.licenceNotFound, 404);
-      if (!can({ isSystemAdmin: me.isSystemAdmin, isLicenceAdmin: me.licences[licenceId] === true }, 'admin')) {
-        throw new DomainError(messages.shared.forbidden, 403);
-      }
-      return { me, licence, actor: { userId: me.userId, licenceId, isSystemAdmin: me.isSystemAdmin } };
-    },
-    /**
-     * A user the signed-in user may administer: any for a system admin; else one sharing a licence the caller
-     * administers (404 when no licence is shared, 403 when none of the shared ones is administered). `wholeAccount`
-     * (disable, enable) is the domain's `accountChangeRefusal`: every licence of the user administered, no system admin.
-     */
-    async requireManagedUser(
-      request: FastifyRequest,
-      userId: string,
-      wholeAccount: boolean,
-    ): Promise<{ me: AuthenticatedUser; target: UserDoc }> {
-      const me = requireUser(request);
-      const target = await users.findOne({ _id: userId });
-      if (!target) throw new DomainError(accountMessages.userNotFound, 404);
-      if (me.isSystemAdmin) return { me, target };
-      const shared = target.licences.filter((l) => me.licences[l.id] !== undefined);
-      if (shared.length === 0) throw new DomainError(accountMessages.userNotFound, 404);
-      const administered = shared.filter((l) => can({ isSystemAdmin: false, isLicenceAdmin: me.licences[l.id] === true }, 'admin'));
-      if (administered.length === 0) throw new DomainError(messages.shared.forbidden, 403);
-      if (wholeAccount) {
-        const account = {
-          userId: target._id,
-          isSystemAdmin: target.isSystemAdmin,
-          licences: Object.fromEntries(target.licences.map((l) => [l.id, l.isAdmin])),
-        };
-        const refused = accountChangeRefusal(me, account);
-        if (refused) throw refused;
-      }
-      return { me, target };
     },
   };
   return support;

@@ -20,6 +20,7 @@ import type { LicenceDoc } from '@stramien/projections';
 import { addRoute } from '../../plugins/route';
 import { createCommandHandler } from '../../pipeline/commandHandler';
 import type { AppDeps } from '../../deps';
+import { loadLicenceAdminAccess } from '../../access/licenceAccess';
 import { hashAccountToken, newAccountToken, type AccountSupport } from './accountSupport';
 
 export interface Invitation {
@@ -113,7 +114,7 @@ export const registerInvitationRoutes = (app: FastifyInstance, deps: AppDeps, su
   const invalidInvitation = () => new DomainError(accountMessages.invitationInvalid, 422, undefined, 'invalid-invitation');
 
   addRoute(app, accountRoutes.invite, async ({ body, request }) => {
-    const ctx = await support.requireLicenceAdmin(request, body.license);
+    const ctx = await loadLicenceAdminAccess(deps, request, body.license);
     const { position } = await invite(
       {
         email: body.email,

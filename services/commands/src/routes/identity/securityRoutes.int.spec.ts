@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import type { ApiError } from '@stramien/api';
-import { identityRoutes, MAINTENANCE_HEADER, securityRoutes } from '@stramien/api';
+import { identityRoutes, maintenanceRoutes, MAINTENANCE_HEADER, securityRoutes } from '@stramien/api';
 import { messages, systemMessages, toMaintenanceStreamId, toTwoFactorStreamId, twoFactorMessages } from '@stramien/domain';
 import { DEMO, startTestServer, type TestServer } from '../../testing/testServer';
 import { codeSource, createTestUser, requestToken, staleCode, type TestUser } from './securityTesting';
@@ -248,7 +248,7 @@ describe('maintenance mode', () => {
     const wrong = await call('/api/maintenance/token', { body: { secret: 'not-the-secret' } });
     expect(wrong.status).toBe(422);
     expect(((await wrong.json()) as { message: string }).message).toBe(systemMessages.wrongSecret);
-    const granted = await server.api().call(securityRoutes.maintenanceToken, { body: { secret } });
+    const granted = await server.api().call(maintenanceRoutes.maintenanceToken, { body: { secret } });
     expect(granted.lifetime_ms).toBe(600_000);
     const through = await call('/api/user', { token: userToken, headers: { [MAINTENANCE_HEADER]: granted.token } });
     expect(through.status).toBe(200);

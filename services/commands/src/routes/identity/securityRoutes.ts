@@ -2,13 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { securityRoutes } from '@stramien/api';
 import {
   DomainError,
-  maintenanceDecider,
-  maintenanceSchemas,
   notFound,
   rejectionOf,
-  systemMessages,
-  MAINTENANCE_ID,
-  toMaintenanceStreamId,
   toTwoFactorStreamId,
   twoFactorDecider,
   twoFactorMessages,
@@ -17,7 +12,6 @@ import {
   TWO_FACTOR_INVALID_CODE,
   type Actor,
   type CodeCheck,
-  type MaintenanceCommand,
   type TwoFactorCommand,
   type TwoFactorState,
 } from '@stramien/domain';
@@ -67,12 +61,7 @@ export type TwoFactorCodes = ReturnType<typeof createTwoFactorCodes>;
 
 export const registerSecurityRoutes = (app: FastifyInstance): void => {
   const { deps } = app;
-  const { limiter, hasher } = deps;
-  const handleMaintenance = createCommandHandler(app, {
-    decider: maintenanceDecider,
-    schemas: maintenanceSchemas,
-    toStreamId: toMaintenanceStreamId,
-  });
+  const { limiter } = deps;
   const { documentStore } = deps.adapters;
   const users = documentStore.collection<UserDoc>('users');
   const codes = createTwoFactorCodes(app);
@@ -150,42 +139,5 @@ export const registerSecurityRoutes = (app: FastifyInstance): void => {
     const result = await codes.run({ type: 'ResetTwoFactor', data: { userId: params.id } }, actor, request);
     await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
     return { data: { two_factor_enabled: result.state.enabled }, position: result.position };
-  });
-
-  // maintenance mode
-
-  const loadMaintenance = () => handleMaintenance.load(MAINTENANCE_ID);
-
-  addRoute(app, securityRoutes.maintenanceStatus, async ({ reply }) => {
-    reply.header('cache-control', 'no-store');
-    return { enabled: (await app.maintenance.status()).enabled };
-  });
-
-  addRoute(app, securityRoutes.switchMaintenance, async ({ body, request }) => {
-    // the contract's 'system-admin' policy refused everyone else before this spends a password hash (addRoute)
-    const actor = actorOf(request);
-    const command: Unsent<MaintenanceCommand> = body.enabled
-      ? { type: 'SwitchMaintenanceOn', data: { secretHash: await hasher.hash(body.secret) } }
-      : { type: 'SwitchMaintenanceOff', data: {} };
-    const result = await handleMaintenance(request, MAINTENANCE_ID, command, { actor, settle: false });
-    app.maintenance.set({ enabled: result.state.enabled, period: result.state.period });
-    await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
-    return { data: { enabled: result.state.enabled }, position: result.position };
-  });
-
-  addRoute(app, securityRoutes.maintenanceToken, async ({ body, request, reply }) => {
-    // per address only (a lock per secret would let anyone lock the admins out during maintenance), on a key of its
-    // own: guessing the maintenance secret does not lock sign-ins from that address, nor the other way round
-    const keys: SignInKeys = { address: `maintenance|${request.ip}` };
-    await limiter.guard(keys);
-    const state = await loadMaintenance();
-    if (!state.enabled || !state.secretHash) throw new DomainError(systemMessages.notOn, 409);
-    if (!(await hasher.verify(body.secret, state.secretHash))) {
-      await limiter.failure(keys);
-      throw new DomainError(systemMessages.wrongSecret, 422, { secret: [systemMessages.wrongSecret] });
-    }
-    const { token } = app.maintenance.tokens.issue(state.period);
-    reply.header('cache-control', 'no-store');
-    return { token, lifetime_ms: app.maintenance.tokens.lifetimeMs };
   });
 };

@@ -7,6 +7,9 @@ import { actorOf, requireUser } from '../../plugins/auth';
 import { addRoute } from '../../plugins/route';
 import type { AppDeps } from '../../deps';
 import { actorIn, type AccountSupport } from './accountSupport';
+import { administers, administersAll, loadLicenceAdminAccess } from '../../access/licenceAccess';
+import { licencesShownTo, loadManagedUser, seesAccount } from '../../access/accountAccess';
+import { belongsToLicence } from '../../plugins/permissionSubject';
 import { createInviter } from './invitationRoutes';
 
 /**
@@ -24,7 +27,7 @@ export const toAdminUser = (doc: UserDoc, me: AuthenticatedUser, licenceId: stri
   is_admin: licenceId === null ? null : (doc.licences.find((l) => l.id === licenceId)?.isAdmin ?? false),
   disabled: doc.disabled,
   status: doc.status ?? 'active',
-  licenses: doc.licences.filter((l) => me.isSystemAdmin || me.licences[l.id] === true).map((l) => ({ id: l.id, is_admin: l.isAdmin })),
+  licenses: licencesShownTo(me, doc).map((l) => ({ id: l.id, is_admin: l.isAdmin })),
   created_at: doc.createdAt,
   last_sign_in_at: doc.lastSignInAt,
 });
@@ -63,31 +66,32 @@ export const registerUserAdminRoutes = (app: FastifyInstance, deps: AppDeps, sup
   };
   /** the licence the answer shows the user in: the one asked for when administered, else the caller's selected one */
   const viewLicence = (request: FastifyRequest, me: AuthenticatedUser, asked: string | undefined): string | null => {
-    if (asked && (me.isSystemAdmin || me.licences[asked] === true)) return asked;
+    if (asked && administers(me, asked)) return asked;
     const selected = actorOf(request).licenceId;
-    return selected && (me.isSystemAdmin || me.licences[selected] !== undefined) ? selected : null;
+    return selected && belongsToLicence(me, selected) ? selected : null;
   };
 
   addRoute(app, accountRoutes.listUsers, async ({ query, request }) => {
     const me = requireUser(request);
     if (query.license) {
-      await support.requireLicenceAdmin(request, query.license);
+      await loadLicenceAdminAccess(deps, request, query.license);
       return listOf(me, query.license, query.search);
     }
-    if (me.isSystemAdmin) return listOf(me, null, query.search);
+    // across every licence only for whoever administers all of them (a system admin)
+    if (administersAll(me)) return listOf(me, null, query.search);
     const selected = actorOf(request).licenceId;
     if (!selected) throw new DomainError(messages.shared.forbidden, 403);
-    await support.requireLicenceAdmin(request, selected);
+    await loadLicenceAdminAccess(deps, request, selected);
     return listOf(me, selected, query.search);
   });
 
   addRoute(app, accountRoutes.licenceUsers, async ({ params, query, request }) => {
-    const { me } = await support.requireLicenceAdmin(request, params.id);
+    const { me } = await loadLicenceAdminAccess(deps, request, params.id);
     return listOf(me, params.id, query?.search);
   });
 
   addRoute(app, accountRoutes.createUser, async ({ body, request }) => {
-    const ctx = await support.requireLicenceAdmin(request, body.license);
+    const ctx = await loadLicenceAdminAccess(deps, request, body.license);
     const { userId, position } = await invite(
       {
         email: body.email,
@@ -109,12 +113,11 @@ export const registerUserAdminRoutes = (app: FastifyInstance, deps: AppDeps, sup
    * adder no power over an account that also works elsewhere (the domain's `accountChangeRefusal`).
    */
   addRoute(app, accountRoutes.addLicenceUser, async ({ params, body, request }) => {
-    const ctx = await support.requireLicenceAdmin(request, params.id);
+    const ctx = await loadLicenceAdminAccess(deps, request, params.id);
     let email = body.email;
     if (body.user_id !== undefined) {
       const target = await users.findOne({ _id: body.user_id });
-      const visible = target && (ctx.me.isSystemAdmin || target.licences.some((l) => ctx.me.licences[l.id] !== undefined));
-      if (!visible) throw new DomainError(accountMessages.userNotFound, 404);
+      if (!target || !seesAccount(ctx.me, target)) throw new DomainError(accountMessages.userNotFound, 404);
       email = target.email;
     }
     const { position } = await invite(
@@ -125,7 +128,7 @@ export const registerUserAdminRoutes = (app: FastifyInstance, deps: AppDeps, sup
   });
 
   addRoute(app, accountRoutes.setLicenceAdmin, async ({ params, body, request }) => {
-    const { me, actor } = await support.requireLicenceAdmin(request, params.id);
+    const { me, actor } = await loadLicenceAdminAccess(deps, request, params.id);
     await memberOf(params.id, params.userId);
     const result = await support.run(
       params.userId,
@@ -140,7 +143,7 @@ export const registerUserAdminRoutes = (app: FastifyInstance, deps: AppDeps, sup
   });
 
   addRoute(app, accountRoutes.removeLicenceUser, async ({ params, request }) => {
-    const { actor } = await support.requireLicenceAdmin(request, params.id);
+    const { actor } = await loadLicenceAdminAccess(deps, request, params.id);
     const target = await memberOf(params.id, params.userId);
     const result = await support.run(params.userId, { type: 'RemoveUserFromLicence', data: { licenceId: params.id } }, request, actor);
     await support.settle(result.position);
@@ -150,12 +153,9 @@ export const registerUserAdminRoutes = (app: FastifyInstance, deps: AppDeps, sup
   addRoute(app, accountRoutes.userAccess, async ({ params, request }) => {
     const me = requireUser(request);
     const self = me.userId === params.id;
-    const target =
-      self || me.isSystemAdmin
-        ? await users.findOne({ _id: params.id })
-        : (await support.requireManagedUser(request, params.id, false)).target;
+    const target = self ? await users.findOne({ _id: params.id }) : (await loadManagedUser(deps, request, params.id, false)).target;
     if (!target) throw new DomainError(accountMessages.userNotFound, 404);
-    const shown = target.licences.filter((l) => self || me.isSystemAdmin || me.licences[l.id] === true);
+    const shown = licencesShownTo(me, target);
     const names = new Map((await support.licences.find({ _id: { $in: shown.map((l) => l.id) } })).map((l) => [l._id, l.name]));
     return {
       id: target._id,
@@ -167,7 +167,7 @@ export const registerUserAdminRoutes = (app: FastifyInstance, deps: AppDeps, sup
 
   const setDisabled = (type: 'DisableUser' | 'EnableUser') =>
     addRoute(app, type === 'DisableUser' ? accountRoutes.disableUser : accountRoutes.enableUser, async ({ params, body, request }) => {
-      const { me, target } = await support.requireManagedUser(request, params.id, true);
+      const { me, target } = await loadManagedUser(deps, request, params.id, true);
       const licenceId = viewLicence(request, me, body?.license);
       const actor = actorIn(me, licenceId ?? target.licences[0]?.id ?? '');
       const result = await support.run(params.id, { type, data: {} }, request, actor);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { loadConfig } from '@stramien/infra';
 import { startAllInOne, type AllInOne } from '../../runtime';
 import { DEMO } from '../../testing/testServer';
-import { requestToken } from './securityTesting';
+import { requestToken } from '../identity/securityTesting';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'stramien-restart-'));
 const env = { STRAMIEN_ADMIN_EMAIL: DEMO.admin.email, STRAMIEN_ADMIN_PASSWORD: DEMO.admin.password };
