@@ -44,7 +44,8 @@ const renderShell = (url: string, user: User) => {
 };
 
 const openUserMenu = async () => {
-  fireEvent.click(await screen.findByTestId('user-menu'));
+  // the first render of a file loads the shell's lazy modules: on a busy machine that takes more than findBy's 1 s
+  fireEvent.click(await screen.findByTestId('user-menu', {}, { timeout: 10_000 }));
   return screen.findByRole('menu');
 };
 

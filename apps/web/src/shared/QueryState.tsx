@@ -1,4 +1,4 @@
-import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { ErrorIcon } from '@blueprintjs/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactElement, ReactNode } from 'react';
@@ -6,13 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from './apiErrors';
 
 export interface QueryStateProps<T> {
-  query: Pick<UseQueryResult<T>, 'isPending' | 'isError' | 'error' | 'data'>;
+  query: Pick<UseQueryResult<T>, 'isPending' | 'isError' | 'error' | 'data'> & Partial<Pick<UseQueryResult<T>, 'refetch'>>;
   /** shown when the data is empty (an empty list, or whatever `isEmpty` says) */
   empty?: ReactNode;
   isEmpty?: (data: T) => boolean;
   /** the title of the failure; the server's message (when it sent one) is its description */
   errorTitle?: string;
   errorIcon?: ReactElement;
+  /** offer 'Try again' on a failure (refetches the query) */
+  retry?: boolean;
   children: ReactNode | ((data: T) => ReactNode);
 }
 
@@ -20,7 +22,7 @@ export interface QueryStateProps<T> {
  * The one pending / error / empty / data wrapper of the app: a spinner while loading, the failure with the server's
  * message, the empty state, or the data.
  */
-export const QueryState = <T,>({ query, empty, isEmpty, errorTitle, errorIcon, children }: QueryStateProps<T>) => {
+export const QueryState = <T,>({ query, empty, isEmpty, errorTitle, errorIcon, retry, children }: QueryStateProps<T>) => {
   const { t } = useTranslation();
   if (query.isPending) return <Spinner size={24} aria-label={t('common.status.loading')} />;
   if (query.isError || query.data === undefined) {
@@ -29,6 +31,7 @@ export const QueryState = <T,>({ query, empty, isEmpty, errorTitle, errorIcon, c
         icon={errorIcon ?? <ErrorIcon size={32} />}
         title={errorTitle ?? t('common.error.title')}
         description={serverMessage(query.error) ?? undefined}
+        action={retry && query.refetch ? <Button text={t('common.action.retry')} onClick={() => void query.refetch?.()} /> : undefined}
       />
     );
   }

@@ -1,4 +1,4 @@
-import { Button, Card, H3, H5, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Card, H3, H5, InputGroup, NonIdealState } from '@blueprintjs/core';
 import { CalendarIcon, HomeIcon, PlusIcon, SearchIcon } from '@blueprintjs/icons';
 import type { Project } from '@stramien/api';
 import { can } from '@stramien/domain';
@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { serverMessage } from '../../shared/apiErrors';
+import { QueryState } from '../../shared/QueryState';
 import { showToast } from '../../shared/toaster';
 import { useSession } from '../identity/session/useSession';
 import { CreateProjectDialog, type CreateProjectBody } from '../projects/components/CreateProjectDialog/CreateProjectDialog';
@@ -63,44 +63,6 @@ export const DashboardPage = () => {
     void queryClient.invalidateQueries({ queryKey: projectKeys.all });
   };
 
-  const all = projects.data ?? [];
-  const shown = sortProjects(searchProjects(all, search));
-
-  let content;
-  if (projects.isError) {
-    content = (
-      <NonIdealState
-        icon={<HomeIcon size={48} />}
-        title={t('dashboard.projects.failed')}
-        description={serverMessage(projects.error) ?? undefined}
-        action={<Button text={t('dashboard.projects.retry')} onClick={() => void projects.refetch()} />}
-      />
-    );
-  } else if (projects.isPending && licence) {
-    content = <Spinner aria-label={t('common.status.loading', { ns: 'common' })} />;
-  } else if (all.length === 0) {
-    content = (
-      <NonIdealState icon={<HomeIcon size={48} />} title={t('dashboard.empty.title')} description={t('dashboard.empty.description')} />
-    );
-  } else if (shown.length === 0) {
-    content = <NonIdealState icon={<SearchIcon size={48} />} title={t('dashboard.projects.no-match')} />;
-  } else {
-    content = (
-      <div className="stramien-project-grid" data-testid="project-cards">
-        {shown.map((project) => (
-          <ProjectCard
-            key={project.id}
-            project={project}
-            colour={licence?.theme.primary ?? null}
-            onOpen={open}
-            onToggleFavorite={(p) => void toggle(p)}
-            favoriteBusy={busyId === project.id}
-          />
-        ))}
-      </div>
-    );
-  }
-
   return (
     <div className="stramien-page stramien-dashboard">
       <H3>{t('dashboard.header.welcome', { name: user.firstname || user.name })}</H3>
@@ -127,7 +89,38 @@ export const DashboardPage = () => {
               />
             )}
           </div>
-          {content}
+          <QueryState
+            query={projects}
+            retry
+            errorIcon={<HomeIcon size={48} />}
+            errorTitle={t('dashboard.projects.failed')}
+            empty={
+              <NonIdealState
+                icon={<HomeIcon size={48} />}
+                title={t('dashboard.empty.title')}
+                description={t('dashboard.empty.description')}
+              />
+            }
+          >
+            {(all) => {
+              const shown = sortProjects(searchProjects(all, search));
+              if (shown.length === 0) return <NonIdealState icon={<SearchIcon size={48} />} title={t('dashboard.projects.no-match')} />;
+              return (
+                <div className="stramien-project-grid" data-testid="project-cards">
+                  {shown.map((project) => (
+                    <ProjectCard
+                      key={project.id}
+                      project={project}
+                      colour={licence?.theme.primary ?? null}
+                      onOpen={open}
+                      onToggleFavorite={(p) => void toggle(p)}
+                      favoriteBusy={busyId === project.id}
+                    />
+                  ))}
+                </div>
+              );
+            }}
+          </QueryState>
         </Card>
         <Card className="stramien-dashboard__today" data-testid="today-tasks">
           <H5>

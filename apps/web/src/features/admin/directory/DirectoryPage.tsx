@@ -1,4 +1,4 @@
-import { Button, Card, Dialog, DialogBody, H5, HTMLTable, InputGroup, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
+import { Button, Card, Dialog, DialogBody, H5, HTMLTable, InputGroup, NonIdealState, TextArea } from '@blueprintjs/core';
 import { OfficeIcon, FolderCloseIcon } from '@blueprintjs/icons';
 import type { NamedEntity } from '@stramien/api';
 import { NAMED_ENTITY_DESCRIPTION_MAX, NAMED_ENTITY_NAME_MAX } from '@stramien/domain';
@@ -12,6 +12,7 @@ import { useSession } from '../../identity/session/useSession';
 import { ActionsHeader, ConfirmDelete, RowActions } from '../components/RowActions';
 import { adminKeys, directoryQuery, directoryRoutes, type DirectoryKind } from '../queries';
 import { FormField } from '../../../shared/forms/FormField';
+import { QueryState } from '../../../shared/QueryState';
 
 interface EntityFormValue {
   name: string;
@@ -120,32 +121,33 @@ const DirectoryPage = ({ kind, icon }: { kind: DirectoryKind; icon: ReactElement
   return (
     <div className="stramien-admin__split" data-testid={`admin-${kind}`}>
       <Card className="stramien-admin__list">
-        {list.isPending ? (
-          <Spinner size={24} />
-        ) : list.isError ? (
-          <NonIdealState icon={icon} title={serverMessage(list.error) ?? t('admin.form.load-failed')} />
-        ) : list.data.length === 0 ? (
-          <NonIdealState icon={icon} title={t('admin.empty.title')} description={t(`admin.${kind}.empty`)} />
-        ) : (
-          <HTMLTable compact className="stramien-admin__table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.directory.name')}</th>
-                <th scope="col">{t('admin.directory.description')}</th>
-                <ActionsHeader />
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((entity) => (
-                <tr key={entity.id} data-testid={`${kind}-row`}>
-                  <td>{entity.name}</td>
-                  <td className="bp6-text-muted">{entity.description}</td>
-                  <RowActions onEdit={() => setEditing(entity)} onDelete={() => setDeleting(entity)} />
+        <QueryState
+          query={list}
+          errorIcon={icon}
+          errorTitle={t('admin.form.load-failed')}
+          empty={<NonIdealState icon={icon} title={t('admin.empty.title')} description={t(`admin.${kind}.empty`)} />}
+        >
+          {(entities) => (
+            <HTMLTable compact className="stramien-admin__table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.directory.name')}</th>
+                  <th scope="col">{t('admin.directory.description')}</th>
+                  <ActionsHeader />
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        )}
+              </thead>
+              <tbody>
+                {entities.map((entity) => (
+                  <tr key={entity.id} data-testid={`${kind}-row`}>
+                    <td>{entity.name}</td>
+                    <td className="bp6-text-muted">{entity.description}</td>
+                    <RowActions onEdit={() => setEditing(entity)} onDelete={() => setDeleting(entity)} />
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          )}
+        </QueryState>
       </Card>
       <Card className="stramien-admin__side">
         <H5>{t(`admin.${kind}.new`)}</H5>

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, H3, H5, HTMLTable, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
+import { Alert, Button, Card, H5, HTMLTable, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
 import { ArchiveIcon, SearchIcon, UndoIcon } from '@blueprintjs/icons';
 import type { Project } from '@stramien/api';
 import { DEFAULT_THEME_PRIMARY, can, isHexColour, normaliseHexColour, LICENCE_NAME_MAX, HEX_COLOUR_MAX } from '@stramien/domain';
@@ -50,8 +50,7 @@ export const AdminProjectsPage = () => {
   );
 
   return (
-    <div className="stramien-page stramien-admin-projects" data-testid="admin-projects">
-      <H3>{t('admin.projects.title')}</H3>
+    <div className="stramien-admin-projects" data-testid="admin-projects">
       <LicenceSettings licenceId={licence.id} />
       <Card className="stramien-settings-card">
         <div className="stramien-dashboard__toolbar">

@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, H2, HTMLTable, InputGroup, NonIdealState, Switch, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, HTMLTable, InputGroup, NonIdealState, Switch, Tag } from '@blueprintjs/core';
 import { EnvelopeIcon, PlusIcon, SearchIcon, UserIcon } from '@blueprintjs/icons';
 import type { AdminUser } from '@stramien/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -55,9 +55,9 @@ export const AdminUsersPage = ({ calls = adminUsersCalls }: { calls?: AdminUsers
   if (!licence) return <NonIdealState title={t('admin.users.no-licence')} />;
 
   return (
-    <div className="stramien-page stramien-admin-users">
+    <div className="stramien-admin-users">
+      {/* the admin tab names the screen; no second heading */}
       <div className="stramien-admin-users__header">
-        <H2>{t('admin.users.title')}</H2>
         <ButtonGroup>
           <Button
             icon={<PlusIcon />}
