@@ -44,8 +44,7 @@ describe('Licence modules', () => {
   it('appends nothing for a module the licence already holds', () => spec.given([added]).when(add('build-order')).then([]));
   it('answers 404 for a module outside the catalogue', () =>
     spec.given([]).when(add('no-such')).thenThrows(licenceModuleMessages.moduleNotFound, 404));
-  it('answers 404 for an unknown licence', () =>
-    spec.given([]).when(add('build-order', null)).thenThrows(licenceMessages.notFound, 404));
+  it('answers 404 for an unknown licence', () => spec.given([]).when(add('build-order', null)).thenThrows(licenceMessages.notFound, 404));
   it('refuses a manufacturing module for a licence without the manufacturer marker', () =>
     spec.given([]).when(add('dhme-hall-dashboard')).thenThrows(licenceModuleMessages.manufacturingOnly, 422));
   it("grants a manufacturing module to a manufacturer's licence", () =>
