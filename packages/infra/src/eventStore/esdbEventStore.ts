@@ -22,6 +22,7 @@ import {
 } from '@eventstore/db-client';
 import {
   WrongExpectedRevisionError,
+  readyBatches,
   streamCategory,
   type AppendResult,
   type EventFilter,
@@ -250,6 +251,7 @@ export const createEsdbEventStore = (options: EsdbEventStoreOptions): EventStore
     let iterator: AsyncGenerator<RecordedEvent> | undefined;
     const subscription: EventSubscription = {
       [Symbol.asyncIterator]: () => (iterator ??= run()),
+      batches: (max) => ({ [Symbol.asyncIterator]: () => readyBatches((iterator ??= run()), max) }),
       close,
     };
     subscriptions.add(subscription);

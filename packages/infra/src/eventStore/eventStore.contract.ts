@@ -477,6 +477,35 @@ export const describeEventStoreContract = (name: string, factory: EventStoreFact
         expectStrictlyIncreasing(delivered.map((event) => event.position));
       });
 
+      it('delivers the same events in batches of at most the asked size, catching up and then live', async () => {
+        const head = await store.headPosition();
+        const category = uniqueCategory();
+        const stored = [...(await seedStream(`${category}-1`, 130)), ...(await seedStream(`${category}-2`, 70))];
+        const subscription = store.subscribe({ after: head, filter: { categories: [category] } });
+        opened.push(subscription);
+        const batches = subscription.batches(50)[Symbol.asyncIterator]();
+        const delivered: RecordedEvent[] = [];
+        const sizes: number[] = [];
+        const takeBatches = async (count: number) => {
+          while (delivered.length < count) {
+            const next = await within(batches.next(), 'the next batch');
+            if (next.done) throw new Error('the batches ended early');
+            sizes.push(next.value.length);
+            delivered.push(...next.value);
+          }
+        };
+        await takeBatches(200);
+        const later = [newEvent('Later1'), newEvent('Later2'), newEvent('Later3')];
+        await store.append(`${category}-3`, later, 'no_stream');
+        await takeBatches(203);
+
+        expect(ids(delivered)).toEqual(ids([...stored, ...later]));
+        expect(Math.max(...sizes)).toBeLessThanOrEqual(50);
+        // catching up pays per batch, not per event
+        expect(sizes.length).toBeLessThan(20);
+        expectStrictlyIncreasing(delivered.map((event) => event.position));
+      });
+
       it('ends the iteration of a waiting consumer when closed', async () => {
         const head = await store.headPosition();
         const category = uniqueCategory();

@@ -75,7 +75,41 @@ export interface SubscribeOptions {
 
 /** Catch-up then live subscription; iterate it, close it to stop. No gaps, no duplicates, ordered by position. */
 export interface EventSubscription extends AsyncIterable<RecordedEvent> {
+  /**
+   * The same events in batches of at most `max`: each batch holds what the store has ready (it never waits to fill
+   * one), so a reader that catches up pays per batch, not per event. Iterate either the events or the batches of a
+   * subscription, not both.
+   */
+  batches(max: number): AsyncIterable<RecordedEvent[]>;
   close(): Promise<void>;
+}
+
+const nextMacrotask = (): Promise<null> => new Promise((resolve) => setImmediate(() => resolve(null)));
+
+/**
+ * Batches of an event iterator for adapters that deliver one event at a time: takes whatever is ready without waiting
+ * (until the next macrotask), up to `max`, and hands a batch over when the source goes quiet.
+ */
+export async function* readyBatches(source: AsyncIterator<RecordedEvent>, max: number): AsyncGenerator<RecordedEvent[]> {
+  let batch: RecordedEvent[] = [];
+  let pending: Promise<IteratorResult<RecordedEvent>> | null = null;
+  for (;;) {
+    pending ??= source.next();
+    const next = batch.length === 0 ? await pending : await Promise.race([pending, nextMacrotask()]);
+    if (next === null) {
+      yield batch;
+      batch = [];
+      continue;
+    }
+    pending = null;
+    if (next.done) break;
+    batch.push(next.value);
+    if (batch.length >= max) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
 }
 
 export interface EventStore {

@@ -23,6 +23,7 @@ export class PollingSubscription implements EventSubscription {
   private closed = false;
   private wake: (() => void) | undefined;
   private iterator: AsyncGenerator<RecordedEvent> | undefined;
+  private paging: AsyncGenerator<RecordedEvent[]> | undefined;
 
   constructor(private readonly options: PollingSubscriptionOptions) {
     this.cursor = options.after;
@@ -40,6 +41,13 @@ export class PollingSubscription implements EventSubscription {
   [Symbol.asyncIterator](): AsyncIterator<RecordedEvent> {
     this.iterator ??= this.run();
     return this.iterator;
+  }
+
+  /** the store's pages as they are read (split to at most `max`): one await per page, not per event */
+  batches(max: number): AsyncIterable<RecordedEvent[]> {
+    this.paging ??= this.pages(max);
+    const paging = this.paging;
+    return { [Symbol.asyncIterator]: () => paging };
   }
 
   async close(): Promise<void> {
@@ -65,6 +73,26 @@ export class PollingSubscription implements EventSubscription {
       }
     } finally {
       // a consumer that breaks out of its loop closes the subscription too
+      await this.close();
+    }
+  }
+
+  private async *pages(max: number): AsyncGenerator<RecordedEvent[]> {
+    try {
+      while (!this.closed) {
+        const page = this.options.readPage(this.cursor);
+        if (page.length === 0) {
+          await this.sleep();
+          continue;
+        }
+        for (let from = 0; from < page.length; from += max) {
+          if (this.closed) return;
+          const batch = page.slice(from, from + max);
+          this.cursor = batch[batch.length - 1]!.position;
+          yield batch;
+        }
+      }
+    } finally {
       await this.close();
     }
   }

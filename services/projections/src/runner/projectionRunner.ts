@@ -61,8 +61,6 @@ export const applyBatch = async (projection: Projection, collection: Collection,
   await collection.bulkWrite(ops);
 };
 
-const nextMacrotask = (): Promise<null> => new Promise((resolve) => setImmediate(() => resolve(null)));
-
 export interface RunnerOptions {
   eventStore: EventStore;
   documentStore: DocumentStore;
@@ -134,29 +132,9 @@ export const createProjectionRunner = (options: RunnerOptions) => {
 
   /** Reads the subscription in batches (as many as are ready, up to batchSize); resolves when it closes. */
   const consume = async (sub: EventSubscription) => {
-    const iterator = sub[Symbol.asyncIterator]();
-    let batch: EventEnvelope[] = [];
-    let pending: Promise<IteratorResult<RecordedEvent>> | null = null;
-    const flush = async () => {
-      if (batch.length === 0) return;
-      const taken = batch;
-      batch = [];
-      await exclusive(() => processBatch(taken));
-    };
-    for (;;) {
-      pending ??= iterator.next();
-      // take what is ready without waiting; flush when the log goes quiet
-      const next = batch.length === 0 ? await pending : await Promise.race([pending, nextMacrotask()]);
-      if (next === null) {
-        await flush();
-        continue;
-      }
-      pending = null;
-      if (next.done) break;
-      batch.push(toEnvelope(next.value));
-      if (batch.length >= batchSize) await flush();
+    for await (const batch of sub.batches(batchSize)) {
+      if (batch.length > 0) await exclusive(() => processBatch(batch.map(toEnvelope)));
     }
-    await flush();
   };
 
   const find = (name: string): Projection => {
