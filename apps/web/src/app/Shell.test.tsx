@@ -44,8 +44,7 @@ const renderShell = (url: string, user: User) => {
 };
 
 const openUserMenu = async () => {
-  // the first render of a file loads the shell's lazy modules: on a busy machine that takes more than findBy's 1 s
-  fireEvent.click(await screen.findByTestId('user-menu', {}, { timeout: 10_000 }));
+  fireEvent.click(await screen.findByTestId('user-menu'));
   return screen.findByRole('menu');
 };
 

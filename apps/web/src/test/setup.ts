@@ -1,7 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 import { clearToasts } from '../shared/toaster';
 import { LANGUAGES, i18n, loadLanguage } from '../shared/i18n';
+
+// the first render of a test file loads the shell's lazy screens (transformed on demand): on a busy 2-core machine that
+// takes longer than findBy's default 1 s, which made the first test of a file fail by timing alone
+configure({ asyncUtilTimeout: 10_000 });
 
 // every language at hand, so a test may switch with i18n.changeLanguage directly
 await Promise.all(LANGUAGES.map(loadLanguage));
