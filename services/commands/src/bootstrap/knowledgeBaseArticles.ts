@@ -40,28 +40,28 @@ Read *Projects and members* to set up a project, and *Tasks* to plan the work.`,
       },
       nl: {
         title: 'Aan de slag: het dashboard',
-        body: `Stramien is de common data environment (CDE) van uw bouwprojecten: één plek waar het projectteam zijn taken, workflows, tabellen, de werkopdeling (SBS) en de gegevens van de modules bewaart, in plaats van in mailboxen en spreadsheets.
+        body: `Stramien is de common data environment (CDE) van je bouwprojecten: één plek waar het projectteam zijn taken, workflows, tabellen, de werkopdeling (SBS) en de gegevens van de modules bewaart, in plaats van in mailboxen en spreadsheets.
 
-## Inloggen en uw licentie
-U logt in met uw e-mailadres en wachtwoord. De omgeving van uw organisatie heet een **licentie**. Hoort u bij meer dan één licentie, dan vraagt Stramien welke u wilt openen; later wisselt u met **Licentie wisselen** in het gebruikersmenu (rechtsboven).
+## Inloggen en je licentie
+Je logt in met je e-mailadres en wachtwoord. De omgeving van je organisatie heet een **licentie**. Hoor je bij meer dan één licentie, dan vraagt Stramien welke je wilt openen; later wissel je met **Licentie wisselen** in het gebruikersmenu (rechtsboven).
 
 ## Het dashboard
-Na het inloggen komt u op het **dashboard**:
+Na het inloggen kom je op het **dashboard**:
 
-- **Projecten**: een kaart voor elk project waarvan u lid bent, met nummer, naam en afbeelding. Klik op een kaart om het project te openen. Met de ster maakt u een project favoriet; favorieten staan vooraan.
-- **Taken van vandaag**: de taken die aan u zijn toegewezen en vandaag klaar moeten zijn, zodat u meteen ziet wat er moet gebeuren.
-- **Project aanmaken**: zichtbaar als u in deze licentie projecten mag aanmaken.
+- **Projecten**: een kaart voor elk project waarvan je lid bent, met nummer, naam en afbeelding. Klik op een kaart om het project te openen. Met de ster maak je een project favoriet; favorieten staan vooraan.
+- **Taken van vandaag**: de taken die aan jou zijn toegewezen en vandaag klaar moeten zijn, zodat je meteen ziet wat er moet gebeuren.
+- **Project aanmaken**: zichtbaar als je in deze licentie projecten mag aanmaken.
 
-De eerste keer dat u het dashboard opent, legt een korte rondleiding deze onderdelen uit.
+De eerste keer dat je het dashboard opent, legt een korte rondleiding deze onderdelen uit.
 
 ## De appbalk
 De balk bovenaan is er altijd:
 
-- de **licentienaam** (klik om van licentie te wisselen) en de knop **projecten**, die u terugbrengt naar het dashboard;
+- de **licentienaam** (klik om van licentie te wisselen) en de knop **projecten**, die je terugbrengt naar het dashboard;
 - het **appmenu** van het geopende project (de modules en algemene apps);
 - de zijbalken **taken van vandaag** en **takenoverzicht**;
-- de **bel** met uw meldingen;
-- uw **naam**: het gebruikersmenu met profielinstellingen, downloads, documentatie (deze kennisbank), wat is er nieuw, de taal (English, Nederlands, Deutsch) en uitloggen.
+- de **bel** met je meldingen;
+- je **naam**: het gebruikersmenu met profielinstellingen, downloads, documentatie (deze kennisbank), wat is er nieuw, de taal (English, Nederlands, Deutsch) en uitloggen.
 
 ## Verder lezen
 Lees *Projecten en leden* om een project in te richten, en *Taken* om het werk te plannen.`,
@@ -129,29 +129,29 @@ The overview of a project shows its card, the **navigation** (tasks, workflows, 
       },
       nl: {
         title: 'Projecten en leden',
-        body: `Alles in Stramien gebeurt binnen een **project**: een gebouw, een renovatie, een serie prefab woningen. Een project heeft een nummer, een naam, een afbeelding en de modules die uw licentie biedt.
+        body: `Alles in Stramien gebeurt binnen een **project**: een gebouw, een renovatie, een serie prefab woningen. Een project heeft een nummer, een naam, een afbeelding en de modules die je licentie biedt.
 
 ## Een project aanmaken
 Kies op het dashboard **Project aanmaken** (licentiebeheerders en systeembeheerders). Vul in:
 
-1. het **nummer** (uw eigen projectnummer, bijv. \`2024-017\`) en de **naam**;
+1. het **nummer** (je eigen projectnummer, bijv. \`2024-017\`) en de **naam**;
 2. de **modules** die het project gebruikt, zoals de bouwvolgorde, de modelviewer of de 4D-planning;
-3. de **rollen**: bijvoorbeeld *Projectleider* (gemarkeerd als **Projectbeheerder**), *Uitvoerder*, *Onderaannemer*. U wordt zelf lid met de eerste projectbeheerdersrol.
+3. de **rollen**: bijvoorbeeld *Projectleider* (gemarkeerd als **Projectbeheerder**), *Uitvoerder*, *Onderaannemer*. Je wordt zelf lid met de eerste projectbeheerdersrol.
 
 ## Leden en rollen
-Open het project en ga naar **Projectinstellingen → Leden en rollen**. Daar kunt u:
+Open het project en ga naar **Projectinstellingen → Leden en rollen**. Daar kun je:
 
-- **een lid toevoegen**: kies een gebruiker van uw licentie en geef hem een rol;
+- **een lid toevoegen**: kies een gebruiker van je licentie en geef die een rol;
 - **een rol wijzigen** of een lid **verwijderen**;
 - **rollen** toevoegen, hernoemen of verwijderen. Een rol met *Projectbeheerder* mag de instellingen, tabellen, SBS en workflows van het project wijzigen.
 
-Alleen leden zien een project. Licentiebeheerders zien alle projecten van de licentie; zijn ze geen lid, dan toont het project *"U bent niet aan dit project toegevoegd, maak eerst verbinding"* met een knop **Verbinden**.
+Alleen leden zien een project. Licentiebeheerders zien alle projecten van de licentie; zijn ze geen lid, dan toont het project *"Je bent niet aan dit project toegevoegd, maak eerst verbinding"* met een knop **Verbinden**.
 
 ## Het projectoverzicht
 Het overzicht van een project toont de projectkaart, de **navigatie** (taken, workflows, tabellen, SBS-dashboard, labels, instellingen), de **modules** per categorie met een zoekveld, de **links** naar externe bronnen (bijvoorbeeld het tekeningenarchief) en de lopende **workflowsessies**.
 
 ## Tips
-- Gebruik de ster om de projecten waar u dagelijks aan werkt vooraan op het dashboard te houden.
+- Gebruik de ster om de projecten waar je dagelijks aan werkt vooraan op het dashboard te houden.
 - **Project-id kopiëren** in het appmenu geeft het id waar koppelingen en support om vragen.`,
       },
       de: {
@@ -241,9 +241,9 @@ De rechten van een lid zijn die van al zijn teams samen. Projectbeheerders mogen
 - **Leden** gebruiken wat hun teams toestaan.
 
 ## Goede gewoonten
-- Maak teams per vakgebied of bedrijf, niet per persoon: komt er iemand bij, dan volstaat het hem aan het juiste team toe te voegen.
+- Maak teams per vakgebied of bedrijf, niet per persoon: komt er iemand bij, dan volstaat het om die persoon aan het juiste team toe te voegen.
 - Geef *schrijven* op een SBS-code alleen aan wie dat deel van de structuur bijhoudt.
-- Controleer een nieuw team door in te loggen als testgebruiker voordat u het hele bedrijf uitnodigt.`,
+- Controleer een nieuw team door in te loggen als testgebruiker voordat je het hele bedrijf uitnodigt.`,
       },
       de: {
         title: 'Teams und Berechtigungen',
@@ -317,19 +317,19 @@ Under **Tasks** you find the same tasks in several views:
 Kies **Nieuwe taak** in een takenweergave of in een project. Vul in:
 
 - **Titel** (verplicht) en een korte **omschrijving** (maximaal 250 tekens);
-- **Project** (verplicht; vast als u vanuit een project begint) en, zodra het project gekozen is, de **SBS-code** en **labels**;
+- **Project** (verplicht; vast als je vanuit een project begint) en, zodra het project gekozen is, de **SBS-code** en **labels**;
 - **Toegewezen aan** (verplicht): een gebruiker die het project kan zien;
 - **Prioriteit**: laag, normaal, hoog of urgent;
 - **Geplande start**, **gepland einde** en **deadline**;
-- **Privé**: alleen u en de toegewezen persoon zien een privétaak.
+- **Privé**: alleen jij en de toegewezen persoon zien een privétaak.
 
 Een taak kan **subtaken** hebben (een boom van willekeurige diepte), **controles** (een checklist), **bijlagen** (bestanden), **berichten** en **relaties** met andere taken (voorganger en opvolger).
 
 ## Toewijzen en opvolgen
-De toegewezen persoon krijgt een melding in de bel als een taak aan hem wordt toegewezen, en als de status of deadline verandert. **Sluit** een taak als die klaar is, **annuleer** hem als hij niet meer nodig is, **heropen** hem als hij toch niet klaar is. Het taakdetail toont wie wat wanneer heeft gewijzigd.
+De toegewezen persoon krijgt een melding in de bel als een taak aan die persoon wordt toegewezen, en als de status of deadline verandert. **Sluit** een taak als die klaar is, **annuleer** hem als hij niet meer nodig is, **heropen** hem als hij toch niet klaar is. Het taakdetail toont wie wat wanneer heeft gewijzigd.
 
 ## De weergaven
-Onder **Taken** vindt u dezelfde taken in meerdere weergaven:
+Onder **Taken** vind je dezelfde taken in meerdere weergaven:
 
 - **Lijst**: sorteer, filter en groepeer duizenden taken; wijzig status, prioriteit en toegewezen persoon direct in de lijst.
 - **Bord**: banen met kaarten. Een baan heeft een regel (een status, een toegewezen persoon of een label): een kaart erheen slepen past die regel toe, bijvoorbeeld een kaart naar *Gesloten* slepen sluit de taak.
@@ -397,25 +397,25 @@ Move the account to the new phone in your authenticator app before you wipe the 
       },
       nl: {
         title: 'Tweestapsverificatie',
-        body: `Projectgegevens zijn waardevol: tekeningen, contracten, prijzen. **Tweestapsverificatie (2FA)** beschermt uw account ook als iemand uw wachtwoord kent: bij het inloggen wordt ook om een zescijferige code uit een app op uw telefoon gevraagd.
+        body: `Projectgegevens zijn waardevol: tekeningen, contracten, prijzen. **Tweestapsverificatie (2FA)** beschermt je account ook als iemand je wachtwoord kent: bij het inloggen wordt ook om een zescijferige code uit een app op je telefoon gevraagd.
 
 ## Inschakelen
-1. Installeer een authenticator-app op uw telefoon, bijvoorbeeld Microsoft Authenticator of Google Authenticator.
-2. Open in Stramien het gebruikersmenu (uw naam, rechtsboven) → **Profielinstellingen**.
+1. Installeer een authenticator-app op je telefoon, bijvoorbeeld Microsoft Authenticator of Google Authenticator.
+2. Open in Stramien het gebruikersmenu (je naam, rechtsboven) → **Profielinstellingen**.
 3. Kies onder **Tweestapsverificatie** voor **Tweestapsverificatie instellen**.
 4. Scan de QR-code met de app. Lukt scannen niet? Typ de sleutel onder de code over in de app.
 5. Vul de zescijferige code uit de app in en kies **Inschakelen**.
 
-Vanaf nu vraagt het inloggen na uw wachtwoord om een code uit de app. Een code is ongeveer 30 seconden geldig en maar één keer te gebruiken; wordt hij geweigerd als al gebruikt, wacht dan op de volgende.
+Vanaf nu vraagt het inloggen na je wachtwoord om een code uit de app. Een code is ongeveer 30 seconden geldig en maar één keer te gebruiken; wordt hij geweigerd als al gebruikt, wacht dan op de volgende.
 
 ## Uitschakelen
 Vul in **Profielinstellingen → Tweestapsverificatie** een actuele code uit de app in en kies **Tweestapsverificatie uitschakelen**.
 
-## Als uw licentie het vereist
-Uw organisatie kan 2FA verplicht stellen. Stramien brengt u dan naar de instellingen met de melding dat tweestapsverificatie vereist is; u kunt verder zodra die aan staat.
+## Als je licentie het vereist
+Je organisatie kan 2FA verplicht stellen. Stramien brengt je dan naar de instellingen met de melding dat tweestapsverificatie vereist is; je kunt verder zodra die aan staat.
 
 ## Een nieuwe of verloren telefoon
-Zet het account in uw authenticator-app over naar de nieuwe telefoon voordat u de oude wist. Bent u de telefoon kwijt, vraag dan uw systeembeheerder uw tweestapsverificatie te resetten en stel die daarna opnieuw in.`,
+Zet het account in je authenticator-app over naar de nieuwe telefoon voordat je de oude wist. Ben je de telefoon kwijt, vraag dan je systeembeheerder je tweestapsverificatie te resetten en stel die daarna opnieuw in.`,
       },
       de: {
         title: 'Zwei-Faktor-Authentifizierung',
@@ -468,24 +468,24 @@ Open **Downloads** in the user menu to see your files with their name, size, dat
       },
       nl: {
         title: 'Meldingen en downloads',
-        body: `Stramien laat u weten wat er voor u veranderd is, terwijl u werkt, zonder e-mail.
+        body: `Stramien laat je weten wat er voor jou veranderd is, terwijl je werkt, zonder e-mail.
 
 ## De bel
-De **bel** in de appbalk toont uw meldingen, nieuwste eerst; hij rinkelt twee seconden als er een nieuwe binnenkomt. U krijgt een melding als:
+De **bel** in de appbalk toont je meldingen, nieuwste eerst; hij rinkelt twee seconden als er een nieuwe binnenkomt. Je krijgt een melding als:
 
-- een taak aan u wordt **toegewezen**, of de **status** of **deadline** ervan verandert (bij taken die u hebt aangemaakt of die aan u zijn toegewezen; nooit over uw eigen wijzigingen);
-- een **export** die u hebt gestart klaar is om te downloaden;
-- er op uw account wordt ingelogd vanuit een **nieuwe browser**.
+- een taak aan jou wordt **toegewezen**, of de **status** of **deadline** ervan verandert (bij taken die je hebt aangemaakt of die aan jou zijn toegewezen; nooit over je eigen wijzigingen);
+- een **export** die je hebt gestart klaar is om te downloaden;
+- er op je account wordt ingelogd vanuit een **nieuwe browser**.
 
-Ongelezen meldingen vallen op. Klik op een melding om te openen waar die over gaat en hem als gelezen te markeren; **alles als gelezen markeren** doet dat voor de hele lijst, en **Wissen** maakt hem leeg. De browser bewaart uw laatste tien meldingen.
+Ongelezen meldingen vallen op. Klik op een melding om te openen waar die over gaat en hem als gelezen te markeren; **alles als gelezen markeren** doet dat voor de hele lijst, en **Wissen** maakt hem leeg. De browser bewaart je laatste tien meldingen.
 
 ## Exports en downloads
-Grote exports, zoals een takenlijst naar CSV of Excel, lopen op de achtergrond zodat u verder kunt werken. U ziet de melding *"Exporttaken zijn gestart. U vindt de resultaatbestanden op de downloadpagina."* en de voortgang. Is het bestand klaar, dan meldt de bel dat.
+Grote exports, zoals een takenlijst naar CSV of Excel, lopen op de achtergrond zodat je verder kunt werken. Je ziet de melding *"Exporttaken zijn gestart. Je vindt de resultaatbestanden op de downloadpagina."* en de voortgang. Is het bestand klaar, dan meldt de bel dat.
 
-Open **Downloads** in het gebruikersmenu om uw bestanden te zien met naam, grootte, datum en status, en ze te downloaden. Alleen u kunt de bestanden van uw eigen exports downloaden.
+Open **Downloads** in het gebruikersmenu om je bestanden te zien met naam, grootte, datum en status, en ze te downloaden. Alleen jij kunt de bestanden van je eigen exports downloaden.
 
 ## Wat is er nieuw
-**Wat is er nieuw** in het gebruikersmenu toont het nieuws over Stramien zelf: nieuwe functies en gepland onderhoud. Een stip markeert nieuws dat u nog niet hebt gelezen; belangrijk nieuws opent eenmalig vanzelf. Het openen van het paneel markeert al het nieuws als gelezen.`,
+**Wat is er nieuw** in het gebruikersmenu toont het nieuws over Stramien zelf: nieuwe functies en gepland onderhoud. Een stip markeert nieuws dat je nog niet hebt gelezen; belangrijk nieuws opent eenmalig vanzelf. Het openen van het paneel markeert al het nieuws als gelezen.`,
       },
       de: {
         title: 'Benachrichtigungen und Downloads',
