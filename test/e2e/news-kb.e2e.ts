@@ -40,7 +40,10 @@ const texts = {
 
 const shoot = async (page: Page, name: string) => {
   const dir = process.env.E2E_SHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  if (!dir) return;
+  // let dialogs and drawers finish their opening transition
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 };
 
 const created: string[] = [];
@@ -72,7 +75,9 @@ for (const language of ['en', 'nl', 'de'] as const satisfies readonly Language[]
       await form.locator(`#news-description-${language}`).fill(`**${title}**: ${t.article}`);
     }
     await form.locator('#news-tags').fill('tasks, gantt');
-    await page.getByTestId('news-auto-open').click();
+    // the switch's indicator covers its input: click its label
+    await page.locator('label:has([data-testid="news-auto-open"])').click();
+    await expect(page.getByTestId('news-auto-open')).toBeChecked();
     await shoot(page, `admin-news-form-${language}`);
     await page.getByTestId('news-submit').click();
     await expect(page.getByText(t.created).first()).toBeVisible();

@@ -91,7 +91,10 @@ describe('knowledge-base search', () => {
     expect(articleMatchScore(texts, searchTerms('  '))).toBe(1);
   });
   it('makes a plain-text excerpt of a markdown body', () => {
-    expect(articleExcerpt('## Start\n\nOpen **Settings** and [scan](https://x) the `code`.')).toBe('Open Settings and scan the code .');
+    expect(articleExcerpt('## Start\n\nOpen **Settings** and [scan](https://x) the `code`.')).toBe('Open Settings and scan the code.');
+    expect(articleExcerpt('A **project**: one e-mail.\n\n- first\n- second\n\n| a | b |\n|---|---|\n| 1 | 2 |')).toBe(
+      'A project: one e-mail. first second a b 1 2',
+    );
     expect(articleExcerpt('word '.repeat(100), 20)).toBe('word word word word…');
   });
 });

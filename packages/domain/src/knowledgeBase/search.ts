@@ -34,7 +34,13 @@ export const articleExcerpt = (body: string, max = 180): string => {
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/^#{1,6}\s+.*$/gm, ' ')
-    .replace(/[*_`>#|-]+/g, ' ')
+    // list markers and quotes at the start of a line; table pipes and separator rows
+    .replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, '')
+    .replace(/^\s*>\s?/gm, '')
+    .replace(/^[\s|:-]+$/gm, ' ')
+    .replace(/\|/g, ' ')
+    // emphasis and code marks, not the hyphens and underscores inside words
+    .replace(/\*\*|__|\*|`/g, '')
     .replace(/\s+/g, ' ')
     .trim();
   if (plain.length <= max) return plain;
