@@ -43,7 +43,7 @@ Read *Projects and members* to set up a project, and *Tasks* to plan the work.`,
         body: `Stramien is de common data environment (CDE) van je bouwprojecten: één plek waar het projectteam zijn taken, workflows, tabellen, de werkopdeling (SBS) en de gegevens van de modules bewaart, in plaats van in mailboxen en spreadsheets.
 
 ## Inloggen en je licentie
-Je logt in met je e-mailadres en wachtwoord. De omgeving van je organisatie heet een **licentie**. Hoor je bij meer dan één licentie, dan vraagt Stramien welke je wilt openen; later wissel je met **Licentie wisselen** in het gebruikersmenu (rechtsboven).
+Je logt in met je e-mailadres en wachtwoord. De omgeving van je organisatie heet een **licentie**. Hoor je bij meer dan één licentie, dan vraagt Stramien welke je wilt openen; later wissel je met **Licentie wijzigen** in het gebruikersmenu (rechtsboven).
 
 ## Het dashboard
 Na het inloggen kom je op het **dashboard**:
@@ -89,7 +89,7 @@ Die Leiste oben ist immer da:
 - das **App-Menü** des geöffneten Projekts (Module und allgemeine Apps);
 - die Seitenleisten **Heutige Aufgaben** und **Aufgabenübersicht**;
 - die **Glocke** mit Ihren Benachrichtigungen;
-- Ihr **Name**: das Benutzermenü mit Profileinstellungen, Downloads, Dokumentation (diese Wissensdatenbank), Neuigkeiten, Sprache (English, Nederlands, Deutsch) und Abmelden.
+- Ihr **Name**: das Benutzermenü mit Profileinstellungen, Downloads, Dokumentation (diese Wissensdatenbank), Was ist neu, Sprache (English, Nederlands, Deutsch) und Abmelden.
 
 ## Wie es weitergeht
 Lesen Sie *Projekte und Mitglieder*, um ein Projekt einzurichten, und *Aufgaben*, um die Arbeit zu planen.`,
@@ -505,8 +505,8 @@ Große Exporte, etwa eine Aufgabenliste als CSV oder Excel, laufen im Hintergrun
 
 Öffnen Sie **Downloads** im Benutzermenü, um Ihre Dateien mit Name, Größe, Datum und Status zu sehen und herunterzuladen. Nur Sie können die Dateien Ihrer eigenen Exporte herunterladen.
 
-## Neuigkeiten
-**Neuigkeiten** im Benutzermenü zeigt Nachrichten über Stramien selbst: neue Funktionen und geplante Wartungen. Ein Punkt markiert Ungelesenes; wichtige Nachrichten öffnen sich einmal von selbst. Das Öffnen des Bereichs markiert alle Nachrichten als gelesen.`,
+## Was ist neu
+**Was ist neu** im Benutzermenü zeigt Nachrichten über Stramien selbst: neue Funktionen und geplante Wartungen. Ein Punkt markiert Ungelesenes; wichtige Nachrichten öffnen sich einmal von selbst. Das Öffnen des Bereichs markiert alle Nachrichten als gelesen.`,
       },
     },
   },
