@@ -13,28 +13,25 @@ type Language = 'en' | 'nl' | 'de';
 
 const texts = {
   en: {
-    newItem: 'New news item',
-    publish: 'Publish',
     created: 'Successfully created news item',
     search: 'two-factor',
     article: 'Two-factor authentication',
     step: 'Switching it on',
+    button: 'Read the guide',
   },
   nl: {
-    newItem: 'Nieuw nieuwsbericht',
-    publish: 'Publiceren',
     created: 'aangemaakt',
     search: 'tweestaps',
     article: 'Tweestapsverificatie',
     step: 'Inschakelen',
+    button: 'Lees de uitleg',
   },
   de: {
-    newItem: 'Neue Neuigkeit',
-    publish: 'Veröffentlichen',
     created: 'angelegt',
     search: 'Zwei-Faktor',
     article: 'Zwei-Faktor-Authentifizierung',
     step: 'Einschalten',
+    button: 'Zur Anleitung',
   },
 } as const;
 
@@ -74,6 +71,14 @@ for (const language of ['en', 'nl', 'de'] as const satisfies readonly Language[]
       await form.locator(`#news-title-${language}`).fill(title);
       await form.locator(`#news-description-${language}`).fill(`**${title}**: ${t.article}`);
     }
+    // a button to a path of this site: the two-factor article
+    await form.locator('#news-button-url').fill('/knowledge-base/5f0c6a8e-1d0b-4c39-9a55-0a7e3f1b2c05');
+    await page.getByTestId('news-language-en').click();
+    await form.locator('#news-button-title-en').fill('Read the guide');
+    if (language !== 'en') {
+      await page.getByTestId(`news-language-${language}`).click();
+      await form.locator(`#news-button-title-${language}`).fill(t.button);
+    }
     await form.locator('#news-tags').fill('tasks, gantt');
     // the switch's indicator covers its input: click its label
     await page.locator('label:has([data-testid="news-auto-open"])').click();
@@ -106,6 +111,7 @@ for (const language of ['en', 'nl', 'de'] as const satisfies readonly Language[]
     await expect(card.getByRole('heading', { name: title })).toBeVisible();
     await expect(card.getByTestId('news-item-new')).toBeVisible();
     await expect(card.locator('strong').first()).toBeVisible();
+    await expect(card.getByTestId('news-button')).toHaveText(t.button);
     await shoot(user, `news-panel-${language}`);
     await user.locator('.stramien-news').getByRole('button', { name: 'Close' }).click();
     await expect(panel).toHaveCount(0);
