@@ -80,8 +80,11 @@ const ACTOR_NAMES = Object.keys(ACTORS) as ActorName[];
 const projectVisible = (a: Standing): boolean => a.isSystemAdmin || (a.inLicenceA && (a.isMember || a.isLicenceAdmin));
 const licenceVisible = (a: Standing): boolean => a.isSystemAdmin || a.inLicenceA;
 
+/** knowledge-base articles belong to the product, not to a licence: every signed-in user reads them */
+const LICENCE_FREE = /^\/api\/knowledge-base\//;
 const addressesLicence = (route: RouteContract): boolean =>
-  route.path.includes('/:') || 'license' in ((route.query as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
+  (route.path.includes('/:') && !LICENCE_FREE.test(route.path)) ||
+  'license' in ((route.query as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
 
 type Expected = 'allowed' | 401 | 403 | 404;
 
@@ -141,6 +144,8 @@ interface Fixture {
   collectionId: string;
   memberId: string;
   spareId: string;
+  newsItemId: string;
+  articleId: string;
 }
 
 interface CellInput {
@@ -167,11 +172,20 @@ interface Fresh {
   collection(): Promise<string>;
   /** (re)adds a module to the fixture project and answers its id */
   projectModule(): Promise<string>;
+  newsItem(): Promise<string>;
+  article(): Promise<string>;
 }
 
 const unique = () => randomUUID().slice(0, 8);
 const project = (f: Fixture) => ({ id: f.projectId });
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+const newsBody = () => ({
+  translations: { en: { title: `News ${unique()}`, description: 'Text', button_title: '' } },
+  tags: [],
+  auto_open: false,
+});
+const articleBody = () => ({ translations: { en: { title: `Article ${unique()}`, body: 'Text' } }, position: 1 });
 
 /** How each addressable route is called: real fixture ids and a minimal valid body. */
 const CASES: Record<string, RouteCase> = {
@@ -265,6 +279,18 @@ const CASES: Record<string, RouteCase> = {
   'licenceModules.list': { phase: 0, input: (f) => ({ params: { id: f.licenceA } }) },
   'apiTokens.listApiTokens': { phase: 0, input: () => ({}) },
   'notifications.list': { phase: 0, input: () => ({ query: { limit: 5 } }) },
+  'news.whatsNew': { phase: 0, input: () => ({ query: { lang: 'nl' } }) },
+  'news.markRead': { phase: 1, input: () => ({ body: {} }) },
+  'news.list': { phase: 0, input: () => ({}) },
+  'news.create': { phase: 1, input: () => ({ body: newsBody() }) },
+  'news.update': { phase: 1, input: (f) => ({ params: { id: f.newsItemId }, body: newsBody() }) },
+  'news.delete': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.newsItem() } }) },
+  'knowledgeBase.list': { phase: 0, input: () => ({ query: { search: 'tasks' } }) },
+  'knowledgeBase.get': { phase: 0, input: (f) => ({ params: { id: f.articleId } }) },
+  'knowledgeBase.adminList': { phase: 0, input: () => ({}) },
+  'knowledgeBase.create': { phase: 1, input: () => ({ body: articleBody() }) },
+  'knowledgeBase.update': { phase: 1, input: (f) => ({ params: { id: f.articleId }, body: articleBody() }) },
+  'knowledgeBase.delete': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.article() } }) },
   'system.build': { phase: 0, input: () => ({}) },
   'health.health': { phase: 0, input: () => ({}) },
   'health.live': { phase: 0, input: () => ({}) },
@@ -389,6 +415,8 @@ beforeAll(async () => {
   const company = async () => (await call('companies.create', { params: { id: licenceA }, body: { name: `Co ${unique()}` } })).data.id;
   const collection = async () =>
     (await call('collections.create', { params: { id: licenceA }, body: { name: `Col ${unique()}` } })).data.id;
+  const newsItem = async () => (await call('news.create', { body: newsBody() })).data.id;
+  const article = async () => (await call('knowledgeBase.create', { body: articleBody() })).data.id;
   const user = async () =>
     (
       await admin.call(accountRoutes.createUser, {
@@ -410,6 +438,8 @@ beforeAll(async () => {
     collectionId: await collection(),
     memberId: member.id,
     spareId: spare.id,
+    newsItemId: await newsItem(),
+    articleId: await article(),
   };
   fresh = {
     project: async () => (await createProject()).id,
@@ -431,6 +461,8 @@ beforeAll(async () => {
       });
       return 'gis-viewer';
     },
+    newsItem,
+    article,
   };
   await admin.call(accountRoutes.disableUser, { params: { id: disabled.id }, body: {} });
   tokens.set('anonymous', undefined);

@@ -9,6 +9,8 @@ import { labelRoutes } from './labels/routes';
 import { licenceModuleRoutes } from './licenceModules/routes';
 import { collectionRoutes, companyRoutes } from './directory/routes';
 import { notificationRoutes } from './notifications/routes';
+import { newsRoutes } from './notifications/newsRoutes';
+import { knowledgeBaseRoutes } from './knowledgeBase/routes';
 import { systemRoutes } from './system/routes';
 import { maintenanceRoutes } from './system/maintenance';
 import { healthRoutes } from './system/health';
@@ -29,6 +31,8 @@ export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
     companies: companyRoutes,
     collections: collectionRoutes,
     notifications: notificationRoutes,
+    news: newsRoutes,
+    knowledgeBase: knowledgeBaseRoutes,
     system: systemRoutes,
     maintenance: maintenanceRoutes,
     health: healthRoutes,

@@ -11,6 +11,8 @@ export * from './labels/routes';
 export * from './licenceModules/routes';
 export * from './directory/routes';
 export * from './notifications/routes';
+export * from './notifications/newsRoutes';
+export * from './knowledgeBase/routes';
 export * from './system/routes';
 export * from './system/maintenance';
 export * from './system/health';

@@ -18,3 +18,6 @@ export * from './directory/index';
 export * from './tasks/index';
 export * from './boards/index';
 export * from './jobs/index';
+export * from './shared/translated';
+export * from './notifications/news/index';
+export * from './knowledgeBase/index';

@@ -15,6 +15,8 @@ import { registerLabelRoutes } from './routes/labels/labelRoutes';
 import { registerLicenceModuleRoutes } from './routes/licenceModules/licenceModuleRoutes';
 import { registerDirectoryRoutes } from './routes/directory/directoryRoutes';
 import { registerNotificationRoutes } from './routes/notifications/notificationRoutes';
+import { registerNewsRoutes } from './routes/notifications/newsRoutes';
+import { registerKnowledgeBaseRoutes } from './routes/knowledgeBase/knowledgeBaseRoutes';
 import { registerSystemRoutes } from './routes/system/systemRoutes';
 import { registerMaintenanceRoutes } from './routes/system/maintenanceRoutes';
 import { registerHealthRoutes } from './routes/system/healthRoutes';
@@ -48,6 +50,8 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerLicenceModuleRoutes(app);
   registerDirectoryRoutes(app);
   registerNotificationRoutes(app);
+  registerNewsRoutes(app);
+  registerKnowledgeBaseRoutes(app);
   registerSystemRoutes(app);
   registerMaintenanceRoutes(app);
   registerHealthRoutes(app, deps.adapters.health);

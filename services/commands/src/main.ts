@@ -1,6 +1,7 @@
 import { createAdapters, exitOnSignals, loadConfig } from '@stramien/infra';
 import { CHECKPOINTS_COLLECTION, allProjections, type Checkpoint } from '@stramien/projections';
 import { buildApp, createAppDeps } from './app';
+import { seedKnowledgeBase } from './bootstrap/knowledgeBase';
 import { printDemoAccounts, seedDemo } from './bootstrap/demo';
 
 /**
@@ -28,6 +29,7 @@ const deps = createAppDeps(config, adapters, {
 });
 const app = await buildApp(deps);
 const demo = await seedDemo(deps);
+await seedKnowledgeBase(deps);
 const address = await app.listen({ host: config.HOST, port: config.PORT });
 if (demo) printDemoAccounts(demo, address);
 exitOnSignals(async () => {

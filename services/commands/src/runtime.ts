@@ -3,6 +3,7 @@ import { startProjectionsService } from '@stramien/projections';
 import { createChannelAuth, createNotifier, createSocketHub, registerNotifierRoutes } from '@stramien/notifier';
 import { createAuthenticator, jwtSecret } from '@stramien/infra';
 import { buildApp, createAppDeps } from './app';
+import { seedKnowledgeBase } from './bootstrap/knowledgeBase';
 import { printDemoAccounts, seedDemo, type DemoAccount } from './bootstrap/demo';
 
 /**
@@ -26,6 +27,7 @@ export const startAllInOne = async (
   const authenticate = createAuthenticator({ tokens: deps.tokens, documentStore: adapters.documentStore, cache: deps.authCache });
   const app = await buildApp(deps, (a) => registerNotifierRoutes(a, { hub, channelAuth, authenticate }));
   const demo: DemoAccount[] | null = await seedDemo(deps, options.env ?? process.env);
+  await seedKnowledgeBase(deps);
   const address = await app.listen({ host: config.HOST, port: config.PORT });
   const url = `http://localhost:${new URL(address).port}`;
   if (demo && !options.quiet) printDemoAccounts(demo, url);

@@ -10,5 +10,8 @@ export * from './teams/teams';
 export * from './labels/labels';
 export * from './licenceModules/licenceModules';
 export * from './directory/namedEntities';
+export * from './notifications/news/newsItems';
+export * from './notifications/news/newsReaders';
+export * from './knowledgeBase/articles';
 export { startProjectionsService } from './service';
 export { allProjections } from './registry';

@@ -7,6 +7,8 @@ import { labelProjections } from './labels/index';
 import { licenceModuleProjections } from './licenceModules/index';
 import { directoryProjections } from './directory/index';
 import { systemProjections } from './system/index';
+import { newsProjections } from './notifications/news/index';
+import { knowledgeBaseProjections } from './knowledgeBase/index';
 
 /** Every read model the projections service maintains. */
 export const allProjections: Projection[] = [
@@ -18,4 +20,6 @@ export const allProjections: Projection[] = [
   ...licenceModuleProjections,
   ...directoryProjections,
   ...systemProjections,
+  ...newsProjections,
+  ...knowledgeBaseProjections,
 ];

@@ -124,13 +124,19 @@ describe('the app routes', () => {
       ['/tasks', 'Tasks is not available yet'],
       ['/tasks/board', 'Tasks is not available yet'],
       ['/downloads', 'Downloads is not available yet'],
-      ['/knowledge-base/42', 'The knowledge base is not available yet'],
       ['/workflow-management/builder/7', 'Workflow management is not available yet'],
     ])('says %s is not available yet, and stays there', async (path, text) => {
       storeToken('jwt-1', 3600);
       const { location } = renderApp(path, userWith([licence('l-1', 'Bouwbedrijf')]));
       expect(await screen.findByText(text)).toBeTruthy();
       expect(location()).toBe(path);
+    });
+
+    it('opens the knowledge base; an article address that cannot exist says so and stays there', async () => {
+      storeToken('jwt-1', 3600);
+      const { location } = renderApp('/knowledge-base/42', userWith([licence('l-1', 'Bouwbedrijf')]));
+      expect(await screen.findByText('This article does not exist (any more)')).toBeTruthy();
+      expect(location()).toBe('/knowledge-base/42');
     });
 
     it('asks for a licence first when the user has more than one and none is chosen', async () => {

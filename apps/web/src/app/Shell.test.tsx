@@ -1,4 +1,5 @@
-import type { User } from '@stramien/api';
+import { newsRoutes, type RouteContract, type User } from '@stramien/api';
+import { api } from '../shared/api';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +10,6 @@ import { NotificationServicesContext, type NotificationServices } from '../featu
 import { createQueryClient } from '../shared/queryClient';
 import { userOf } from '../test/fixtures';
 import { AppProviders } from './AppProviders';
-import { NEWS_READ_AT_KEY } from './news/newsStore';
 import { routes } from './routes';
 import { closeAllSidebars } from './sidebars/sidebarStore';
 import { DASHBOARD_TOUR_ID } from './tour/dashboardTour';
@@ -113,12 +113,26 @@ describe('the user menu', () => {
     expect(open).toHaveBeenCalledWith(expect.stringMatching(/#token=jwt-1$/), '_blank', 'noopener,noreferrer');
   });
 
-  it("opens what's new, which says 'No updates yet...' and stores the read time", async () => {
+  it("shows the unread dot, opens what's new, which stores the read time on the server, and the dot goes", async () => {
+    const item = { id: 'n-1', title: 'Boards', description: 'New', image: null, tags: [], updated_at: '2026-03-02T00:00:00.000Z' };
+    const news = { ...item, auto_open: false, button_url: null, button_title: null };
+    const call = vi.spyOn(api, 'call').mockImplementation((async (route: RouteContract) => {
+      if (route === newsRoutes.whatsNew) return { data: [news], read_at: '2026-03-01T00:00:00.000Z' };
+      if (route === newsRoutes.markRead) return { read_at: '2026-03-05T00:00:00.000Z', position: 3 };
+      throw new Error('no server in this test');
+    }) as typeof api.call);
+    renderShell('/downloads', person());
+    expect(await screen.findByTestId('user-menu-unread')).toBeTruthy();
+    fireEvent.click(within(await openUserMenu()).getByTestId('whats-new'));
+    expect(await screen.findByText('Boards')).toBeTruthy();
+    await waitFor(() => expect(call.mock.calls.some(([route]) => route === newsRoutes.markRead)).toBe(true));
+    await waitFor(() => expect(screen.queryByTestId('user-menu-unread')).toBeNull());
+  });
+
+  it("says 'No updates yet...' in what's new when there is no news", async () => {
     renderShell('/downloads', person());
     fireEvent.click(within(await openUserMenu()).getByTestId('whats-new'));
     expect(await screen.findByText('No updates yet...')).toBeTruthy();
-    await waitFor(() => expect(localStorage.getItem(NEWS_READ_AT_KEY)).not.toBeNull());
-    expect(screen.queryByTestId('user-menu-unread')).toBeNull();
   });
 
   it('links the API reference in a new tab, apart from the documentation', async () => {
@@ -158,7 +172,6 @@ describe('the app bar sidebars', () => {
 describe('the shell pages not built yet', () => {
   it.each([
     ['/downloads', 'Downloads is not available yet'],
-    ['/knowledge-base', 'The knowledge base is not available yet'],
     ['/workflow-management', 'Workflow management is not available yet'],
   ])('%s says it is not available yet, in the shell', async (url, text) => {
     const { location } = renderShell(url, person());
@@ -168,12 +181,12 @@ describe('the shell pages not built yet', () => {
   });
 
   it('says it in Dutch and German too', async () => {
-    renderShell('/knowledge-base', person());
+    renderShell('/workflow-management', person());
     await screen.findByTestId('not-available');
     fireEvent.click(within(await openUserMenu()).getByTestId('language-nl'));
-    await waitFor(() => expect(screen.getByTestId('not-available').textContent).toContain('De kennisbank is nog niet beschikbaar'));
+    await waitFor(() => expect(screen.getByTestId('not-available').textContent).toContain('Workflowbeheer is nog niet beschikbaar'));
     fireEvent.click(within(await openUserMenu()).getByTestId('language-de'));
-    await waitFor(() => expect(screen.getByTestId('not-available').textContent).toContain('Die Wissensdatenbank ist noch nicht verfügbar'));
+    await waitFor(() => expect(screen.getByTestId('not-available').textContent).toContain('Workflow-Verwaltung ist noch nicht verfügbar'));
   });
 });
 

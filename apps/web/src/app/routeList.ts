@@ -7,7 +7,6 @@ export const SHELL_ROUTE_PATTERNS = [
   '/dashboard',
   '/tasks/*',
   '/downloads/*',
-  '/knowledge-base/*',
   '/workflow-management/*',
   '/build',
   '/settings',
@@ -27,6 +26,10 @@ export const SHELL_ROUTE_PATTERNS = [
   '/admin/collections',
   '/admin/labels',
   '/admin/modules',
+  '/admin/news',
+  '/admin/knowledge-base',
+  '/knowledge-base',
+  '/knowledge-base/:itemId',
   '/*',
 ] as const;
 
@@ -34,7 +37,6 @@ export const SHELL_ROUTE_PATTERNS = [
 export const NOT_BUILT_PATTERNS: readonly (typeof SHELL_ROUTE_PATTERNS)[number][] = [
   '/tasks/*',
   '/downloads/*',
-  '/knowledge-base/*',
   '/workflow-management/*',
   '/project/:slug/workflows/*',
   '/project/:slug/tables/*',

@@ -10,6 +10,8 @@ import enSettings from '../locales/en/settings.json';
 import enProjects from '../locales/en/projects.json';
 import enTeams from '../locales/en/teams.json';
 import enAdmin from '../locales/en/admin.json';
+import enNews from '../locales/en/news.json';
+import enKnowledgeBase from '../locales/en/knowledgeBase.json';
 import enServer from '../locales/en/server.json';
 
 export const LANGUAGES = ['en', 'nl', 'de'] as const;
@@ -26,6 +28,8 @@ export const NAMESPACES = [
   'projects',
   'teams',
   'admin',
+  'news',
+  'knowledgeBase',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /**
@@ -49,6 +53,8 @@ export const englishResources = {
   projects: enProjects,
   teams: enTeams,
   admin: enAdmin,
+  news: enNews,
+  knowledgeBase: enKnowledgeBase,
   server: enServer,
 } satisfies Record<Namespace | typeof SERVER_NAMESPACE, Record<string, string>>;
 

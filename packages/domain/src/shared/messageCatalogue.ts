@@ -11,6 +11,8 @@ import { licenceModuleMessages } from '../licenceModules/licenceModules';
 import { namedEntityMessages } from '../directory/namedEntity';
 import { directoryMessages } from '../directory/messages';
 import { notificationMessages } from '../notifications/messages';
+import { newsMessages } from '../notifications/news/messages';
+import { knowledgeBaseMessages } from '../knowledgeBase/messages';
 
 /** Values filled into a message's '{name}' placeholders. */
 export type MessageValues = Record<string, string | number>;
@@ -40,6 +42,8 @@ const catalogues = (): Record<string, Record<string, string>> => ({
   directory: { ...namedEntityMessages, ...directoryMessages },
   system: systemMessages,
   notifications: notificationMessages,
+  news: newsMessages,
+  knowledgeBase: knowledgeBaseMessages,
 });
 
 interface Index {

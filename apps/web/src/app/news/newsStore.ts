@@ -1,80 +1,59 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { newsRoutes, type NewsItem } from '@stramien/api';
+import { isNewsCritical, isNewsUnread } from '@stramien/domain';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../shared/api';
+import { isLanguage, DEFAULT_LANGUAGE, type Language } from '../../shared/i18n';
 
-/** A news item of the what's-new panel (spec 1 §3, spec 2 §3). */
-export interface NewsItem {
-  title: string;
-  /** markdown */
-  description: string;
-  image: string | null;
-  tags: string[];
-  updated_at: string;
-  auto_open: boolean;
-  button_url: string | null;
-  button_title: string | null;
-}
+export type { NewsItem };
 
-/** The news read time lives in local storage (spec 2 §9). */
-export const NEWS_READ_AT_KEY = 'stramien.newsReadAt';
-
-const listeners = new Set<() => void>();
-
-export const readNewsReadAt = (): number | null => {
-  try {
-    const raw = localStorage.getItem(NEWS_READ_AT_KEY);
-    const value = raw === null ? NaN : Date.parse(raw);
-    return Number.isFinite(value) ? value : null;
-  } catch {
-    return null;
-  }
+export const newsKeys = {
+  all: ['news'] as const,
+  whatsNew: (language: Language) => ['news', 'whats-new', language] as const,
 };
 
-/** Opening the panel marks all news read by storing the current time (spec 1 §4). */
-export const markNewsRead = (now: Date = new Date()): void => {
-  try {
-    localStorage.setItem(NEWS_READ_AT_KEY, now.toISOString());
-  } catch {
-    // storage unavailable: the dot comes back on the next load
-  }
-  listeners.forEach((listener) => listener());
-};
+/** GET /api/whats-new in the interface language: the items and the user's read time, kept on the server per user. */
+export const whatsNewQuery = (language: Language) =>
+  queryOptions({
+    queryKey: newsKeys.whatsNew(language),
+    queryFn: ({ signal }) => api.call(newsRoutes.whatsNew, { query: { lang: language }, signal }),
+    staleTime: 5 * 60_000,
+  });
 
-/** An item is unread if its updated_at is later than the stored read time (never read: every item). */
-export const isUnread = (item: Pick<NewsItem, 'updated_at'>, readAt: number | null): boolean =>
-  readAt === null || Date.parse(item.updated_at) > readAt;
-
+/** An item is unread if its updated_at is later than the read time (spec 2 §4). */
+export const isUnread = (item: Pick<NewsItem, 'updated_at'>, readAt: string | null): boolean => isNewsUnread(item.updated_at, readAt);
 /** Unread and auto_open: opens the panel by itself. */
-export const isCritical = (item: Pick<NewsItem, 'updated_at' | 'auto_open'>, readAt: number | null): boolean =>
-  item.auto_open && isUnread(item, readAt);
+export const isCritical = (item: Pick<NewsItem, 'updated_at' | 'auto_open'>, readAt: string | null): boolean =>
+  isNewsCritical({ updatedAt: item.updated_at, autoOpen: item.auto_open }, readAt);
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === NEWS_READ_AT_KEY) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-};
-
-/** The stored read time, re-rendering when the panel marks news read. */
-export const useNewsReadAt = (): number | null => useSyncExternalStore(subscribe, readNewsReadAt, () => null);
-
-/**
- * The news feed. The what's-new endpoint (GET /whats-new) arrives with the news work; until then the list is
- * empty and the panel says 'No updates yet...'.
- */
-export const useNewsItems = (): NewsItem[] => EMPTY;
 const EMPTY: NewsItem[] = [];
 
-/** Unread count and the mark-read action for the user menu's dot and the panel. */
+/**
+ * The news of the user menu's dot and the panel: the items, how many are unread, whether one is critical, the read
+ * time, and `markRead`, which stores the current time on the server (POST /api/whats-new/read; spec 1 §4: opening the
+ * panel marks all news read) and puts it into every cached language at once.
+ */
 export const useNews = () => {
-  const items = useNewsItems();
-  const readAt = useNewsReadAt();
-  const markRead = useCallback(() => markNewsRead(), []);
+  const { i18n } = useTranslation();
+  const language: Language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const queryClient = useQueryClient();
+  const news = useQuery(whatsNewQuery(language));
+  const items = news.data?.data ?? EMPTY;
+  const readAt = news.data?.read_at ?? null;
+  const { mutate } = useMutation({
+    mutationFn: () => api.call(newsRoutes.markRead, { body: {} }),
+    onSuccess: ({ read_at }) => {
+      queryClient.setQueriesData<{ data: NewsItem[]; read_at: string | null }>({ queryKey: newsKeys.all }, (old) =>
+        old ? { ...old, read_at } : old,
+      );
+    },
+  });
+  const markRead = useCallback(() => mutate(), [mutate]);
   return {
     items,
+    readAt,
+    loaded: news.isSuccess,
     unread: items.filter((item) => isUnread(item, readAt)).length,
     critical: items.some((item) => isCritical(item, readAt)),
     markRead,

@@ -50,6 +50,8 @@ describe('the account admin area', () => {
       'admin-tab-collections',
       'admin-tab-labels',
       'admin-tab-modules',
+      'admin-tab-news',
+      'admin-tab-knowledge-base',
     ]);
   });
 
@@ -59,12 +61,17 @@ describe('the account admin area', () => {
     expect(tabs()).toEqual(['admin-tab-projects', 'admin-tab-users', 'admin-tab-collections', 'admin-tab-labels']);
   });
 
-  it.each(['/admin/companies', '/admin/modules'])('guards %s against a licence admin', async (url) => {
-    renderAdmin(url, 'licence admin');
-    expect(await screen.findByTestId('no-access')).toBeTruthy();
-    expect(screen.queryByTestId('admin-modules')).toBeNull();
-    expect(screen.queryByTestId('admin-companies')).toBeNull();
-  });
+  it.each(['/admin/companies', '/admin/modules', '/admin/news', '/admin/knowledge-base'])(
+    'guards %s against a licence admin',
+    async (url) => {
+      renderAdmin(url, 'licence admin');
+      expect(await screen.findByTestId('no-access')).toBeTruthy();
+      expect(screen.queryByTestId('admin-modules')).toBeNull();
+      expect(screen.queryByTestId('admin-companies')).toBeNull();
+      expect(screen.queryByTestId('admin-news')).toBeNull();
+      expect(screen.queryByTestId('admin-knowledge-base')).toBeNull();
+    },
+  );
 
   it.each(['/admin', '/admin/labels', '/admin/users'])('keeps an ordinary user out of %s', async (url) => {
     renderAdmin(url, 'user');

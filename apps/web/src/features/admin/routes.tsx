@@ -4,7 +4,8 @@ import { AdminIndex, AdminLayout, RequireCheck } from './AdminLayout';
 
 /**
  * /admin (needs admin) with its tabs, each behind its permission (spec 1 §2): companies
- * (admin-account-companies), projects, users, collections, labels, modules (admin-license-modules).
+ * (admin-account-companies), projects, users, collections, labels, modules (admin-license-modules); news and
+ * knowledge base (system admins).
  */
 export const adminRoutes: RouteObject[] = [
   {
@@ -60,6 +61,25 @@ export const adminRoutes: RouteObject[] = [
             lazy: lazyPage(
               () => import('./modules/AdminModulesPage'),
               (m) => m.AdminModulesPage,
+            ),
+          },
+        ],
+      },
+      {
+        element: <RequireCheck check="system-admin" />,
+        children: [
+          {
+            path: 'news',
+            lazy: lazyPage(
+              () => import('./news/AdminNewsPage'),
+              (m) => m.AdminNewsPage,
+            ),
+          },
+          {
+            path: 'knowledge-base',
+            lazy: lazyPage(
+              () => import('./knowledgeBase/AdminKnowledgeBasePage'),
+              (m) => m.AdminKnowledgeBasePage,
             ),
           },
         ],

@@ -1,0 +1,4 @@
+export * from './newsItem';
+export * from './decide';
+export * from './newsStream';
+export * from './messages';
