@@ -8,6 +8,7 @@ export * from './licences/routes';
 export * from './projects/routes';
 export * from './teams/routes';
 export * from './labels/routes';
+export * from './boards/routes';
 export * from './licenceModules/routes';
 export * from './directory/routes';
 export * from './notifications/routes';

@@ -6,6 +6,7 @@ import { licenceMessages } from '../licences/messages';
 import { projectMessages } from '../projects/messages';
 import { teamMessages } from '../teams/messages';
 import { labelMessages } from '../labels/messages';
+import { boardMessages } from '../boards/messages';
 import { systemMessages } from '../system/messages';
 import { licenceModuleMessages } from '../licenceModules/licenceModules';
 import { namedEntityMessages } from '../directory/namedEntity';
@@ -37,6 +38,7 @@ const catalogues = (): Record<string, Record<string, string>> => ({
   projects: projectMessages,
   teams: teamMessages,
   labels: labelMessages,
+  boards: boardMessages,
   directory: { ...namedEntityMessages, ...directoryMessages },
   system: systemMessages,
   notifications: notificationMessages,
