@@ -5,6 +5,7 @@ import {
   accountRoutes,
   allRoutes,
   identityRoutes,
+  boardRoutes,
   labelRoutes,
   projectRoutes,
   teamRoutes,
@@ -141,7 +142,22 @@ interface Fixture {
   collectionId: string;
   memberId: string;
   spareId: string;
+  /** a board with one lane of each signed-in actor of licence A (boards are personal) */
+  boards: Partial<Record<ActorName, BoardFixture>>;
 }
+
+interface BoardFixture {
+  boardId: string;
+  laneId: string;
+}
+
+/** Whose board an actor's cell addresses: its own, its owner's for API tokens, else the member's (someone else's). */
+const boardOwner = (actor: ActorName): ActorName =>
+  actor === 'apiRead' || actor === 'apiWrite'
+    ? 'projectAdmin'
+    : ['anonymous', 'otherLicence', 'disabled'].includes(actor)
+      ? 'member'
+      : actor;
 
 interface CellInput {
   params?: Record<string, string>;
@@ -152,7 +168,7 @@ interface CellInput {
 /** Phase 0 reads, 1 non-destructive writes, 2 destructive writes (run last, mostly against throwaway copies). */
 interface RouteCase {
   phase: 0 | 1 | 2;
-  input: (f: Fixture, fresh: Fresh) => Promise<CellInput> | CellInput;
+  input: (f: Fixture, fresh: Fresh, actor: ActorName) => Promise<CellInput> | CellInput;
 }
 
 interface Fresh {
@@ -167,6 +183,8 @@ interface Fresh {
   collection(): Promise<string>;
   /** (re)adds a module to the fixture project and answers its id */
   projectModule(): Promise<string>;
+  /** a new board with one lane, of the actor whose board the cell addresses */
+  board(actor: ActorName): Promise<BoardFixture>;
 }
 
 const unique = () => randomUUID().slice(0, 8);
@@ -254,6 +272,35 @@ const CASES: Record<string, RouteCase> = {
   'labels.create': { phase: 1, input: (f) => ({ body: { title: `L ${unique()}`, color: '#ff0000', license: { id: f.licenceA } } }) },
   'labels.update': { phase: 1, input: (f) => ({ params: { id: f.labelId }, body: { title: 'Label A' } }) },
   'labels.delete': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.label() } }) },
+  'boards.list': { phase: 0, input: () => ({}) },
+  'boards.create': { phase: 1, input: () => ({ body: { name: `Board ${unique()}` } }) },
+  'boards.get': { phase: 0, input: (f, _fresh, actor) => ({ params: { id: f.boards[boardOwner(actor)]!.boardId } }) },
+  'boards.update': {
+    phase: 1,
+    input: (f, _fresh, actor) => ({ params: { id: f.boards[boardOwner(actor)]!.boardId }, body: { name: 'Board A' } }),
+  },
+  'boards.delete': { phase: 2, input: async (_f, fresh, actor) => ({ params: { id: (await fresh.board(actor)).boardId } }) },
+  'boards.addLane': {
+    phase: 1,
+    input: (f, _fresh, actor) => ({
+      params: { id: f.boards[boardOwner(actor)]!.boardId },
+      body: { name: 'Later', rule: { kind: 'manual' } },
+    }),
+  },
+  'boards.updateLane': {
+    phase: 1,
+    input: (f, _fresh, actor) => {
+      const { boardId, laneId } = f.boards[boardOwner(actor)]!;
+      return { params: { id: boardId, laneId }, body: { name: 'Open tasks' } };
+    },
+  },
+  'boards.deleteLane': {
+    phase: 2,
+    input: async (_f, fresh, actor) => {
+      const { boardId, laneId } = await fresh.board(actor);
+      return { params: { id: boardId, laneId } };
+    },
+  },
   'companies.list': { phase: 0, input: (f) => ({ params: { id: f.licenceA } }) },
   'companies.create': { phase: 1, input: (f) => ({ params: { id: f.licenceA }, body: { name: `Co ${unique()}` } }) },
   'companies.update': { phase: 1, input: (f) => ({ params: { id: f.companyId }, body: { name: 'Company A' } }) },
@@ -410,6 +457,24 @@ beforeAll(async () => {
     collectionId: await collection(),
     memberId: member.id,
     spareId: spare.id,
+    boards: {},
+  };
+  const boardTokens: Partial<Record<ActorName, string>> = {
+    member: member.token,
+    projectAdmin: projectAdmin.token,
+    licenceAdmin: licenceAdmin.token,
+    systemAdmin: adminToken,
+    teamGeneral: teamGeneral.token,
+    teamNone: teamNone.token,
+  };
+  const board = async (actor: ActorName): Promise<BoardFixture> => {
+    const owner = server.api(boardTokens[boardOwner(actor)]);
+    const created = (await owner.call(boardRoutes.create, { body: { name: `Board ${unique()}` } })).data;
+    const lanes = await owner.call(boardRoutes.addLane, {
+      params: { id: created.id },
+      body: { name: 'Open', rule: { kind: 'status', status: 'open' } },
+    });
+    return { boardId: created.id, laneId: lanes.data.lanes[0]!.id };
   };
   fresh = {
     project: async () => (await createProject()).id,
@@ -425,6 +490,7 @@ beforeAll(async () => {
     },
     company,
     collection,
+    board,
     projectModule: async () => {
       await call('projects.addModule', { params: { moduleId: 'gis-viewer', projectId: p.id }, body: {} }).catch((e: unknown) => {
         if (!(e instanceof ApiError && e.status === 409)) throw e;
@@ -432,6 +498,7 @@ beforeAll(async () => {
       return 'gis-viewer';
     },
   };
+  for (const actor of Object.keys(boardTokens) as ActorName[]) fixture.boards[actor] = await fresh.board(actor);
   await admin.call(accountRoutes.disableUser, { params: { id: disabled.id }, body: {} });
   tokens.set('anonymous', undefined);
   tokens.set('otherLicence', otherLicence.token);
@@ -482,7 +549,7 @@ describe('the route x actor security matrix', () => {
       for (const actor of ACTOR_NAMES) {
         const expected = route.policy ? expectedFor(route, ACTORS[actor]) : 'allowed';
         it(`answers ${expected === 'allowed' ? 'without refusing' : expected} to ${actor}`, async () => {
-          const input = await routeCase.input(fixture, fresh);
+          const input = await routeCase.input(fixture, fresh, actor);
           const { status, error } = await answerOf(route, tokens.get(actor), input);
           const known = KNOWN_DEVIATIONS[`${key}|${actor}`];
           const ok = expected === 'allowed' ? status < 300 || [400, 409, 422].includes(status) : status === expected;
