@@ -14,6 +14,7 @@ import {
 import { can, NO_GENERAL_PERMISSIONS, ALL_GENERAL_PERMISSIONS, type PermissionSubject } from '@stramien/domain';
 import { DEMO, startTestServer, type TestServer } from '@stramien/commands/testing/testServer';
 import { createUser } from '@stramien/commands/routes/identity/accountTesting';
+import { seedBoardTask } from '@stramien/commands/routes/boards/testTasks';
 import { apiTokenRoutes } from '@stramien/api';
 
 /**
@@ -144,6 +145,8 @@ interface Fixture {
   spareId: string;
   /** a board with one lane of each signed-in actor of licence A (boards are personal) */
   boards: Partial<Record<ActorName, BoardFixture>>;
+  /** an open task of the fixture project, which every board of licence A shows */
+  boardTaskId: string;
 }
 
 interface BoardFixture {
@@ -299,6 +302,14 @@ const CASES: Record<string, RouteCase> = {
     input: async (_f, fresh, actor) => {
       const { boardId, laneId } = await fresh.board(actor);
       return { params: { id: boardId, laneId } };
+    },
+  },
+  'boards.cards': { phase: 0, input: (f, _fresh, actor) => ({ params: { id: f.boards[boardOwner(actor)]!.boardId } }) },
+  'boards.moveCard': {
+    phase: 1,
+    input: (f, _fresh, actor) => {
+      const { boardId, laneId } = f.boards[boardOwner(actor)]!;
+      return { params: { id: boardId, taskId: f.boardTaskId }, body: { lane_id: laneId, index: 0 } };
     },
   },
   'companies.list': { phase: 0, input: (f) => ({ params: { id: f.licenceA } }) },
@@ -472,6 +483,7 @@ beforeAll(async () => {
     memberId: member.id,
     spareId: spare.id,
     boards: {},
+    boardTaskId: await seedBoardTask(server, { licenceId: licenceA, projectId: p.id, createdBy: member.id }),
   };
   const boardTokens: Partial<Record<ActorName, string>> = {
     member: member.token,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOARD_LANES_MAX, BOARD_NAME_MAX, laneRuleSchema } from '@stramien/domain';
+import { BOARD_LANE_ORDER_MAX, BOARD_LANES_MAX, BOARD_NAME_MAX, laneRuleSchema, TASK_PRIORITIES, TASK_STATUSES } from '@stramien/domain';
 import { commandResult, defineRoute, uuid, type RouteContract, type RoutePolicy } from '../shared/contract';
 
 /** A lane as the API shows it: its rule decides which task cards it holds and what a drop onto it means. */
@@ -17,22 +17,30 @@ export const boardSchema = z.object({
 });
 export type Board = z.infer<typeof boardSchema>;
 
-/** A task as a board card shows it. */
+/** A task as a board card shows it (the task's own names, as in the task API). */
 export const boardCardSchema = z.object({
   id: z.string(),
-  number: z.number(),
+  number: z.number().int(),
   title: z.string(),
-  status: z.string(),
-  priority: z.string(),
-  assigned_to: z.string().nullable(),
+  status: z.enum(TASK_STATUSES),
+  priority: z.enum(TASK_PRIORITIES),
+  assigned_to: z.string(),
   due: z.string().nullable(),
   labels: z.array(z.string()),
-  project: z.object({ id: z.string() }),
+  is_private: z.boolean(),
+  project: z.string(),
 });
 export type BoardCard = z.infer<typeof boardCardSchema>;
 
-/** The cards of one lane, in the lane's order. */
-export const boardLaneCardsSchema = z.object({ lane_id: z.string(), cards: z.array(boardCardSchema) });
+/** Cards a lane answers at most; `total` counts them all. */
+export const BOARD_LANE_CARDS_SHOWN = 200;
+
+/** The cards of one lane: the kept order first, then the others by due date and number. */
+export const boardLaneCardsSchema = z.object({
+  lane_id: z.string(),
+  total: z.number().int().nonnegative(),
+  cards: z.array(boardCardSchema),
+});
 export type BoardLaneCards = z.infer<typeof boardLaneCardsSchema>;
 
 // boards are personal: any signed-in user has their own; another user's board answers 404 (route-level check)
@@ -133,5 +141,29 @@ export const boardRoutes = {
     policy: mine,
     params: laneParams,
     response: commandResult(boardSchema),
+  }),
+  cards: defineRoute({
+    method: 'GET',
+    path: '/api/boards/:id/cards',
+    summary:
+      "The task cards of each lane: tasks of the board's project (or of every project the user can see) that meet a lane's rule or were placed in a manual lane; private tasks only for their creator and assignee",
+    tag: 'boards',
+    auth: true,
+    policy: mine,
+    params: boardParams,
+    response: z.object({ data: z.array(boardLaneCardsSchema) }),
+  }),
+  moveCard: defineRoute({
+    method: 'PUT',
+    path: '/api/boards/:id/cards/:taskId',
+    summary:
+      "Drop a task's card on a lane at index: the lane's rule is applied to the task as task commands (close, reopen, cancel, assign, label), then the card keeps its place in the lane",
+    tag: 'boards',
+    auth: true,
+    policy: mine,
+    params: z.object({ id: uuid, taskId: uuid }),
+    body: z.object({ lane_id: uuid, index: z.number().int().min(0).max(BOARD_LANE_ORDER_MAX) }).strict(),
+    alsoAnswers: [409, 422],
+    response: commandResult(boardCardSchema.extend({ lane_id: z.string().nullable() })),
   }),
 } satisfies Record<string, RouteContract>;
