@@ -10,6 +10,7 @@ import { settingsRoutes } from '../features/settings/routes';
 import { projectRoutes } from '../features/projects/routes';
 import { teamRoutes } from '../features/teams/routes';
 import { adminRoutes } from '../features/admin/routes';
+import { boardRoute } from '../features/boards/routes';
 
 const Loading = () => (
   <div className="stramien-page stramien-page--centered" aria-busy="true">
@@ -84,6 +85,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          boardRoute,
           ...(['tasks', 'downloads', 'knowledge-base', 'workflow-management'] as const).map((feature) => ({
             path: `${feature}/*`,
             element: <ShellFeatureNotAvailable feature={feature} />,
