@@ -6,12 +6,14 @@ import { licenceMessages } from '../licences/messages';
 import { projectMessages } from '../projects/messages';
 import { teamMessages } from '../teams/messages';
 import { labelMessages } from '../labels/messages';
-import { boardMessages } from '../boards/messages';
 import { systemMessages } from '../system/messages';
 import { licenceModuleMessages } from '../licenceModules/licenceModules';
 import { namedEntityMessages } from '../directory/namedEntity';
 import { directoryMessages } from '../directory/messages';
 import { notificationMessages } from '../notifications/messages';
+import { taskMessages } from '../tasks/messages';
+import { boardMessages } from '../boards/messages';
+import { jobMessages } from '../jobs/messages';
 
 /** Values filled into a message's '{name}' placeholders. */
 export type MessageValues = Record<string, string | number>;
@@ -38,10 +40,12 @@ const catalogues = (): Record<string, Record<string, string>> => ({
   projects: projectMessages,
   teams: teamMessages,
   labels: labelMessages,
-  boards: boardMessages,
   directory: { ...namedEntityMessages, ...directoryMessages },
   system: systemMessages,
   notifications: notificationMessages,
+  tasks: taskMessages,
+  boards: boardMessages,
+  jobs: jobMessages,
 });
 
 interface Index {
