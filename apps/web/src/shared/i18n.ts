@@ -10,6 +10,7 @@ import enSettings from '../locales/en/settings.json';
 import enProjects from '../locales/en/projects.json';
 import enTeams from '../locales/en/teams.json';
 import enAdmin from '../locales/en/admin.json';
+import enTasks from '../locales/en/tasks.json';
 import enServer from '../locales/en/server.json';
 
 export const LANGUAGES = ['en', 'nl', 'de'] as const;
@@ -26,6 +27,7 @@ export const NAMESPACES = [
   'projects',
   'teams',
   'admin',
+  'tasks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /**
@@ -49,6 +51,7 @@ export const englishResources = {
   projects: enProjects,
   teams: enTeams,
   admin: enAdmin,
+  tasks: enTasks,
   server: enServer,
 } satisfies Record<Namespace | typeof SERVER_NAMESPACE, Record<string, string>>;
 
