@@ -147,7 +147,9 @@ export const storeTask = (queryClient: QueryClient, task: Task, position?: numbe
   if (task.parent) void queryClient.invalidateQueries({ queryKey: taskKeys.children(task.parent) });
 };
 
-type TaskAnswer = { message: string; data: Task; position: number };
+/** A task command's answer: the server's message, the resulting task, the position of its last event. */
+export type TaskCommandAnswer = { message: string; data: Task; position: number };
+type TaskAnswer = TaskCommandAnswer;
 
 /** The task commands of spec 1 §7; each answers the server's message and the resulting task. */
 export const taskCalls = {

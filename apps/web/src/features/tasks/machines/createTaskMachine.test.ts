@@ -2,14 +2,21 @@ import { ApiError } from '@stramien/api';
 import { taskMessages } from '@stramien/domain';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
-import { createTaskMachine, errorsOf, type CreateTaskInput, type CreateTaskRequest } from './createTaskMachine';
+import { taskOf } from '../testing/fixtures';
+import { createTaskMachine, errorsOf, type CreateTaskAnswer, type CreateTaskInput, type CreateTaskRequest } from './createTaskMachine';
 
 /** The machine with an in-memory create call that answers with `answer` and records what it was sent. */
-const start = (input: Partial<CreateTaskInput> = {}, answer: (body: CreateTaskRequest) => Promise<unknown> = async (body) => ({ id: 't-1', ...body })) => {
+const created = (body: CreateTaskRequest): CreateTaskAnswer => ({
+  message: `Successfully created task '${body.title}'`,
+  data: taskOf({ id: 't-1', title: body.title }),
+  position: 7,
+});
+
+const start = (input: Partial<CreateTaskInput> = {}, answer: (body: CreateTaskRequest) => Promise<CreateTaskAnswer> = async (body) => created(body)) => {
   const sent: CreateTaskRequest[] = [];
   const machine = createTaskMachine.provide({
     actors: {
-      createTask: fromPromise<unknown, CreateTaskRequest>(async ({ input: body }) => {
+      createTask: fromPromise<CreateTaskAnswer, CreateTaskRequest>(async ({ input: body }) => {
         sent.push(body);
         return answer(body);
       }),
@@ -131,7 +138,7 @@ describe('createTaskMachine', () => {
         is_private: false,
       },
     ]);
-    expect(output.task).toMatchObject({ id: 't-1', title: 'Pour the foundation' });
+    expect(output.created?.data).toMatchObject({ id: 't-1', title: 'Pour the foundation' });
   });
 
   it("puts the server's field errors on their fields until the field changes", async () => {

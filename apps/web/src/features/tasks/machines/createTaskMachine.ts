@@ -1,6 +1,9 @@
 import { TASK_PRIORITIES, hasTaskErrors, taskErrorsMessage, validateTaskFields, type TaskFieldErrors, type TaskPriority } from '@stramien/domain';
 import { assign, fromPromise, setup } from 'xstate';
 import { serverFieldErrors, serverMessage } from '../../../shared/apiErrors';
+import { taskCalls, type TaskCommandAnswer } from '../queries';
+
+export type CreateTaskAnswer = TaskCommandAnswer;
 
 /** The create-task form as typed (spec 1 §7 create-task body, camelCase in the browser). */
 export interface CreateTaskValues {
@@ -64,8 +67,8 @@ export interface CreateTaskContext {
   validated: boolean;
   /** the one-line message of the last refusal (spec: 'Please fill in the tasks title', 'Please add an assigned user') */
   message: string | null;
-  /** the server's task once created */
-  task: unknown;
+  /** the server's answer once created: its message and the task */
+  created: CreateTaskAnswer | null;
 }
 
 export type CreateTaskEvent =
@@ -134,13 +137,11 @@ export const createTaskMachine = setup({
     context: {} as CreateTaskContext,
     events: {} as CreateTaskEvent,
     input: {} as CreateTaskInput,
-    output: {} as { task: unknown },
+    output: {} as { created: CreateTaskAnswer | null },
   },
   actors: {
     /** POST /tasks-create; rejects with the ApiError when refused */
-    createTask: fromPromise<unknown, CreateTaskRequest>(async () => {
-      throw new Error('createTask is provided by the dialog');
-    }),
+    createTask: fromPromise<CreateTaskAnswer, CreateTaskRequest>(({ input }) => taskCalls.create(input)),
   },
   guards: {
     changeAllowed: ({ context, event }) => {
@@ -179,7 +180,7 @@ export const createTaskMachine = setup({
     const values = { ...emptyCreateTaskValues(), ...input.initial };
     if (input.projectId) values.projectId = input.projectId;
     if (input.parentId) values.parentId = input.parentId;
-    return { licenceId: input.licenceId, values, projectFixed: !!input.projectId, errors: {}, serverErrors: {}, validated: false, message: null, task: null };
+    return { licenceId: input.licenceId, values, projectFixed: !!input.projectId, errors: {}, serverErrors: {}, validated: false, message: null, created: null };
   },
   initial: 'editing',
   states: {
@@ -193,13 +194,13 @@ export const createTaskMachine = setup({
       invoke: {
         src: 'createTask',
         input: ({ context }) => toCreateTaskRequest(context.licenceId, context.values),
-        onDone: { target: 'created', actions: assign({ message: null, task: ({ event }) => event.output }) },
+        onDone: { target: 'created', actions: assign({ message: null, created: ({ event }) => event.output }) },
         onError: { target: 'editing', actions: 'showServerErrors' },
       },
     },
     created: { type: 'final' },
   },
-  output: ({ context }) => ({ task: context.task }),
+  output: ({ context }) => ({ created: context.created }),
 });
 
 /** The form field an API field error belongs to ('assigned_to' -> assignedTo …). */

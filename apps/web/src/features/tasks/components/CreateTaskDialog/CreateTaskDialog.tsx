@@ -3,14 +3,13 @@ import type { Label, Project, Task } from '@stramien/api';
 import { TASK_DESCRIPTION_MAX, TASK_TITLE_MAX } from '@stramien/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, type FormEvent, type ReactNode } from 'react';
+import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
 import { serverText } from '../../../../shared/apiErrors';
 import { FormField } from '../../../../shared/forms/FormField';
 import { showToast } from '../../../../shared/toaster';
-import { createTaskMachine, errorsOf, type CreateTaskField, type CreateTaskInput, type CreateTaskRequest } from '../../machines/createTaskMachine';
-import { storeTask, taskCalls, taskKeys, taskLabelsQuery } from '../../queries';
+import { createTaskMachine, errorsOf, type CreateTaskField, type CreateTaskInput } from '../../machines/createTaskMachine';
+import { storeTask, taskKeys, taskLabelsQuery } from '../../queries';
 import { keyPart } from '../../taskListView';
 import { AssigneeSelect, PrioritySelect } from '../TaskFields/TaskFields';
 
@@ -21,9 +20,6 @@ export interface CreateTaskDialogProps extends CreateTaskInput {
   onCreated?: (task: Task) => void;
 }
 
-/** The server's answer to POST /tasks-create, kept for the toast. */
-const createCall = fromPromise<{ message: string; data: Task; position: number }, CreateTaskRequest>(({ input }) => taskCalls.create(input));
-
 /**
  * The create-task dialog (spec 1 §5, §7), driven by `createTaskMachine`: the project first (fixed when given),
  * then labels and the SBS code; every field's message under it, the form's own and the server's alike.
@@ -31,8 +27,7 @@ const createCall = fromPromise<{ message: string; data: Task; position: number }
 export const CreateTaskDialog = ({ onClose, projects, onCreated, ...input }: CreateTaskDialogProps) => {
   const { t } = useTranslation('tasks');
   const queryClient = useQueryClient();
-  const machine = useMemo(() => createTaskMachine.provide({ actors: { createTask: createCall } }), []);
-  const [state, send] = useMachine(machine, { input });
+  const [state, send] = useMachine(createTaskMachine, { input });
   const { values, projectFixed, message } = state.context;
   const hasProject = values.projectId !== '';
   const labels = useQuery({ ...taskLabelsQuery(input.licenceId, values.projectId || null), enabled: hasProject });
@@ -40,7 +35,8 @@ export const CreateTaskDialog = ({ onClose, projects, onCreated, ...input }: Cre
 
   useEffect(() => {
     if (!state.matches('created')) return;
-    const answer = state.context.task as { message: string; data: Task; position: number };
+    const answer = state.context.created;
+    if (!answer) return;
     storeTask(queryClient, answer.data, answer.position);
     void queryClient.invalidateQueries({ queryKey: taskKeys.all });
     showToast({ intent: 'success', message: serverText(answer.message) });
