@@ -10,7 +10,7 @@ import { settingsRoutes } from '../features/settings/routes';
 import { projectRoutes } from '../features/projects/routes';
 import { teamRoutes } from '../features/teams/routes';
 import { adminRoutes } from '../features/admin/routes';
-import { boardRoute } from '../features/boards/routes';
+import { taskViewRoutes } from '../features/tasks/routes';
 
 const Loading = () => (
   <div className="stramien-page stramien-page--centered" aria-busy="true">
@@ -27,7 +27,7 @@ const Root = () => (
 
 /**
  * The routes of spec §2. Outside the shell: /login, /licenses, /maintenance. Inside the authenticated shell:
- * /dashboard (with its guided tour), /build and the features' routes; the screens not built yet (/tasks,
+ * /dashboard (with its guided tour), /build and the features' routes (/tasks …); the screens not built yet (
  * /downloads, /knowledge-base, /workflow-management and their children) say so in the user's language, and any
  * other address shows the not-found page in the shell — never a silent redirect.
  */
@@ -85,8 +85,8 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          boardRoute,
-          ...(['tasks', 'downloads', 'knowledge-base', 'workflow-management'] as const).map((feature) => ({
+          ...taskViewRoutes,
+          ...(['downloads', 'knowledge-base', 'workflow-management'] as const).map((feature) => ({
             path: `${feature}/*`,
             element: <ShellFeatureNotAvailable feature={feature} />,
           })),

@@ -11,6 +11,7 @@ import enProjects from '../locales/en/projects.json';
 import enTeams from '../locales/en/teams.json';
 import enAdmin from '../locales/en/admin.json';
 import enBoards from '../locales/en/boards.json';
+import enTasks from '../locales/en/tasks.json';
 import enServer from '../locales/en/server.json';
 
 export const LANGUAGES = ['en', 'nl', 'de'] as const;
@@ -28,6 +29,7 @@ export const NAMESPACES = [
   'teams',
   'admin',
   'boards',
+  'tasks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /**
@@ -52,6 +54,7 @@ export const englishResources = {
   teams: enTeams,
   admin: enAdmin,
   boards: enBoards,
+  tasks: enTasks,
   server: enServer,
 } satisfies Record<Namespace | typeof SERVER_NAMESPACE, Record<string, string>>;
 
