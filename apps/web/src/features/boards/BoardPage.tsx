@@ -1,5 +1,5 @@
 import { Alert, Button, ButtonGroup, HTMLSelect, NonIdealState, Tag } from '@blueprintjs/core';
-import { AddColumnRightIcon, EditIcon, PlusIcon, TrashIcon, ViewColumnsIcon } from '@blueprintjs/icons';
+import { AddColumnRightIcon, EditIcon, PlusIcon, TrashIcon, ColumnLayoutIcon } from '@blueprintjs/icons';
 import { DndContext, KeyboardSensor, PointerSensor, closestCorners, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import type { Board, BoardLaneCards, BoardLaneView } from '@stramien/api';
@@ -56,7 +56,7 @@ export const BoardPage = () => {
   });
 
   return (
-    <div className="stramien-page stramien-board" data-testid="board-page">
+    <div className="stramien-board" data-testid="board-page">
       <div className="stramien-board__toolbar">
         {boards.data && boards.data.length > 0 ? (
           <HTMLSelect
@@ -94,7 +94,7 @@ export const BoardPage = () => {
         query={boards}
         empty={
           <NonIdealState
-            icon={<ViewColumnsIcon size={48} />}
+            icon={<ColumnLayoutIcon size={48} />}
             title={t('boards.empty.title')}
             description={t('boards.empty.description')}
             action={<Button intent="primary" icon={<PlusIcon />} text={t('boards.new')} onClick={() => setDialog({ kind: 'board' })} />}
@@ -180,7 +180,7 @@ const BoardLanes = ({ board, onEditLane }: { board: Board; onEditLane: (lane: Bo
     const target = dropTarget(lanes, String(active.id), over ? String(over.id) : null);
     if (target) move.mutate({ taskId: String(active.id), target });
   };
-  if (board.lanes.length === 0) return <NonIdealState icon={<ViewColumnsIcon size={48} />} description={t('boards.no-lanes')} />;
+  if (board.lanes.length === 0) return <NonIdealState icon={<ColumnLayoutIcon size={48} />} description={t('boards.no-lanes')} />;
   return (
     <QueryState query={cards}>
       {(lanes) => (

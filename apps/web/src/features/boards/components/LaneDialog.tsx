@@ -19,6 +19,7 @@ export const LaneDialog = ({
   labels,
   people,
   onClose,
+  calls = boardCalls,
 }: {
   board: Board;
   lane?: BoardLaneView;
@@ -26,6 +27,8 @@ export const LaneDialog = ({
   /** users an assignee lane may name: id -> name, the signed-in user first */
   people: [string, string][];
   onClose: () => void;
+  /** the lane calls (tests pass their own) */
+  calls?: Pick<typeof boardCalls, 'addLane' | 'updateLane' | 'removeLane'>;
 }) => {
   const { t } = useTranslation('boards');
   const queryClient = useQueryClient();
@@ -50,12 +53,12 @@ export const LaneDialog = ({
   const save = useMutation({
     mutationFn: (next: LaneRule) =>
       lane
-        ? boardCalls.updateLane(board.id, lane.id, { name: name.trim(), rule: next })
-        : boardCalls.addLane(board.id, { name: name.trim(), rule: next }),
+        ? calls.updateLane(board.id, lane.id, { name: name.trim(), rule: next })
+        : calls.addLane(board.id, { name: name.trim(), rule: next }),
     onSuccess: done,
     onError: toasts.failed,
   });
-  const remove = useMutation({ mutationFn: () => boardCalls.removeLane(board.id, lane!.id), onSuccess: done, onError: toasts.failed });
+  const remove = useMutation({ mutationFn: () => calls.removeLane(board.id, lane!.id), onSuccess: done, onError: toasts.failed });
   const missing = touched && name.trim() === '';
   const nameError = missing ? t('boards.required') : serverFieldErrors(save.error)?.name?.[0];
   return (
