@@ -67,28 +67,28 @@ export const BoardPage = () => {
           >
             {boards.data.map((b) => (
               <option key={b.id} value={b.id}>
-                {b.is_default ? `${b.name} (${t('boards.default')})` : b.name}
+                {b.is_default ? `${b.name} (${t('boards.toolbar.default')})` : b.name}
               </option>
             ))}
           </HTMLSelect>
         ) : null}
         <ButtonGroup>
-          <Button icon={<PlusIcon />} text={t('boards.new')} onClick={() => setDialog({ kind: 'board' })} data-testid="board-new" />
+          <Button icon={<PlusIcon />} text={t('boards.toolbar.new')} onClick={() => setDialog({ kind: 'board' })} data-testid="board-new" />
           {board ? (
             <>
               <Button icon={<AddColumnRightIcon />} text={t('boards.lane.add')} onClick={() => setDialog({ kind: 'lane' })} />
-              <Button icon={<EditIcon />} text={t('boards.edit')} onClick={() => setDialog({ kind: 'board', board })} />
+              <Button icon={<EditIcon />} text={t('boards.toolbar.edit')} onClick={() => setDialog({ kind: 'board', board })} />
               <Button
                 icon={<TrashIcon />}
                 intent="danger"
                 variant="minimal"
-                text={t('boards.delete')}
+                text={t('boards.toolbar.delete')}
                 onClick={() => setDialog({ kind: 'delete' })}
               />
             </>
           ) : null}
         </ButtonGroup>
-        {board?.is_default ? <Tag minimal>{t('boards.default')}</Tag> : null}
+        {board?.is_default ? <Tag minimal>{t('boards.toolbar.default')}</Tag> : null}
       </div>
       <QueryState
         query={boards}
@@ -97,7 +97,9 @@ export const BoardPage = () => {
             icon={<ColumnLayoutIcon size={48} />}
             title={t('boards.empty.title')}
             description={t('boards.empty.description')}
-            action={<Button intent="primary" icon={<PlusIcon />} text={t('boards.new')} onClick={() => setDialog({ kind: 'board' })} />}
+            action={
+              <Button intent="primary" icon={<PlusIcon />} text={t('boards.toolbar.new')} onClick={() => setDialog({ kind: 'board' })} />
+            }
           />
         }
       >
@@ -119,7 +121,7 @@ export const BoardPage = () => {
         intent="danger"
         icon={<TrashIcon />}
         confirmButtonText={t('boards.delete.ok')}
-        cancelButtonText={t('boards.cancel')}
+        cancelButtonText={t('boards.dialog.cancel')}
         loading={remove.isPending}
         onConfirm={() => board && remove.mutate(board.id)}
         onCancel={() => setDialog(null)}
@@ -180,7 +182,7 @@ const BoardLanes = ({ board, onEditLane }: { board: Board; onEditLane: (lane: Bo
     const target = dropTarget(lanes, String(active.id), over ? String(over.id) : null);
     if (target) move.mutate({ taskId: String(active.id), target });
   };
-  if (board.lanes.length === 0) return <NonIdealState icon={<ColumnLayoutIcon size={48} />} description={t('boards.no-lanes')} />;
+  if (board.lanes.length === 0) return <NonIdealState icon={<ColumnLayoutIcon size={48} />} description={t('boards.empty.no-lanes')} />;
   return (
     <QueryState query={cards}>
       {(lanes) => (

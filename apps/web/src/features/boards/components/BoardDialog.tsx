@@ -40,7 +40,7 @@ export const BoardDialog = ({ board, onClose, onSaved }: { board?: Board; onClos
     onError: toasts.failed,
   });
   const missing = touched && name.trim() === '';
-  const nameError = missing ? t('boards.required') : serverFieldErrors(save.error)?.name?.[0];
+  const nameError = missing ? t('boards.dialog.required') : serverFieldErrors(save.error)?.name?.[0];
   return (
     <Dialog isOpen onClose={onClose} title={board ? t('boards.dialog.edit-title') : t('boards.dialog.create-title')}>
       <form
@@ -84,8 +84,8 @@ export const BoardDialog = ({ board, onClose, onSaved }: { board?: Board; onClos
         <DialogFooter
           actions={
             <>
-              <Button text={t('boards.cancel')} onClick={onClose} />
-              <Button type="submit" intent="primary" text={t('boards.save')} loading={save.isPending} data-testid="board-save" />
+              <Button text={t('boards.dialog.cancel')} onClick={onClose} />
+              <Button type="submit" intent="primary" text={t('boards.dialog.save')} loading={save.isPending} data-testid="board-save" />
             </>
           }
         />

@@ -60,7 +60,7 @@ export const LaneDialog = ({
   });
   const remove = useMutation({ mutationFn: () => calls.removeLane(board.id, lane!.id), onSuccess: done, onError: toasts.failed });
   const missing = touched && name.trim() === '';
-  const nameError = missing ? t('boards.required') : serverFieldErrors(save.error)?.name?.[0];
+  const nameError = missing ? t('boards.dialog.required') : serverFieldErrors(save.error)?.name?.[0];
   return (
     <Dialog isOpen onClose={onClose} title={lane ? t('boards.lane-dialog.edit-title') : t('boards.lane-dialog.create-title')}>
       <form
@@ -83,11 +83,11 @@ export const LaneDialog = ({
               autoFocus
             />
           </FormField>
-          <FormField id="lane-kind" label={t('boards.lane-dialog.rule')} helper={t(`boards.lane-dialog.hint.${kind}`)}>
+          <FormField id="lane-kind" label={t('boards.lane-dialog.rule')} helper={t(`boards.lane-hint.${kind}`)}>
             <HTMLSelect id="lane-kind" fill value={kind} onChange={(e) => setKind(e.currentTarget.value as LaneRule['kind'])}>
               {KINDS.map((k) => (
                 <option key={k} value={k}>
-                  {t(`boards.lane-dialog.kind.${k}`)}
+                  {t(`boards.lane-kind.${k}`)}
                 </option>
               ))}
             </HTMLSelect>
@@ -150,8 +150,8 @@ export const LaneDialog = ({
                   onClick={() => remove.mutate()}
                 />
               ) : null}
-              <Button text={t('boards.cancel')} onClick={onClose} />
-              <Button type="submit" intent="primary" text={t('boards.save')} loading={save.isPending} data-testid="lane-save" />
+              <Button text={t('boards.dialog.cancel')} onClick={onClose} />
+              <Button type="submit" intent="primary" text={t('boards.dialog.save')} loading={save.isPending} data-testid="lane-save" />
             </>
           }
         />
