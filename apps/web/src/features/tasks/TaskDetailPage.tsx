@@ -229,7 +229,7 @@ const Properties = ({ task, actions, projectName }: { task: Task; actions: Actio
         </div>
       </Row>
       {task.sbscode && <Row label={t('tasks.field.sbscode')}>{task.sbscode}</Row>}
-      <Row label={t('tasks.field.private')}>{task.is_private ? t('tasks.detail.yes') : t('tasks.detail.no')}</Row>
+      <Row label={t('tasks.column.is-private')}>{task.is_private ? t('tasks.detail.yes') : t('tasks.detail.no')}</Row>
       <Row label={t('tasks.detail.created-by')}>
         <PersonName projectId={task.project} userId={task.created_by} /> · {dateTime(task.created_at)}
       </Row>
