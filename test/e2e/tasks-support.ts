@@ -52,4 +52,5 @@ export const dayFromToday = (days: number): string => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-export const expectToast = async (page: Page, text: string) => expect(page.locator('.bp6-toast').filter({ hasText: text }).first()).toBeVisible();
+export const expectToast = async (page: Page, text: string) =>
+  expect(page.locator('.bp6-toast').filter({ hasText: text }).first()).toBeVisible();
