@@ -28,7 +28,7 @@ const upload = async (taskId: string, appendixId: string, name: string | undefin
   const res = await fetch(url(taskId, appendixId, name), {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
   return { status: res.status, body: (await res.json()) as { message: string; data?: { appendixes: { id: string; name: string; size: number; content_type: string }[] }; errors?: unknown; position?: number } };
 };
