@@ -37,7 +37,8 @@ export const taskStateOf = (doc: TaskDoc): TaskState => {
   return { ...initialTaskState(), ...rest, taskId: _id, exists: true, deleted: false };
 };
 
-const toTaskDoc = (state: TaskState, linkedRelations: TaskRelation[], updatedAt: string): TaskDoc => {
+/** The document of a task state (the fold), with the derived fields given. */
+export const toTaskDoc = (state: TaskState, linkedRelations: TaskRelation[], updatedAt: string): TaskDoc => {
   const { exists: _e, deleted: _d, taskId, ...rest } = state;
   return { ...rest, _id: taskId, linkedRelations, updatedAt };
 };
