@@ -24,13 +24,27 @@ const url = (taskId: string, appendixId: string, name?: string) =>
   `${server.url}/api/tasks/${taskId}/appendixes/${appendixId}${name !== undefined ? `?name=${encodeURIComponent(name)}` : ''}`;
 
 /** a raw upload as the web app sends a File: its bytes, with whatever Content-Type the browser claims */
-const upload = async (taskId: string, appendixId: string, name: string | undefined, bytes: Uint8Array, contentType = 'application/octet-stream') => {
+const upload = async (
+  taskId: string,
+  appendixId: string,
+  name: string | undefined,
+  bytes: Uint8Array,
+  contentType = 'application/octet-stream',
+) => {
   const res = await fetch(url(taskId, appendixId, name), {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
     body: new Uint8Array(bytes),
   });
-  return { status: res.status, body: (await res.json()) as { message: string; data?: { appendixes: { id: string; name: string; size: number; content_type: string }[] }; errors?: unknown; position?: number } };
+  return {
+    status: res.status,
+    body: (await res.json()) as {
+      message: string;
+      data?: { appendixes: { id: string; name: string; size: number; content_type: string }[] };
+      errors?: unknown;
+      position?: number;
+    },
+  };
 };
 const download = (taskId: string, appendixId: string, bearer = token) =>
   fetch(url(taskId, appendixId), { headers: { authorization: `Bearer ${bearer}` } });
@@ -45,7 +59,12 @@ describe('task appendixes', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe(taskMessages.updated);
     expect(res.body.data!.appendixes).toEqual([
-      expect.objectContaining({ id: appendixId, name: 'Bestek – fase 2.pdf', size: SAMPLE_FILES.pdf.length, content_type: 'application/pdf' }),
+      expect.objectContaining({
+        id: appendixId,
+        name: 'Bestek – fase 2.pdf',
+        size: SAMPLE_FILES.pdf.length,
+        content_type: 'application/pdf',
+      }),
     ]);
     expect(w.blobCount()).toBe(blobs + 1);
 
@@ -127,7 +146,10 @@ describe('task appendixes', () => {
     it('a raw upload without a name, with 422', async () => {
       const task = await w.task();
       const res = await refused(() => upload(task.id, randomUUID(), undefined, SAMPLE_FILES.pdf));
-      expect(res).toEqual({ status: 422, body: expect.objectContaining({ message: taskMessages.required, errors: { name: [taskMessages.required] } }) });
+      expect(res).toEqual({
+        status: 422,
+        body: expect.objectContaining({ message: taskMessages.required, errors: { name: [taskMessages.required] } }),
+      });
     });
 
     it('a name over 255 characters or a 1 MB one, and a JSON body that is not {name, file}, with 400', async () => {
@@ -138,7 +160,10 @@ describe('task appendixes', () => {
         body: { name: 'x'.repeat(1_000_000), file: SAMPLE_FILES.pdf.toString('base64') },
       });
       expect((await failure(longName)).status).toBe(400);
-      const json = w.user.call(taskPartRoutes.addAppendix, { params: { id: task.id, appendixId: randomUUID() }, body: { file: 'JVBERi0=' } as never });
+      const json = w.user.call(taskPartRoutes.addAppendix, {
+        params: { id: task.id, appendixId: randomUUID() },
+        body: { file: 'JVBERi0=' } as never,
+      });
       expect((await failure(json)).status).toBe(400);
       const notBase64 = w.user.call(taskPartRoutes.addAppendix, {
         params: { id: task.id, appendixId: randomUUID() },

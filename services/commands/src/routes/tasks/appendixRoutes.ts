@@ -57,7 +57,8 @@ const discard = (request: FastifyRequest): void => {
 /** The bytes of a JSON upload `{name, file}` (base64, optionally as a data: URL). */
 const decodeJson = (body: { name: string; file: string }): Buffer => {
   const base64 = body.file.replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, '');
-  if (!BASE64.test(base64) || base64.length % 4 === 1) throw new DomainError(messages.shared.invalidInput, 400, { file: [taskPartMessages.invalidBase64] });
+  if (!BASE64.test(base64) || base64.length % 4 === 1)
+    throw new DomainError(messages.shared.invalidInput, 400, { file: [taskPartMessages.invalidBase64] });
   return Buffer.from(base64, 'base64');
 };
 
@@ -110,7 +111,8 @@ export const registerTaskAppendixRoutes = (app: FastifyInstance): void => {
   };
 
   void app.register(async (scope) => {
-    // anything but JSON reaches the handler as the unread request stream
+    // anything but JSON (text/plain included) reaches the handler as the unread request stream
+    scope.removeContentTypeParser('text/plain');
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     scope.route({
       method: upload.method,
@@ -158,7 +160,10 @@ export const registerTaskAppendixRoutes = (app: FastifyInstance): void => {
               discard(request);
               return await taskAnswer(app, access, null);
             }
-            ({ head, stream: content } = await peek(request.body as Readable, APPENDIX_SNIFF_BYTES));
+            const body = request.body;
+            // an empty body is never handed to the stream parser: nothing to read
+            if (!(body instanceof Readable) || request.headers['content-length'] === '0' || body.readableEnded) throw empty();
+            ({ head, stream: content } = await peek(body, APPENDIX_SNIFF_BYTES));
           }
           if (head.length === 0) throw empty();
         } catch (e) {

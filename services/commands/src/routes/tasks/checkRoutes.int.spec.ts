@@ -16,7 +16,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const add = (taskId: string, body: { title: string; id?: string }) => w.user.call(taskPartRoutes.addCheck, { params: { id: taskId }, body });
+const add = (taskId: string, body: { title: string; id?: string }) =>
+  w.user.call(taskPartRoutes.addCheck, { params: { id: taskId }, body });
 const update = (taskId: string, checkId: string, body: { title?: string; checked?: boolean }) =>
   w.user.call(taskPartRoutes.updateCheck, { params: { id: taskId, checkId }, body });
 const remove = (taskId: string, checkId: string) => w.user.call(taskPartRoutes.removeCheck, { params: { id: taskId, checkId } });

@@ -11,7 +11,10 @@ export const registerTaskCheckRoutes = (app: FastifyInstance): void => {
   const commands = taskCommandsOf(app);
   addRoute(app, taskPartRoutes.addCheck, async ({ params, body, request }) => {
     const access = await loadTaskAccess(app.deps, request, params.id);
-    const result = await commands.send(request, access, { type: 'AddTaskCheck', data: { checkId: body.id ?? randomUUID(), title: body.title } });
+    const result = await commands.send(request, access, {
+      type: 'AddTaskCheck',
+      data: { checkId: body.id ?? randomUUID(), title: body.title },
+    });
     return taskAnswer(app, access, result);
   });
   addRoute(app, taskPartRoutes.updateCheck, async ({ params, body, request }) => {

@@ -32,7 +32,7 @@ const send = (tasks: Row[], importId = randomUUID(), offset = 0, extra: Row = {}
   w.user.call(taskPartRoutes.import, { body: { tasks, import: importId, offset, ...extra } as never });
 
 describe('POST /api/tasks-import', () => {
-  it("creates a chunk of 50 tasks, each with its own number, the assignee named by e-mail", async () => {
+  it('creates a chunk of 50 tasks, each with its own number, the assignee named by e-mail', async () => {
     const importId = randomUUID();
     const res = await send(
       rows(TASK_IMPORT_CHUNK_SIZE, (i) => (i === 0 ? { is_private: '1', due: '2026-03-01' } : {})),
@@ -57,9 +57,14 @@ describe('POST /api/tasks-import', () => {
   });
 
   it('takes labels as a comma-separated list and the project the dialog fixed', async () => {
-    const res = await send([{ title: 'Labelled', priority: 'low', assigned_to: w.userId, labels: `${w.labels.licence}, ${w.labels.project}` }], randomUUID(), 0, {
-      project: w.memberProjectId,
-    });
+    const res = await send(
+      [{ title: 'Labelled', priority: 'low', assigned_to: w.userId, labels: `${w.labels.licence}, ${w.labels.project}` }],
+      randomUUID(),
+      0,
+      {
+        project: w.memberProjectId,
+      },
+    );
     const task = await w.user.call(taskRoutes.get, { params: { id: res.data[0]!.id }, minPosition: res.position });
     expect(task.data.labels.sort()).toEqual([w.labels.licence, w.labels.project].sort());
   });
@@ -80,11 +85,7 @@ describe('POST /api/tasks-import', () => {
   it('refuses the whole chunk when one row is bad, listing every bad row numbered from the start of the file, appending nothing', async () => {
     const before = await w.head();
     const chunk = rows(5, (i) =>
-      i === 1
-        ? { title: '' }
-        : i === 3
-          ? { assigned_to: 'nobody@example.test', priority: 'someday', labels: 'No such label' }
-          : {},
+      i === 1 ? { title: '' } : i === 3 ? { assigned_to: 'nobody@example.test', priority: 'someday', labels: 'No such label' } : {},
     );
     expect(await failure(send(chunk, randomUUID(), 200))).toEqual({
       status: 422,
@@ -120,16 +121,19 @@ describe('POST /api/tasks-import', () => {
   });
 
   it.each([
-    ['more than 50 rows', { tasks: rows(51), import: randomUUID(), offset: 0 }],
-    ['no rows', { tasks: [], import: randomUUID(), offset: 0 }],
-    ['no import id', { tasks: [{ title: 'x' }], offset: 0 }],
-    ['a negative offset', { tasks: [{ title: 'x' }], import: randomUUID(), offset: -1 }],
-    ['a 1 MB title', { tasks: [{ title: 'x'.repeat(1_000_000) }], import: randomUUID(), offset: 0 }],
-    ['an unknown column', { tasks: [{ title: 'x', colour: 'red' }], import: randomUUID(), offset: 0 }],
-    ['a project fixed by the dialog that is not a uuid', { tasks: [{ title: 'x' }], import: randomUUID(), offset: 0, project: 'p1' }],
+    ['more than 50 rows', () => ({ tasks: rows(51), import: randomUUID(), offset: 0 })],
+    ['no rows', () => ({ tasks: [], import: randomUUID(), offset: 0 })],
+    ['no import id', () => ({ tasks: [{ title: 'x' }], offset: 0 })],
+    ['a negative offset', () => ({ tasks: [{ title: 'x' }], import: randomUUID(), offset: -1 })],
+    ['a 1 MB title', () => ({ tasks: [{ title: 'x'.repeat(1_000_000) }], import: randomUUID(), offset: 0 })],
+    ['an unknown column', () => ({ tasks: [{ title: 'x', colour: 'red' }], import: randomUUID(), offset: 0 })],
+    [
+      'a project fixed by the dialog that is not a uuid',
+      () => ({ tasks: [{ title: 'x' }], import: randomUUID(), offset: 0, project: 'p1' }),
+    ],
   ])('answers 400 for %s, appending nothing', async (_name, body) => {
     const before = await w.head();
-    expect(await failure(w.user.call(taskPartRoutes.import, { body: body as never }))).toMatchObject({
+    expect(await failure(w.user.call(taskPartRoutes.import, { body: body() as never }))).toMatchObject({
       status: 400,
       message: messages.shared.invalidInput,
     });

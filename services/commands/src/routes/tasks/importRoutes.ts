@@ -62,7 +62,9 @@ export const registerTaskImportRoutes = (app: FastifyInstance): void => {
     rows: TaskImportRow[],
     fixedProject: string | undefined,
   ): Promise<TaskImportContext> => {
-    const projectRefs = new Set<string>(fixedProject ? [fixedProject] : rows.map((r) => text(r.project)).filter((p): p is string => p !== null));
+    const projectRefs = new Set<string>(
+      fixedProject ? [fixedProject] : rows.map((r) => text(r.project)).filter((p): p is string => p !== null),
+    );
     const visible = new Map<string, ProjectDoc>();
     for (const projectId of projectRefs) {
       const access = await requireProjectAccess(deps, request, projectId, 'project').catch(() => null);
@@ -72,7 +74,8 @@ export const registerTaskImportRoutes = (app: FastifyInstance): void => {
     const userRefs = new Set(rows.map((r) => text(r.assigned_to)).filter((u): u is string => u !== null));
     for (const ref of userRefs) {
       const user =
-        (await users.findOne({ _id: ref, 'licences.id': licenceId })) ?? (await users.findOne({ email: ref.toLowerCase(), 'licences.id': licenceId }));
+        (await users.findOne({ _id: ref, 'licences.id': licenceId })) ??
+        (await users.findOne({ email: ref.toLowerCase(), 'licences.id': licenceId }));
       if (!user || user.disabled) continue;
       const sees = new Set<string>();
       for (const project of visible.values()) if (await userCanSeeProject(deps, user._id, project)) sees.add(project._id);

@@ -52,7 +52,7 @@ describe('POST /api/tasks/:id/messages', () => {
   it.each([
     ['an empty message', '   ', taskMessages.required],
     ['a message over 2000 characters', 'x'.repeat(2001), taskMessages.messageTooLong],
-  ])("refuses %s with 422, appending nothing", async (_name, message, text) => {
+  ])('refuses %s with 422, appending nothing', async (_name, message, text) => {
     const task = await w.task();
     const before = await w.head();
     expect(await failure(post(task.id, { message }))).toEqual({ status: 422, message: text, errors: { message: [text] } });

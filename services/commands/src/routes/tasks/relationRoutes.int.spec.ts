@@ -60,7 +60,10 @@ describe('task relations', () => {
   it.each(UNSEEN_TASKS)("answers 404 'Related task not found.' when the other task is %s, appending nothing", async (which) => {
     const a = await w.task();
     const before = await w.head();
-    expect(await failure(add(a.id, unseenTaskId(w, which), 'predecessor'))).toEqual({ status: 404, message: taskMessages.relatedTaskNotFound });
+    expect(await failure(add(a.id, unseenTaskId(w, which), 'predecessor'))).toEqual({
+      status: 404,
+      message: taskMessages.relatedTaskNotFound,
+    });
     expect(await w.head()).toBe(before);
   });
 

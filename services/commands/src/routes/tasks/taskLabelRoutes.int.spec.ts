@@ -70,7 +70,10 @@ describe('labels on a task', () => {
   it('refuses a label change on a canceled task with 409', async () => {
     const task = await w.task();
     await w.user.call(taskRoutes.cancel, { params: { id: task.id } });
-    expect(await failure(add(task.id, w.labels.licence))).toEqual({ status: 409, message: format(taskMessages.notOpen, { status: 'canceled' }) });
+    expect(await failure(add(task.id, w.labels.licence))).toEqual({
+      status: 409,
+      message: format(taskMessages.notOpen, { status: 'canceled' }),
+    });
   });
 
   it.each(UNSEEN_TASKS)('answers 404 for %s, appending nothing', async (which) => {
