@@ -123,7 +123,7 @@ describe('a task import of 10,000 rows in chunks of 50', () => {
       token,
       body: { license: licence, name: `Import ${suffix}`, number: suffix },
     });
-    expect(project.status, JSON.stringify(project.body)).toBe(200);
+    expect(project.status, JSON.stringify(project.body)).toBe(201);
     const projectId = project.body.data.id as string;
 
     const importId = randomUUID();
