@@ -97,7 +97,7 @@ export const registerTaskImportRoutes = (app: FastifyInstance): void => {
     const existing = await commands.handle.load(taskId);
     if (existing.exists) return { id: taskId, number: existing.number, position: 0 };
     try {
-      const result = await commands.create(request, { ...task, taskId, licenceId: actor.licenceId, parentId: null }, actor);
+      const result = await commands.create(request, { ...task, taskId, licenceId: actor.licenceId, parentId: null }, actor, { settle: false });
       return { id: taskId, number: result.state.number, position: result.position };
     } catch (e) {
       // a concurrent try of the same chunk created it first
@@ -129,7 +129,9 @@ export const registerTaskImportRoutes = (app: FastifyInstance): void => {
     for (const [i, task] of checked.tasks.entries()) {
       created.push(await createRow(request, actor, importedTaskId(licenceId, actor.userId, body.import, body.offset + i), task));
     }
+    // one wait for the read models after the whole chunk, not one per row
     const position = Math.max(0, ...created.map((c) => c.position));
+    if (position > 0) await app.projectionWait.waitFor(position, app.minPositionWaitMs);
     return { message: taskMessages.imported, data: created.map(({ id, number }) => ({ id, number })), position };
   });
 };
