@@ -97,7 +97,9 @@ export const registerTaskImportRoutes = (app: FastifyInstance): void => {
     const existing = await commands.handle.load(taskId);
     if (existing.exists) return { id: taskId, number: existing.number, position: 0 };
     try {
-      const result = await commands.create(request, { ...task, taskId, licenceId: actor.licenceId, parentId: null }, actor, { settle: false });
+      const result = await commands.create(request, { ...task, taskId, licenceId: actor.licenceId, parentId: null }, actor, {
+        settle: false,
+      });
       return { id: taskId, number: result.state.number, position: result.position };
     } catch (e) {
       // a concurrent try of the same chunk created it first
