@@ -9,6 +9,8 @@ import {
   projectRoutes,
   taskRoutes,
   teamRoutes,
+  taskPartRoutes,
+  taskRoutes,
   type RouteContract,
 } from '@stramien/api';
 import { can, NO_GENERAL_PERMISSIONS, ALL_GENERAL_PERMISSIONS, type PermissionSubject } from '@stramien/domain';
@@ -292,6 +294,117 @@ const CASES: Record<string, RouteCase> = {
   'health.live': { phase: 0, input: () => ({}) },
   'health.ready': { phase: 0, input: () => ({}) },
 };
+
+/**
+ * The task parts (appendixes, messages, checks, labels, relations, import), on a task of the fixture project made on
+ * first use by the system admin and assigned to the member. Destructive cells put back what they remove first.
+ */
+const PDF_BASE64 = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n').toString('base64');
+let taskParts: Promise<{ taskId: string; otherTaskId: string; checkId: string; appendixId: string }> | undefined;
+const partsAdmin = () => server.api(tokens.get('systemAdmin'));
+const partFixture = (f: Fixture) =>
+  (taskParts ??= (async () => {
+    const task = async () =>
+      (
+        await partsAdmin().call(taskRoutes.create, {
+          body: { title: `Matrix ${unique()}`, priority: 'normal', project: f.projectId, assigned_to: f.memberId },
+        })
+      ).data.id;
+    const [taskId, otherTaskId] = [await task(), await task()];
+    const checkId = randomUUID();
+    const appendixId = randomUUID();
+    await partsAdmin().call(taskPartRoutes.addCheck, { params: { id: taskId }, body: { title: 'Matrix', id: checkId } });
+    await partsAdmin().call(taskPartRoutes.addAppendix, {
+      params: { id: taskId, appendixId },
+      body: { name: 'matrix.pdf', file: PDF_BASE64 },
+    });
+    return { taskId, otherTaskId, checkId, appendixId };
+  })());
+const TASK_PART_CASES: Record<string, RouteCase> = {
+  'taskParts.appendix': {
+    phase: 0,
+    input: async (f) => ({ params: { id: (await partFixture(f)).taskId, appendixId: (await partFixture(f)).appendixId } }),
+  },
+  'taskParts.addAppendix': {
+    phase: 1,
+    input: async (f) => ({
+      params: { id: (await partFixture(f)).taskId, appendixId: randomUUID() },
+      body: { name: 'a.pdf', file: PDF_BASE64 },
+    }),
+  },
+  'taskParts.removeAppendix': {
+    phase: 2,
+    input: async (f) => {
+      const { taskId } = await partFixture(f);
+      const appendixId = randomUUID();
+      await partsAdmin().call(taskPartRoutes.addAppendix, {
+        params: { id: taskId, appendixId },
+        body: { name: 'b.pdf', file: PDF_BASE64 },
+      });
+      return { params: { id: taskId, appendixId } };
+    },
+  },
+  'taskParts.postMessage': {
+    phase: 1,
+    input: async (f) => ({ params: { id: (await partFixture(f)).taskId }, body: { message: 'Matrix' } }),
+  },
+  'taskParts.addCheck': {
+    phase: 1,
+    input: async (f) => ({ params: { id: (await partFixture(f)).taskId }, body: { title: `C ${unique()}` } }),
+  },
+  'taskParts.updateCheck': {
+    phase: 1,
+    input: async (f) => ({
+      params: { id: (await partFixture(f)).taskId, checkId: (await partFixture(f)).checkId },
+      body: { checked: true },
+    }),
+  },
+  'taskParts.removeCheck': {
+    phase: 2,
+    input: async (f) => {
+      const { taskId } = await partFixture(f);
+      const checkId = randomUUID();
+      await partsAdmin().call(taskPartRoutes.addCheck, { params: { id: taskId }, body: { title: 'Gone', id: checkId } });
+      return { params: { id: taskId, checkId } };
+    },
+  },
+  'taskParts.addLabel': { phase: 1, input: async (f) => ({ params: { id: (await partFixture(f)).taskId, labelId: f.labelId } }) },
+  'taskParts.removeLabel': {
+    phase: 2,
+    input: async (f) => {
+      const { taskId } = await partFixture(f);
+      await partsAdmin().call(taskPartRoutes.addLabel, { params: { id: taskId, labelId: f.labelId } });
+      return { params: { id: taskId, labelId: f.labelId } };
+    },
+  },
+  'taskParts.addRelation': {
+    phase: 1,
+    input: async (f) => ({
+      params: { id: (await partFixture(f)).taskId },
+      body: { task: (await partFixture(f)).otherTaskId, kind: 'successor' },
+    }),
+  },
+  'taskParts.removeRelation': {
+    phase: 2,
+    input: async (f) => {
+      const { taskId, otherTaskId } = await partFixture(f);
+      await partsAdmin().call(taskPartRoutes.addRelation, { params: { id: taskId }, body: { task: otherTaskId, kind: 'successor' } });
+      return { params: { id: taskId, kind: 'successor', taskId: otherTaskId } };
+    },
+  },
+  'taskParts.import': {
+    phase: 1,
+    input: (f) => ({
+      body: {
+        import: randomUUID(),
+        offset: 0,
+        license: f.licenceA,
+        tasks: [{ title: `Imported ${unique()}`, priority: 'low', project: f.projectId, assigned_to: f.memberId }],
+      },
+    }),
+  },
+};
+Object.assign(CASES, TASK_PART_CASES);
 
 /** Routes the matrix does not call, each with the reason. The test asserts every entry names a real route. */
 const UNADDRESSABLE: Record<string, string> = {

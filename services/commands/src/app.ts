@@ -13,6 +13,7 @@ import { registerProjectRoutes } from './routes/projects/projectRoutes';
 import { registerTeamRoutes } from './routes/teams/teamRoutes';
 import { registerLabelRoutes } from './routes/labels/labelRoutes';
 import { registerTaskRoutes } from './routes/tasks/taskRoutes';
+import { registerTaskPartRoutes } from './routes/tasks/partRoutes';
 import { registerLicenceModuleRoutes } from './routes/licenceModules/licenceModuleRoutes';
 import { registerDirectoryRoutes } from './routes/directory/directoryRoutes';
 import { registerNotificationRoutes } from './routes/notifications/notificationRoutes';
@@ -46,6 +47,7 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerTeamRoutes(app);
   registerLabelRoutes(app);
   registerTaskRoutes(app);
+  registerTaskPartRoutes(app);
   registerLicenceModuleRoutes(app);
   registerDirectoryRoutes(app);
   registerNotificationRoutes(app);
