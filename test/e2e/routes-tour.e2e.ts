@@ -24,7 +24,8 @@ interface Visit {
 const visitsOf = (pattern: (typeof SHELL_ROUTE_PATTERNS)[number], slug: string): Visit[] => {
   const expectation: Expectation =
     pattern === '/*' || pattern === '/project/:slug/*' ? 'not-found' : NOT_BUILT_PATTERNS.includes(pattern) ? 'not-available' : 'screen';
-  const filled = pattern.replace(':slug', slug);
+  // a task id nobody has: the task page says the task is not found, inside its screen
+  const filled = pattern.replace(':slug', slug).replace(':taskId', '00000000-0000-4000-8000-000000000000');
   const lands = SHELL_REDIRECTS[pattern];
   if (pattern.includes(':route'))
     return MODULE_CATALOGUE.map((m) => ({ path: filled.replace(':route', m.route).replace(/\/\*$/, ''), expect: expectation }));

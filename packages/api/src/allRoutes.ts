@@ -7,6 +7,7 @@ import { projectRoutes } from './projects/routes';
 import { teamRoutes } from './teams/routes';
 import { labelRoutes } from './labels/routes';
 import { taskRoutes } from './tasks/routes';
+import { taskPartRoutes } from './tasks/partRoutes';
 import { boardRoutes } from './boards/routes';
 import { licenceModuleRoutes } from './licenceModules/routes';
 import { collectionRoutes, companyRoutes } from './directory/routes';
@@ -27,6 +28,7 @@ export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
     teams: teamRoutes,
     labels: labelRoutes,
     tasks: taskRoutes,
+    taskParts: taskPartRoutes,
     boards: boardRoutes,
     licenceModules: licenceModuleRoutes,
     companies: companyRoutes,

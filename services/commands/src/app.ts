@@ -13,6 +13,7 @@ import { registerProjectRoutes } from './routes/projects/projectRoutes';
 import { registerTeamRoutes } from './routes/teams/teamRoutes';
 import { registerLabelRoutes } from './routes/labels/labelRoutes';
 import { registerTaskRoutes } from './routes/tasks/taskRoutes';
+import { registerTaskPartRoutes } from './routes/tasks/partRoutes';
 import { registerBoardRoutes } from './routes/boards/boardRoutes';
 import { registerLicenceModuleRoutes } from './routes/licenceModules/licenceModuleRoutes';
 import { registerDirectoryRoutes } from './routes/directory/directoryRoutes';
@@ -47,6 +48,7 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerTeamRoutes(app);
   registerLabelRoutes(app);
   registerTaskRoutes(app);
+  registerTaskPartRoutes(app);
   registerBoardRoutes(app);
   registerLicenceModuleRoutes(app);
   registerDirectoryRoutes(app);

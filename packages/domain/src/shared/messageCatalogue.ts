@@ -14,6 +14,7 @@ import { notificationMessages } from '../notifications/messages';
 import { taskMessages } from '../tasks/messages';
 import { boardMessages } from '../boards/messages';
 import { jobMessages } from '../jobs/messages';
+import { taskPartMessages } from '../tasks/partMessages';
 
 /** Values filled into a message's '{name}' placeholders. */
 export type MessageValues = Record<string, string | number>;
@@ -46,6 +47,7 @@ const catalogues = (): Record<string, Record<string, string>> => ({
   tasks: taskMessages,
   boards: boardMessages,
   jobs: jobMessages,
+  taskParts: taskPartMessages,
 });
 
 interface Index {

@@ -1,9 +1,9 @@
 import { Button, H5 } from '@blueprintjs/core';
 import { CrossIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
-import { TaskLines } from '../../features/tasks/components/TaskLines/TaskLines';
 import { todayTasksParams } from '../../features/tasks/queries';
 import { TASK_SIDEBAR_WIDTH, setSidebarOpen, useSidebarOpen } from './sidebarStore';
+import { TaskLines } from './TaskLines';
 
 /** Today's tasks, docked at the right of the shell (450 px, spec 1 §9): the user's open tasks due today (filter[today]=1). */
 export const TaskSidebar = () => {

@@ -3,9 +3,9 @@ import { CrossIcon, RefreshIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TaskLines } from '../../features/tasks/components/TaskLines/TaskLines';
 import { localDay, taskKeys, todayTasksParams, type TaskListParams } from '../../features/tasks/queries';
 import { setSidebarOpen, useSidebarOpen } from './sidebarStore';
+import { TaskLines } from './TaskLines';
 
 export const TASK_FILTERS = ['open', 'today', 'overdue', 'all'] as const;
 export type TaskFilter = (typeof TASK_FILTERS)[number];

@@ -48,7 +48,7 @@ export const BoardPage = () => {
     mutationFn: (id: string) => boardCalls.remove(id),
     onSuccess: async (_res, id) => {
       toasts.success(t('boards.toast.deleted'));
-      select(boardAfterDelete(boards.data ?? [], id)?.id ?? null);
+      select(boardAfterDelete(withIds(boards.data ?? []), id)?.id ?? null);
       setDialog(null);
       await queryClient.invalidateQueries({ queryKey: boardKeys.list() });
     },

@@ -6,7 +6,7 @@ import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { isoDay } from './ganttData';
@@ -14,6 +14,9 @@ import { taskPageQuery, type TaskListParams } from './queries';
 import { useTaskActions } from './useTaskActions';
 
 const STATUS_COLOURS = { open: '#2e8be8', closed: '#238551', canceled: '#8f99a8' } as const;
+const PLUGINS = [dayGridPlugin, interactionPlugin];
+const LOCALES = [nlLocale, deLocale];
+const TOOLBAR = { left: 'prev,next today', center: 'title', right: 'dayGridMonth,dayGridWeek' };
 
 /** The due-date range of the visible weeks as the list query's column filters. */
 export const dueRangeParams = (start: string, end: string, mine: boolean): TaskListParams => ({
@@ -50,6 +53,12 @@ export const TaskCalendarPage = () => {
     [tasks.data],
   );
 
+  // FullCalendar reports the visible range after every render: only a different range is a new query
+  const datesSet = useCallback((arg: DatesSetArg) => {
+    const next = { start: isoDay(arg.start), end: isoDay(arg.end) };
+    setRange((held) => (held?.start === next.start && held.end === next.end ? held : next));
+  }, []);
+
   const drop = async (info: EventDropArg) => {
     const day = info.event.start ? isoDay(info.event.start) : null;
     if (!day) return info.revert();
@@ -63,16 +72,16 @@ export const TaskCalendarPage = () => {
         <Switch label={t('tasks.list.mine')} checked={mine} onChange={(e) => setMine(e.currentTarget.checked)} />
       </div>
       <FullCalendar
-        plugins={[dayGridPlugin, interactionPlugin]}
+        plugins={PLUGINS}
         initialView="dayGridMonth"
-        locales={[nlLocale, deLocale]}
+        locales={LOCALES}
         locale={i18n.language}
-        headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,dayGridWeek' }}
+        headerToolbar={TOOLBAR}
         height="auto"
         editable
         eventDurationEditable={false}
         events={events}
-        datesSet={(arg: DatesSetArg) => setRange({ start: isoDay(arg.start), end: isoDay(arg.end) })}
+        datesSet={datesSet}
         eventDrop={(info) => void drop(info)}
         eventClick={(info) => void navigate(`/tasks/${info.event.id}`)}
       />

@@ -9,7 +9,6 @@ import {
   H5,
   HTMLSelect,
   InputGroup,
-  NonIdealState,
   Tag,
   TextArea,
 } from '@blueprintjs/core';
@@ -114,11 +113,28 @@ const TaskDetail = ({ task }: { task: Task }) => {
             <ButtonGroup>
               {open ? (
                 <>
-                  <Button text={t('tasks.action.close')} intent="success" loading={busy} data-testid="task-close" onClick={() => void actions.setStatus(task, 'closed')} />
-                  <Button text={t('tasks.action.cancel-task')} loading={busy} data-testid="task-cancel" onClick={() => void actions.setStatus(task, 'canceled')} />
+                  <Button
+                    text={t('tasks.action.close')}
+                    intent="success"
+                    loading={busy}
+                    data-testid="task-close"
+                    onClick={() => void actions.setStatus(task, 'closed')}
+                  />
+                  <Button
+                    text={t('tasks.action.cancel-task')}
+                    loading={busy}
+                    data-testid="task-cancel"
+                    onClick={() => void actions.setStatus(task, 'canceled')}
+                  />
                 </>
               ) : (
-                <Button text={t('tasks.action.reopen')} intent="primary" loading={busy} data-testid="task-reopen" onClick={() => void actions.setStatus(task, 'open')} />
+                <Button
+                  text={t('tasks.action.reopen')}
+                  intent="primary"
+                  loading={busy}
+                  data-testid="task-reopen"
+                  onClick={() => void actions.setStatus(task, 'open')}
+                />
               )}
               <Button icon={<TrashIcon />} aria-label={t('tasks.action.delete')} data-testid="task-delete" onClick={() => void remove()} />
             </ButtonGroup>
@@ -133,7 +149,9 @@ const TaskDetail = ({ task }: { task: Task }) => {
             placeholder={t('tasks.detail.no-description')}
             disabled={!open || busy}
             maxLength={TASK_DESCRIPTION_MAX}
-            onConfirm={(description) => description !== (task.description ?? '') && void actions.update(task.id, { description: description || null })}
+            onConfirm={(description) =>
+              description !== (task.description ?? '') && void actions.update(task.id, { description: description || null })
+            }
           />
         </Block>
         <Block title={t('tasks.detail.children')} testId="task-children-block">
@@ -143,7 +161,13 @@ const TaskDetail = ({ task }: { task: Task }) => {
               variant="minimal"
               icon={<PlusIcon />}
               text={t('tasks.detail.add-child')}
-              onClick={() => openCreate({ projectId: task.project, parentId: task.id, onCreated: () => void queryClient.invalidateQueries({ queryKey: taskKeys.children(task.id) }) })}
+              onClick={() =>
+                openCreate({
+                  projectId: task.project,
+                  parentId: task.id,
+                  onCreated: () => void queryClient.invalidateQueries({ queryKey: taskKeys.children(task.id) }),
+                })
+              }
             />
           )}
         </Block>
@@ -189,7 +213,12 @@ const Properties = ({ task, actions, projectName }: { task: Task; actions: Actio
     <aside className="stramien-task-props" style={{ width: 450 }} aria-label={t('tasks.detail.properties')}>
       <Row label={t('tasks.field.project')}>{projectName}</Row>
       <Row label={t('tasks.field.priority')}>
-        <PrioritySelect value={task.priority} disabled={!open || busy} label={t('tasks.field.priority')} onChange={(priority) => void actions.update(task.id, { priority })} />
+        <PrioritySelect
+          value={task.priority}
+          disabled={!open || busy}
+          label={t('tasks.field.priority')}
+          onChange={(priority) => void actions.update(task.id, { priority })}
+        />
       </Row>
       <Row label={t('tasks.field.assignee')}>
         <AssigneeSelect
@@ -229,7 +258,7 @@ const Properties = ({ task, actions, projectName }: { task: Task; actions: Actio
         </div>
       </Row>
       {task.sbscode && <Row label={t('tasks.field.sbscode')}>{task.sbscode}</Row>}
-      <Row label={t('tasks.field.private')}>{task.is_private ? t('tasks.detail.yes') : t('tasks.detail.no')}</Row>
+      <Row label={t('tasks.column.is-private')}>{task.is_private ? t('tasks.detail.yes') : t('tasks.detail.no')}</Row>
       <Row label={t('tasks.detail.created-by')}>
         <PersonName projectId={task.project} userId={task.created_by} /> · {dateTime(task.created_at)}
       </Row>
@@ -254,10 +283,18 @@ const Checks = ({ task, actions }: { task: Task; actions: Actions }) => {
             checked={check.checked}
             label={check.title}
             disabled={!open}
-            onChange={(e) => void actions.run(task.id, () => taskCalls.updateCheck(task.id, check.id, { checked: e.currentTarget.checked }))}
+            onChange={(e) =>
+              void actions.run(task.id, () => taskCalls.updateCheck(task.id, check.id, { checked: e.currentTarget.checked }))
+            }
           />
           {open && (
-            <Button variant="minimal" size="small" icon={<CrossIcon />} aria-label={t('tasks.action.remove')} onClick={() => void actions.run(task.id, () => taskCalls.removeCheck(task.id, check.id))} />
+            <Button
+              variant="minimal"
+              size="small"
+              icon={<CrossIcon />}
+              aria-label={t('tasks.action.remove')}
+              onClick={() => void actions.run(task.id, () => taskCalls.removeCheck(task.id, check.id))}
+            />
           )}
         </div>
       ))}
@@ -304,7 +341,9 @@ const Appendixes = ({ task }: { task: Task }) => {
     }
   };
   const download = (appendix: Task['appendixes'][number]) =>
-    downloadAppendix(task.id, appendix).catch((error: unknown) => showToast({ intent: 'danger', message: serverMessage(error) ?? t('tasks.error.failed') }));
+    downloadAppendix(task.id, appendix).catch((error: unknown) =>
+      showToast({ intent: 'danger', message: serverMessage(error) ?? t('tasks.error.failed') }),
+    );
   return (
     <Block title={t('tasks.detail.appendixes')} testId="task-appendixes">
       {task.appendixes.length === 0 && <p className="bp6-text-muted">{t('tasks.detail.no-appendixes')}</p>}
@@ -312,10 +351,19 @@ const Appendixes = ({ task }: { task: Task }) => {
         {task.appendixes.map((appendix) => (
           <li key={appendix.id} className="stramien-task-detail__item" data-testid="task-appendix">
             <span>
-              {appendix.name} <span className="bp6-text-muted bp6-text-small">{sizeOf(appendix.size)} · {dateTime(appendix.added_at)}</span>
+              {appendix.name}{' '}
+              <span className="bp6-text-muted bp6-text-small">
+                {sizeOf(appendix.size)} · {dateTime(appendix.added_at)}
+              </span>
             </span>
             <span>
-              <Button variant="minimal" size="small" icon={<DownloadIcon />} aria-label={t('tasks.detail.download', { name: appendix.name })} onClick={() => void download(appendix)} />
+              <Button
+                variant="minimal"
+                size="small"
+                icon={<DownloadIcon />}
+                aria-label={t('tasks.detail.download', { name: appendix.name })}
+                onClick={() => void download(appendix)}
+              />
               {open && (
                 <Button
                   variant="minimal"
@@ -334,7 +382,9 @@ const Appendixes = ({ task }: { task: Task }) => {
           text={uploading ? t('tasks.detail.uploading') : t('tasks.detail.choose-file')}
           buttonText={t('tasks.detail.browse')}
           disabled={uploading}
-          inputProps={{ 'aria-label': t('tasks.detail.attach'), 'data-testid': 'task-attach' } as React.InputHTMLAttributes<HTMLInputElement>}
+          inputProps={
+            { 'aria-label': t('tasks.detail.attach'), 'data-testid': 'task-attach' } as React.InputHTMLAttributes<HTMLInputElement>
+          }
           onInputChange={(e) => {
             const input = e.currentTarget as HTMLInputElement;
             void upload(input.files?.[0]).then(() => (input.value = ''));
@@ -360,7 +410,9 @@ const Relations = ({ task, actions }: { task: Task; actions: Actions }) => {
           <li key={`${relation.kind}-${relation.task}`} className="stramien-task-detail__item">
             <span>
               <Tag minimal>{t(`tasks.relation.${relation.kind}`)}</Tag>{' '}
-              <Link to={`/tasks/${relation.task}`}>{relation.number !== undefined ? `#${relation.number} ${relation.title ?? ''}` : relation.task}</Link>
+              <Link to={`/tasks/${relation.task}`}>
+                {relation.number !== undefined ? `#${relation.number} ${relation.title ?? ''}` : relation.task}
+              </Link>
             </span>
             {open && (
               <Button
@@ -387,8 +439,13 @@ const Relations = ({ task, actions }: { task: Task; actions: Actions }) => {
             minimal
             value=""
             aria-label={t('tasks.detail.add-relation')}
-            onChange={(e) => e.currentTarget.value && void actions.run(task.id, () => taskCalls.addRelation(task.id, e.currentTarget.value, kind))}
-            options={[{ value: '', label: t('tasks.detail.add-relation') }, ...options.map((c) => ({ value: c.id, label: `#${c.number} ${c.title}` }))]}
+            onChange={(e) =>
+              e.currentTarget.value && void actions.run(task.id, () => taskCalls.addRelation(task.id, e.currentTarget.value, kind))
+            }
+            options={[
+              { value: '', label: t('tasks.detail.add-relation') },
+              ...options.map((c) => ({ value: c.id, label: `#${c.number} ${c.title}` })),
+            ]}
           />
         </div>
       )}
@@ -457,7 +514,8 @@ const History = ({ task }: { task: Task }) => {
                   {t(`tasks.history.${keyPart(entry.action)}` as 'tasks.history.task-created', { defaultValue: entry.action })}
                   {entry.changes.map((change) => (
                     <div key={change.field} className="bp6-text-small">
-                      {t(`tasks.column.${keyPart(change.field)}` as 'tasks.column.due', { defaultValue: change.field })}: {'from' in change ? `${show(change.field, change.from)} → ` : ''}
+                      {t(`tasks.column.${keyPart(change.field)}` as 'tasks.column.due', { defaultValue: change.field })}:{' '}
+                      {'from' in change ? `${show(change.field, change.from)} → ` : ''}
                       {show(change.field, change.to)}
                     </div>
                   ))}

@@ -49,19 +49,28 @@ export const TaskListPage = () => {
           aria-label={t('tasks.column.project')}
           value={state.projectId ?? ''}
           onChange={(e) => set({ projectId: e.currentTarget.value || null })}
-          options={[{ value: '', label: t('tasks.list.all-projects') }, ...projects.map((p) => ({ value: p.id, label: projectName(p.id) }))]}
+          options={[
+            { value: '', label: t('tasks.list.all-projects') },
+            ...projects.map((p) => ({ value: p.id, label: projectName(p.id) })),
+          ]}
         />
         <HTMLSelect
           aria-label={t('tasks.column.status')}
           value={state.status}
           onChange={(e) => set({ status: e.currentTarget.value as TaskListState['status'] })}
-          options={[{ value: 'all', label: t('tasks.list.all-statuses') }, ...TASK_STATUSES.map((s) => ({ value: s, label: t(`tasks.status.${s}`) }))]}
+          options={[
+            { value: 'all', label: t('tasks.list.all-statuses') },
+            ...TASK_STATUSES.map((s) => ({ value: s, label: t(`tasks.status.${s}`) })),
+          ]}
         />
         <HTMLSelect
           aria-label={t('tasks.column.priority')}
           value={state.priority}
           onChange={(e) => set({ priority: e.currentTarget.value as TaskListState['priority'] })}
-          options={[{ value: 'all', label: t('tasks.list.all-priorities') }, ...TASK_PRIORITIES.map((p) => ({ value: p, label: t(`tasks.priority.${p}`) }))]}
+          options={[
+            { value: 'all', label: t('tasks.list.all-priorities') },
+            ...TASK_PRIORITIES.map((p) => ({ value: p, label: t(`tasks.priority.${p}`) })),
+          ]}
         />
         <HTMLSelect
           aria-label={t('tasks.list.group-by')}
@@ -75,7 +84,10 @@ export const TaskListPage = () => {
         </span>
         <Button variant="minimal" text={t('tasks.list.reset')} onClick={() => setState(initialTaskListState)} />
       </div>
-      <QueryState query={{ ...list, data: list.data ? tasks : undefined }} empty={<NonIdealState icon={<PropertiesIcon size={48} />} title={t('tasks.list.empty')} />}>
+      <QueryState
+        query={{ ...list, data: list.data ? tasks : undefined }}
+        empty={<NonIdealState icon={<PropertiesIcon size={48} />} title={t('tasks.list.empty')} />}
+      >
         <TaskTable
           entries={entries}
           total={total}

@@ -20,7 +20,12 @@ export interface TasksOutlet {
   projects: Project[];
   projectName: (projectId: string) => string;
   /** opens the create-task dialog, optionally with a fixed project, a parent or first values */
-  openCreate: (options?: { projectId?: string; parentId?: string; initial?: Partial<CreateTaskValues>; onCreated?: (task: Task) => void }) => void;
+  openCreate: (options?: {
+    projectId?: string;
+    parentId?: string;
+    initial?: Partial<CreateTaskValues>;
+    onCreated?: (task: Task) => void;
+  }) => void;
 }
 
 export const useTasksOutlet = (): TasksOutlet => useOutletContext<TasksOutlet>();

@@ -29,6 +29,7 @@ describe('the Gantt bars', () => {
     expect(top.type).toBe('summary');
     expect([isoDay(top.start), isoDay(top.end)]).toEqual(['2026-03-01', '2026-03-21']);
     expect(bars[1]!.parent).toBe(parent.id);
+    expect(bars.map((b) => b.open)).toEqual([true, false, false]);
   });
 
   it('draw one arrow per predecessor pair, whichever side recorded it', () => {

@@ -103,7 +103,8 @@ export const toGantt = (tasks: readonly TaskListItem[]): { bars: GanttBar[]; lin
       end: dates.end,
       type: isSummary ? 'summary' : 'task',
       parent,
-      open: true,
+      // SVAR walks the children of every open row: only a summary has them
+      open: isSummary,
       progress: task.status === 'open' ? 0 : 100,
       status: task.status,
       number: task.number,

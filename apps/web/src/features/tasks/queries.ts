@@ -187,10 +187,11 @@ const authorised = (): Record<string, string> => {
  */
 export const uploadAppendix = async (taskId: string, file: File): Promise<TaskAnswer> => {
   const appendixId = crypto.randomUUID();
-  const res = await fetch(
-    `/api/tasks/${encodeURIComponent(taskId)}/appendixes/${appendixId}?name=${encodeURIComponent(file.name)}`,
-    { method: 'POST', headers: { ...authorised(), 'content-type': 'application/octet-stream' }, body: file },
-  );
+  const res = await fetch(`/api/tasks/${encodeURIComponent(taskId)}/appendixes/${appendixId}?name=${encodeURIComponent(file.name)}`, {
+    method: 'POST',
+    headers: { ...authorised(), 'content-type': 'application/octet-stream' },
+    body: file,
+  });
   const body = (await res.json().catch(() => ({}))) as Partial<TaskAnswer> & Partial<ErrorEnvelope>;
   if (!res.ok) {
     const { key, values, errorKeys } = body;

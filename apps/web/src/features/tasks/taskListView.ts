@@ -46,7 +46,12 @@ export const taskListQueryOf = (state: TaskListState): Omit<TaskListQuery, 'page
 };
 
 export type TaskListEntry =
-  | { kind: 'group'; group: Exclude<TaskListGroup, 'none'>; value: string; /** the project of its first task (assignee names) */ projectId: string }
+  | {
+      kind: 'group';
+      group: Exclude<TaskListGroup, 'none'>;
+      value: string;
+      /** the project of its first task (assignee names) */ projectId: string;
+    }
   | { kind: 'task'; task: TaskListItem };
 
 const groupValue = (task: TaskListItem, group: Exclude<TaskListGroup, 'none'>): string => task[group];

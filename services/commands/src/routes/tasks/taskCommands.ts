@@ -94,7 +94,7 @@ export interface TaskCommands {
    * project's next number is taken and the task created. A retried creation (same task id, same creator) answers the
    * task it created.
    */
-  create(request: FastifyRequest, task: NewTask, actor: Actor): Promise<TaskResult>;
+  create(request: FastifyRequest, task: NewTask, actor: Actor, options?: { settle?: boolean }): Promise<TaskResult>;
   /** `PUT /tasks/{id}`: assignee, parent and cycle facts added when those change */
   update(request: FastifyRequest, access: TaskAccess, changes: TaskChanges): Promise<TaskResult>;
   /** refused while the task has live subtasks outside `alsoDeleted` */
@@ -175,7 +175,7 @@ const createTaskCommands = (app: FastifyInstance): TaskCommands => {
   return {
     handle,
     facts,
-    async create(request, task, actor) {
+    async create(request, task, actor, { settle = true } = {}) {
       const current = await handle.load(task.taskId);
       if (current.exists && !current.deleted && current.createdBy === actor.userId && current.projectId === task.projectId) {
         return { state: current, events: [], position: await lastPosition(task.taskId) };
@@ -191,7 +191,7 @@ const createTaskCommands = (app: FastifyInstance): TaskCommands => {
       const dryRun = taskDecider.decide({ type: 'CreateTask', data, metadata: { actor, now } }, current);
       if (dryRun instanceof DomainError) throw dryRun;
       const number = await takeTaskNumber(eventStore, task.projectId, task.taskId, actor, now);
-      return handle(request, task.taskId, { type: 'CreateTask', data: { ...data, number } }, { actor, projectId: task.projectId });
+      return handle(request, task.taskId, { type: 'CreateTask', data: { ...data, number } }, { actor, projectId: task.projectId, settle });
     },
     async update(request, access, changes) {
       const { task } = access;

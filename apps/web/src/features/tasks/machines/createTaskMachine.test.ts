@@ -12,7 +12,10 @@ const created = (body: CreateTaskRequest): CreateTaskAnswer => ({
   position: 7,
 });
 
-const start = (input: Partial<CreateTaskInput> = {}, answer: (body: CreateTaskRequest) => Promise<CreateTaskAnswer> = async (body) => created(body)) => {
+const start = (
+  input: Partial<CreateTaskInput> = {},
+  answer: (body: CreateTaskRequest) => Promise<CreateTaskAnswer> = async (body) => created(body),
+) => {
   const sent: CreateTaskRequest[] = [];
   const machine = createTaskMachine.provide({
     actors: {

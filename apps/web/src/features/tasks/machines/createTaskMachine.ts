@@ -1,4 +1,11 @@
-import { TASK_PRIORITIES, hasTaskErrors, taskErrorsMessage, validateTaskFields, type TaskFieldErrors, type TaskPriority } from '@stramien/domain';
+import {
+  TASK_PRIORITIES,
+  hasTaskErrors,
+  taskErrorsMessage,
+  validateTaskFields,
+  type TaskFieldErrors,
+  type TaskPriority,
+} from '@stramien/domain';
 import { assign, fromPromise, setup } from 'xstate';
 import { serverFieldErrors, serverMessage } from '../../../shared/apiErrors';
 import { taskCalls, type TaskCommandAnswer } from '../queries';
@@ -180,7 +187,16 @@ export const createTaskMachine = setup({
     const values = { ...emptyCreateTaskValues(), ...input.initial };
     if (input.projectId) values.projectId = input.projectId;
     if (input.parentId) values.parentId = input.parentId;
-    return { licenceId: input.licenceId, values, projectFixed: !!input.projectId, errors: {}, serverErrors: {}, validated: false, message: null, created: null };
+    return {
+      licenceId: input.licenceId,
+      values,
+      projectFixed: !!input.projectId,
+      errors: {},
+      serverErrors: {},
+      validated: false,
+      message: null,
+      created: null,
+    };
   },
   initial: 'editing',
   states: {

@@ -72,7 +72,10 @@ export const CreateTaskDialog = ({ onClose, projects, onCreated, ...input }: Cre
               value={values.projectId}
               disabled={projectFixed}
               onChange={(e) => change('projectId')(e.currentTarget.value)}
-              options={[{ value: '', label: t('tasks.create.choose-project') }, ...projects.map((p) => ({ value: p.id, label: `${p.number} ${p.name}` }))]}
+              options={[
+                { value: '', label: t('tasks.create.choose-project') },
+                ...projects.map((p) => ({ value: p.id, label: `${p.number} ${p.name}` })),
+              ]}
             />
           </FormField>
           <FormField id="create-task-title" label={t('tasks.field.title')} required error={error('title')}>
@@ -113,7 +116,12 @@ export const CreateTaskDialog = ({ onClose, projects, onCreated, ...input }: Cre
           </div>
           <div className="stramien-create-task__row">
             {(['plannedStart', 'plannedEnd', 'due'] as const).map((field) => (
-              <FormField key={field} id={`create-task-${field}`} label={t(`tasks.field.${keyPart(field)}` as 'tasks.field.due')} error={error(field)}>
+              <FormField
+                key={field}
+                id={`create-task-${field}`}
+                label={t(`tasks.field.${keyPart(field)}` as 'tasks.field.due')}
+                error={error(field)}
+              >
                 <input
                   id={`create-task-${field}`}
                   type="date"
@@ -132,7 +140,11 @@ export const CreateTaskDialog = ({ onClose, projects, onCreated, ...input }: Cre
           >
             <InputGroup id="create-task-sbscode" value={values.sbscode} disabled={!hasProject} onValueChange={change('sbscode')} />
           </FormField>
-          <FormField label={t('tasks.field.labels')} error={error('labels')} helper={hasProject ? undefined : t('tasks.create.project-first')}>
+          <FormField
+            label={t('tasks.field.labels')}
+            error={error('labels')}
+            helper={hasProject ? undefined : t('tasks.create.project-first')}
+          >
             <div className="stramien-create-task__labels" data-testid="create-task-labels">
               {!hasProject || (labels.data ?? []).length === 0 ? (
                 <span className="bp6-text-muted">{hasProject ? t('tasks.labels.none') : '—'}</span>
@@ -159,7 +171,13 @@ export const CreateTaskDialog = ({ onClose, projects, onCreated, ...input }: Cre
           actions={
             <>
               <Button text={t('tasks.action.cancel')} onClick={onClose} />
-              <Button type="submit" intent="primary" text={t('tasks.create.submit')} loading={submitting} data-testid="create-task-submit" />
+              <Button
+                type="submit"
+                intent="primary"
+                text={t('tasks.create.submit')}
+                loading={submitting}
+                data-testid="create-task-submit"
+              />
             </>
           }
         />

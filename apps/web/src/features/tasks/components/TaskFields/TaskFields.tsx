@@ -28,7 +28,15 @@ export const PriorityTag = ({ priority }: { priority: TaskPriority }) => {
 };
 
 /** Inline status: only the moves the task allows (open -> closed | canceled, closed | canceled -> open). */
-export const StatusSelect = ({ task, onChange, disabled }: { task: Pick<TaskListItem, 'status' | 'number'>; onChange: (status: TaskStatus) => void; disabled?: boolean }) => {
+export const StatusSelect = ({
+  task,
+  onChange,
+  disabled,
+}: {
+  task: Pick<TaskListItem, 'status' | 'number'>;
+  onChange: (status: TaskStatus) => void;
+  disabled?: boolean;
+}) => {
   const { t } = useTranslation('tasks');
   return (
     <HTMLSelect
@@ -92,7 +100,8 @@ export const AssigneeSelect = ({
   const { t } = useTranslation('tasks');
   const people = useProjectPeople(projectId);
   const options = people.map((p) => ({ value: p.id, label: p.name }));
-  if (value && !options.some((o) => o.value === value)) options.unshift({ value, label: people.length > 0 ? t('tasks.list.unknown-user') : '…' });
+  if (value && !options.some((o) => o.value === value))
+    options.unshift({ value, label: people.length > 0 ? t('tasks.list.unknown-user') : '…' });
   if (!value) options.unshift({ value: '', label: '—' });
   return (
     <HTMLSelect

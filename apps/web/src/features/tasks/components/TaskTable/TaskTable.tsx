@@ -29,8 +29,6 @@ export interface TaskTableProps {
   onAssignee: (task: TaskListItem, userId: string) => void;
   /** the tasks with a command under way (their inline fields wait) */
   busy?: ReadonlySet<string>;
-  /** the viewport's size before it is measured (tests; the browser measures) */
-  initialRect?: { width: number; height: number };
 }
 
 const COLUMNS: { sort: TaskListSort | null; key: string }[] = [
@@ -57,7 +55,6 @@ export const TaskTable = (props: TaskTableProps) => {
     getScrollElement: () => scroller.current,
     estimateSize: () => TASK_ROW_HEIGHT,
     overscan: 12,
-    ...(props.initialRect ? { initialRect: props.initialRect } : {}),
   });
   const items = virtualizer.getVirtualItems();
   const last = items[items.length - 1];
@@ -69,7 +66,11 @@ export const TaskTable = (props: TaskTableProps) => {
     <div className="stramien-task-table" role="table" aria-label={t('tasks.list.title')} aria-rowcount={props.total}>
       <div className="stramien-task-table__row stramien-task-table__head" role="row">
         {COLUMNS.map((column) => (
-          <div key={column.key} role="columnheader" aria-sort={column.sort === sort ? (descending ? 'descending' : 'ascending') : undefined}>
+          <div
+            key={column.key}
+            role="columnheader"
+            aria-sort={column.sort === sort ? (descending ? 'descending' : 'ascending') : undefined}
+          >
             {column.sort ? (
               <Button
                 variant="minimal"
@@ -88,7 +89,14 @@ export const TaskTable = (props: TaskTableProps) => {
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             const entry = entries[item.index];
-            const style = { position: 'absolute' as const, top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` };
+            const style = {
+              position: 'absolute' as const,
+              top: 0,
+              left: 0,
+              right: 0,
+              height: item.size,
+              transform: `translateY(${item.start}px)`,
+            };
             if (!entry)
               return (
                 <div key="more" style={style} className="stramien-task-table__more" role="row">
@@ -106,12 +114,21 @@ export const TaskTable = (props: TaskTableProps) => {
             const task = entry.task;
             const busy = props.busy?.has(task.id) ?? false;
             return (
-              <div key={task.id} style={style} className="stramien-task-table__row" role="row" data-testid="task-row" aria-rowindex={item.index + 1}>
+              <div
+                key={task.id}
+                style={style}
+                className="stramien-task-table__row"
+                role="row"
+                data-testid="task-row"
+                aria-rowindex={item.index + 1}
+              >
                 <div role="cell">{task.number}</div>
                 <div role="cell" className="stramien-task-table__title">
                   <Link to={`/tasks/${task.id}`}>{task.title}</Link>
                 </div>
-                <div role="cell" className="stramien-task-table__muted">{props.projectName(task.project)}</div>
+                <div role="cell" className="stramien-task-table__muted">
+                  {props.projectName(task.project)}
+                </div>
                 <div role="cell">
                   <StatusSelect task={task} disabled={busy} onChange={(status) => props.onStatus(task, status)} />
                 </div>
