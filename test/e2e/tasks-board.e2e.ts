@@ -7,22 +7,29 @@ import { api, apiToken, openSignedIn, unique } from './projects-support';
 
 const SHOTS = '/tmp/shots-boards';
 const texts = {
-  en: { newBoard: 'New board', name: 'Name', project: 'Project', save: 'Save', lanes: ['Open', 'Closed', 'Canceled'], addLane: 'Add lane' },
+  en: {
+    name: 'Name',
+    project: 'Project',
+    lanes: ['Open', 'Closed', 'Canceled'],
+    addLane: 'Add lane',
+    deleteBoard: 'Delete board',
+    confirmDelete: 'Delete',
+  },
   nl: {
-    newBoard: 'Nieuw bord',
     name: 'Naam',
     project: 'Project',
-    save: 'Opslaan',
     lanes: ['Open', 'Gesloten', 'Geannuleerd'],
     addLane: 'Kolom toevoegen',
+    deleteBoard: 'Bord verwijderen',
+    confirmDelete: 'Verwijderen',
   },
   de: {
-    newBoard: 'Neues Board',
     name: 'Name',
     project: 'Projekt',
-    save: 'Speichern',
     lanes: ['Offen', 'Geschlossen', 'Abgebrochen'],
     addLane: 'Spalte hinzufügen',
+    deleteBoard: 'Board löschen',
+    confirmDelete: 'Löschen',
   },
 } as const;
 
@@ -47,6 +54,9 @@ for (const language of ['en', 'nl', 'de'] as const) {
       priority: 'normal',
       assigned_to: me.id,
     });
+
+    // another board of the user, so one remains after the delete below
+    await user.post('/api/boards', { name: unique('Backlog') });
 
     await openSignedIn(page, userToken, language, '/tasks/board');
     await page.getByTestId('board-new').first().click();
@@ -83,5 +93,14 @@ for (const language of ['en', 'nl', 'de'] as const) {
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.waitForTimeout(400); // the dialog's opening transition, for the screenshot only
     await page.screenshot({ path: `${SHOTS}/lane-dialog-${language}.png` });
+    await page.keyboard.press('Escape');
+
+    // after a delete the first remaining board is shown
+    await page.getByRole('button', { name: l.deleteBoard, exact: true }).click();
+    await page.getByRole('button', { name: l.confirmDelete, exact: true }).click();
+    const boards = () => user.get<{ data: { id: string; name: string }[] }>('/api/boards');
+    await expect.poll(async () => (await boards()).data.map((b) => b.name)).not.toContain(boardName);
+    const remaining = await boards();
+    await expect(page.getByTestId('board-select')).toHaveValue(remaining.data[0]!.id);
   });
 }
