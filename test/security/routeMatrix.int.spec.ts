@@ -5,15 +5,18 @@ import {
   accountRoutes,
   allRoutes,
   identityRoutes,
+  boardRoutes,
   labelRoutes,
   projectRoutes,
   teamRoutes,
+  taskPartRoutes,
+  taskRoutes,
   type RouteContract,
 } from '@stramien/api';
 import { can, NO_GENERAL_PERMISSIONS, ALL_GENERAL_PERMISSIONS, type PermissionSubject } from '@stramien/domain';
 import { DEMO, startTestServer, type TestServer } from '@stramien/commands/testing/testServer';
 import { createUser } from '@stramien/commands/routes/identity/accountTesting';
-import { apiTokenRoutes } from '@stramien/api';
+import { apiTokenRoutes, apiTokenUse } from '@stramien/api';
 
 /**
  * The route x actor security matrix: one test per (route, actor) cell of `allRoutes`, the expected answer derived
@@ -97,7 +100,7 @@ const expectedFor = (route: RouteContract, a: Standing): Expected => {
   if (!a.signedIn || a.disabled) return 401;
   // API tokens are refused before any route logic: management routes always, writes without the write scope
   if (a.apiToken && API_TOKEN_FORBIDDEN.test(route.path)) return 403;
-  if (a.apiToken === 'read' && route.method !== 'GET') return 403;
+  if (a.apiToken === 'read' && apiTokenUse(route) !== 'read') return 403;
   switch (policy.access) {
     case 'user':
       // a signed-in route that addresses licence A's objects (by a path id or its `license` query) answers other licences 404
@@ -146,7 +149,24 @@ interface Fixture {
   spareId: string;
   newsItemId: string;
   articleId: string;
+  /** a board with one lane of each signed-in actor of licence A (boards are personal) */
+  boards: Partial<Record<ActorName, BoardFixture>>;
+  /** an open task of the fixture project, assigned to the member */
+  taskId: string;
 }
+
+interface BoardFixture {
+  boardId: string;
+  laneId: string;
+}
+
+/** Whose board an actor's cell addresses: its own, its owner's for API tokens, else the member's (someone else's). */
+const boardOwner = (actor: ActorName): ActorName =>
+  actor === 'apiRead' || actor === 'apiWrite'
+    ? 'projectAdmin'
+    : ['anonymous', 'otherLicence', 'disabled'].includes(actor)
+      ? 'member'
+      : actor;
 
 interface CellInput {
   params?: Record<string, string>;
@@ -157,7 +177,7 @@ interface CellInput {
 /** Phase 0 reads, 1 non-destructive writes, 2 destructive writes (run last, mostly against throwaway copies). */
 interface RouteCase {
   phase: 0 | 1 | 2;
-  input: (f: Fixture, fresh: Fresh) => Promise<CellInput> | CellInput;
+  input: (f: Fixture, fresh: Fresh, actor: ActorName) => Promise<CellInput> | CellInput;
 }
 
 interface Fresh {
@@ -174,6 +194,10 @@ interface Fresh {
   projectModule(): Promise<string>;
   newsItem(): Promise<string>;
   article(): Promise<string>;
+  /** a new board with one lane, of the actor whose board the cell addresses */
+  board(actor: ActorName): Promise<BoardFixture>;
+  /** an open task of the fixture project */
+  task(): Promise<string>;
 }
 
 const unique = () => randomUUID().slice(0, 8);
@@ -268,6 +292,60 @@ const CASES: Record<string, RouteCase> = {
   'labels.create': { phase: 1, input: (f) => ({ body: { title: `L ${unique()}`, color: '#ff0000', license: { id: f.licenceA } } }) },
   'labels.update': { phase: 1, input: (f) => ({ params: { id: f.labelId }, body: { title: 'Label A' } }) },
   'labels.delete': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.label() } }) },
+  'boards.list': { phase: 0, input: () => ({}) },
+  'boards.create': { phase: 1, input: () => ({ body: { name: `Board ${unique()}` } }) },
+  'boards.get': { phase: 0, input: (f, _fresh, actor) => ({ params: { id: f.boards[boardOwner(actor)]!.boardId } }) },
+  'boards.update': {
+    phase: 1,
+    input: (f, _fresh, actor) => ({ params: { id: f.boards[boardOwner(actor)]!.boardId }, body: { name: 'Board A' } }),
+  },
+  'boards.delete': { phase: 2, input: async (_f, fresh, actor) => ({ params: { id: (await fresh.board(actor)).boardId } }) },
+  'boards.addLane': {
+    phase: 1,
+    input: (f, _fresh, actor) => ({
+      params: { id: f.boards[boardOwner(actor)]!.boardId },
+      body: { name: 'Later', rule: { kind: 'manual' } },
+    }),
+  },
+  'boards.updateLane': {
+    phase: 1,
+    input: (f, _fresh, actor) => {
+      const { boardId, laneId } = f.boards[boardOwner(actor)]!;
+      return { params: { id: boardId, laneId }, body: { name: 'Open tasks' } };
+    },
+  },
+  'boards.deleteLane': {
+    phase: 2,
+    input: async (_f, fresh, actor) => {
+      const { boardId, laneId } = await fresh.board(actor);
+      return { params: { id: boardId, laneId } };
+    },
+  },
+  'boards.cards': { phase: 0, input: (f, _fresh, actor) => ({ params: { id: f.boards[boardOwner(actor)]!.boardId } }) },
+  'boards.moveCard': {
+    phase: 1,
+    input: (f, _fresh, actor) => {
+      const { boardId, laneId } = f.boards[boardOwner(actor)]!;
+      return { params: { id: boardId, taskId: f.taskId }, body: { lane_id: laneId, index: 0 } };
+    },
+  },
+  'tasks.query': { phase: 0, input: () => ({ query: {} }) },
+  'tasks.get': { phase: 0, input: (f) => ({ params: { id: f.taskId } }) },
+  'tasks.children': { phase: 0, input: (f) => ({ params: { id: f.taskId }, query: {} }) },
+  'tasks.history': { phase: 0, input: (f) => ({ params: { id: f.taskId } }) },
+  'tasks.gantt': { phase: 0, input: (f) => ({ params: { id: f.projectId } }) },
+  'tasks.licenceQuery': { phase: 0, input: (f) => ({ params: { id: f.licenceA }, body: { depth: 1 } }) },
+  'tasks.create': {
+    phase: 1,
+    input: (f) => ({ body: { project: f.projectId, title: `T ${unique()}`, priority: 'normal', assigned_to: f.memberId } }),
+  },
+  'tasks.update': { phase: 1, input: (f) => ({ params: { id: f.taskId }, body: { title: 'Matrix task' } }) },
+  'tasks.reopen': { phase: 1, input: (f) => ({ params: { id: f.taskId }, body: {} }) },
+  'tasks.execute': { phase: 1, input: (f) => ({ params: { id: f.taskId }, body: {} }) },
+  'tasks.close': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.task() }, body: {} }) },
+  'tasks.cancel': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.task() }, body: {} }) },
+  'tasks.delete': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.task() } }) },
+  'tasks.deleteMany': { phase: 2, input: async (_f, fresh) => ({ body: { tasks: [await fresh.task()] } }) },
   'companies.list': { phase: 0, input: (f) => ({ params: { id: f.licenceA } }) },
   'companies.create': { phase: 1, input: (f) => ({ params: { id: f.licenceA }, body: { name: `Co ${unique()}` } }) },
   'companies.update': { phase: 1, input: (f) => ({ params: { id: f.companyId }, body: { name: 'Company A' } }) },
@@ -296,6 +374,117 @@ const CASES: Record<string, RouteCase> = {
   'health.live': { phase: 0, input: () => ({}) },
   'health.ready': { phase: 0, input: () => ({}) },
 };
+
+/**
+ * The task parts (appendixes, messages, checks, labels, relations, import), on a task of the fixture project made on
+ * first use by the system admin and assigned to the member. Destructive cells put back what they remove first.
+ */
+const PDF_BASE64 = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n').toString('base64');
+let taskParts: Promise<{ taskId: string; otherTaskId: string; checkId: string; appendixId: string }> | undefined;
+const partsAdmin = () => server.api(tokens.get('systemAdmin'));
+const partFixture = (f: Fixture) =>
+  (taskParts ??= (async () => {
+    const task = async () =>
+      (
+        await partsAdmin().call(taskRoutes.create, {
+          body: { title: `Matrix ${unique()}`, priority: 'normal', project: f.projectId, assigned_to: f.memberId },
+        })
+      ).data.id;
+    const [taskId, otherTaskId] = [await task(), await task()];
+    const checkId = randomUUID();
+    const appendixId = randomUUID();
+    await partsAdmin().call(taskPartRoutes.addCheck, { params: { id: taskId }, body: { title: 'Matrix', id: checkId } });
+    await partsAdmin().call(taskPartRoutes.addAppendix, {
+      params: { id: taskId, appendixId },
+      body: { name: 'matrix.pdf', file: PDF_BASE64 },
+    });
+    return { taskId, otherTaskId, checkId, appendixId };
+  })());
+const TASK_PART_CASES: Record<string, RouteCase> = {
+  'taskParts.appendix': {
+    phase: 0,
+    input: async (f) => ({ params: { id: (await partFixture(f)).taskId, appendixId: (await partFixture(f)).appendixId } }),
+  },
+  'taskParts.addAppendix': {
+    phase: 1,
+    input: async (f) => ({
+      params: { id: (await partFixture(f)).taskId, appendixId: randomUUID() },
+      body: { name: 'a.pdf', file: PDF_BASE64 },
+    }),
+  },
+  'taskParts.removeAppendix': {
+    phase: 2,
+    input: async (f) => {
+      const { taskId } = await partFixture(f);
+      const appendixId = randomUUID();
+      await partsAdmin().call(taskPartRoutes.addAppendix, {
+        params: { id: taskId, appendixId },
+        body: { name: 'b.pdf', file: PDF_BASE64 },
+      });
+      return { params: { id: taskId, appendixId } };
+    },
+  },
+  'taskParts.postMessage': {
+    phase: 1,
+    input: async (f) => ({ params: { id: (await partFixture(f)).taskId }, body: { message: 'Matrix' } }),
+  },
+  'taskParts.addCheck': {
+    phase: 1,
+    input: async (f) => ({ params: { id: (await partFixture(f)).taskId }, body: { title: `C ${unique()}` } }),
+  },
+  'taskParts.updateCheck': {
+    phase: 1,
+    input: async (f) => ({
+      params: { id: (await partFixture(f)).taskId, checkId: (await partFixture(f)).checkId },
+      body: { checked: true },
+    }),
+  },
+  'taskParts.removeCheck': {
+    phase: 2,
+    input: async (f) => {
+      const { taskId } = await partFixture(f);
+      const checkId = randomUUID();
+      await partsAdmin().call(taskPartRoutes.addCheck, { params: { id: taskId }, body: { title: 'Gone', id: checkId } });
+      return { params: { id: taskId, checkId } };
+    },
+  },
+  'taskParts.addLabel': { phase: 1, input: async (f) => ({ params: { id: (await partFixture(f)).taskId, labelId: f.labelId } }) },
+  'taskParts.removeLabel': {
+    phase: 2,
+    input: async (f) => {
+      const { taskId } = await partFixture(f);
+      await partsAdmin().call(taskPartRoutes.addLabel, { params: { id: taskId, labelId: f.labelId } });
+      return { params: { id: taskId, labelId: f.labelId } };
+    },
+  },
+  'taskParts.addRelation': {
+    phase: 1,
+    input: async (f) => ({
+      params: { id: (await partFixture(f)).taskId },
+      body: { task: (await partFixture(f)).otherTaskId, kind: 'successor' },
+    }),
+  },
+  'taskParts.removeRelation': {
+    phase: 2,
+    input: async (f) => {
+      const { taskId, otherTaskId } = await partFixture(f);
+      await partsAdmin().call(taskPartRoutes.addRelation, { params: { id: taskId }, body: { task: otherTaskId, kind: 'successor' } });
+      return { params: { id: taskId, kind: 'successor', taskId: otherTaskId } };
+    },
+  },
+  'taskParts.import': {
+    phase: 1,
+    input: (f) => ({
+      body: {
+        import: randomUUID(),
+        offset: 0,
+        license: f.licenceA,
+        tasks: [{ title: `Imported ${unique()}`, priority: 'low', project: f.projectId, assigned_to: f.memberId }],
+      },
+    }),
+  },
+};
+Object.assign(CASES, TASK_PART_CASES);
 
 /** Routes the matrix does not call, each with the reason. The test asserts every entry names a real route. */
 const UNADDRESSABLE: Record<string, string> = {
@@ -417,6 +606,12 @@ beforeAll(async () => {
     (await call('collections.create', { params: { id: licenceA }, body: { name: `Col ${unique()}` } })).data.id;
   const newsItem = async () => (await call('news.create', { body: newsBody() })).data.id;
   const article = async () => (await call('knowledgeBase.create', { body: articleBody() })).data.id;
+  const task = async () =>
+    (
+      await admin.call(taskRoutes.create, {
+        body: { project: p.id, title: `Task ${unique()}`, priority: 'normal', assigned_to: member.id },
+      })
+    ).data.id;
   const user = async () =>
     (
       await admin.call(accountRoutes.createUser, {
@@ -440,6 +635,25 @@ beforeAll(async () => {
     spareId: spare.id,
     newsItemId: await newsItem(),
     articleId: await article(),
+    boards: {},
+    taskId: await task(),
+  };
+  const boardTokens: Partial<Record<ActorName, string>> = {
+    member: member.token,
+    projectAdmin: projectAdmin.token,
+    licenceAdmin: licenceAdmin.token,
+    systemAdmin: adminToken,
+    teamGeneral: teamGeneral.token,
+    teamNone: teamNone.token,
+  };
+  const board = async (actor: ActorName): Promise<BoardFixture> => {
+    const owner = server.api(boardTokens[boardOwner(actor)]);
+    const created = (await owner.call(boardRoutes.create, { body: { name: `Board ${unique()}` } })).data;
+    const lanes = await owner.call(boardRoutes.addLane, {
+      params: { id: created.id },
+      body: { name: 'Open', rule: { kind: 'status', status: 'open' } },
+    });
+    return { boardId: created.id, laneId: lanes.data.lanes[0]!.id };
   };
   fresh = {
     project: async () => (await createProject()).id,
@@ -455,6 +669,7 @@ beforeAll(async () => {
     },
     company,
     collection,
+    board,
     projectModule: async () => {
       await call('projects.addModule', { params: { moduleId: 'gis-viewer', projectId: p.id }, body: {} }).catch((e: unknown) => {
         if (!(e instanceof ApiError && e.status === 409)) throw e;
@@ -463,7 +678,9 @@ beforeAll(async () => {
     },
     newsItem,
     article,
+    task,
   };
+  for (const actor of Object.keys(boardTokens) as ActorName[]) fixture.boards[actor] = await fresh.board(actor);
   await admin.call(accountRoutes.disableUser, { params: { id: disabled.id }, body: {} });
   tokens.set('anonymous', undefined);
   tokens.set('otherLicence', otherLicence.token);
@@ -514,7 +731,7 @@ describe('the route x actor security matrix', () => {
       for (const actor of ACTOR_NAMES) {
         const expected = route.policy ? expectedFor(route, ACTORS[actor]) : 'allowed';
         it(`answers ${expected === 'allowed' ? 'without refusing' : expected} to ${actor}`, async () => {
-          const input = await routeCase.input(fixture, fresh);
+          const input = await routeCase.input(fixture, fresh, actor);
           const { status, error } = await answerOf(route, tokens.get(actor), input);
           const known = KNOWN_DEVIATIONS[`${key}|${actor}`];
           const ok = expected === 'allowed' ? status < 300 || [400, 409, 422].includes(status) : status === expected;

@@ -6,6 +6,9 @@ import { licenceRoutes } from './licences/routes';
 import { projectRoutes } from './projects/routes';
 import { teamRoutes } from './teams/routes';
 import { labelRoutes } from './labels/routes';
+import { taskRoutes } from './tasks/routes';
+import { taskPartRoutes } from './tasks/partRoutes';
+import { boardRoutes } from './boards/routes';
 import { licenceModuleRoutes } from './licenceModules/routes';
 import { collectionRoutes, companyRoutes } from './directory/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -27,6 +30,9 @@ export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
     projects: projectRoutes,
     teams: teamRoutes,
     labels: labelRoutes,
+    tasks: taskRoutes,
+    taskParts: taskPartRoutes,
+    boards: boardRoutes,
     licenceModules: licenceModuleRoutes,
     companies: companyRoutes,
     collections: collectionRoutes,

@@ -4,6 +4,8 @@ import { licenceProjections } from './licences/index';
 import { projectProjections } from './projects/index';
 import { teamProjections } from './teams/index';
 import { labelProjections } from './labels/index';
+import { taskProjections } from './tasks/index';
+import { boardProjections } from './boards/index';
 import { licenceModuleProjections } from './licenceModules/index';
 import { directoryProjections } from './directory/index';
 import { systemProjections } from './system/index';
@@ -17,6 +19,8 @@ export const allProjections: Projection[] = [
   ...projectProjections,
   ...teamProjections,
   ...labelProjections,
+  ...taskProjections,
+  ...boardProjections,
   ...licenceModuleProjections,
   ...directoryProjections,
   ...systemProjections,

@@ -5,7 +5,13 @@
 export const SHELL_ROUTE_PATTERNS = [
   '/',
   '/dashboard',
-  '/tasks/*',
+  '/tasks',
+  '/tasks/list',
+  '/tasks/board',
+  '/tasks/gantt',
+  '/tasks/calendar',
+  '/tasks/projects',
+  '/tasks/:taskId',
   '/downloads/*',
   '/workflow-management/*',
   '/build',
@@ -35,7 +41,7 @@ export const SHELL_ROUTE_PATTERNS = [
 
 /** The shell's screens that are not built yet: their pages say "<feature> is not available yet". */
 export const NOT_BUILT_PATTERNS: readonly (typeof SHELL_ROUTE_PATTERNS)[number][] = [
-  '/tasks/*',
+  '/tasks/board',
   '/downloads/*',
   '/workflow-management/*',
   '/project/:slug/workflows/*',
@@ -48,5 +54,6 @@ export const NOT_BUILT_PATTERNS: readonly (typeof SHELL_ROUTE_PATTERNS)[number][
 /** The only redirects inside the shell (spec 1 §2): the root to the dashboard, /admin to its first allowed tab. */
 export const SHELL_REDIRECTS: Readonly<Record<string, RegExp>> = {
   '/': /\/dashboard$/,
+  '/tasks': /\/tasks\/list$/,
   '/admin': /\/admin\/(companies|projects)$/,
 };

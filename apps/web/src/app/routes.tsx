@@ -11,6 +11,7 @@ import { projectRoutes } from '../features/projects/routes';
 import { teamRoutes } from '../features/teams/routes';
 import { adminRoutes } from '../features/admin/routes';
 import { knowledgeBaseRoutes } from '../features/knowledgeBase/routes';
+import { taskViewRoutes } from '../features/tasks/routes';
 
 const Loading = () => (
   <div className="stramien-page stramien-page--centered" aria-busy="true">
@@ -27,8 +28,8 @@ const Root = () => (
 
 /**
  * The routes of spec §2. Outside the shell: /login, /licenses, /maintenance. Inside the authenticated shell:
- * /dashboard (with its guided tour), /build and the features' routes; the screens not built yet (/tasks,
- * /downloads, /workflow-management and their children) say so in the user's language, and any
+ * /dashboard (with its guided tour), /build and the features' routes (/tasks …, /knowledge-base …); the screens not
+ * built yet (/downloads, /workflow-management and their children) say so in the user's language, and any
  * other address shows the not-found page in the shell — never a silent redirect.
  */
 export const routes: RouteObject[] = [
@@ -85,7 +86,8 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          ...(['tasks', 'downloads', 'workflow-management'] as const).map((feature) => ({
+          ...taskViewRoutes,
+          ...(['downloads', 'workflow-management'] as const).map((feature) => ({
             path: `${feature}/*`,
             element: <ShellFeatureNotAvailable feature={feature} />,
           })),

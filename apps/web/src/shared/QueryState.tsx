@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from './apiErrors';
 
 export interface QueryStateProps<T> {
-  query: Pick<UseQueryResult<T>, 'isPending' | 'isError' | 'error' | 'data'> & Partial<Pick<UseQueryResult<T>, 'refetch'>>;
+  query: Pick<UseQueryResult<T>, 'isPending' | 'isError' | 'error' | 'data'> & { refetch?: () => unknown };
   /** shown when the data is empty (an empty list, or whatever `isEmpty` says) */
   empty?: ReactNode;
   isEmpty?: (data: T) => boolean;

@@ -12,6 +12,8 @@ import enTeams from '../locales/en/teams.json';
 import enAdmin from '../locales/en/admin.json';
 import enNews from '../locales/en/news.json';
 import enKnowledgeBase from '../locales/en/knowledgeBase.json';
+import enBoards from '../locales/en/boards.json';
+import enTasks from '../locales/en/tasks.json';
 import enServer from '../locales/en/server.json';
 
 export const LANGUAGES = ['en', 'nl', 'de'] as const;
@@ -30,6 +32,8 @@ export const NAMESPACES = [
   'admin',
   'news',
   'knowledgeBase',
+  'boards',
+  'tasks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /**
@@ -55,6 +59,8 @@ export const englishResources = {
   admin: enAdmin,
   news: enNews,
   knowledgeBase: enKnowledgeBase,
+  boards: enBoards,
+  tasks: enTasks,
   server: enServer,
 } satisfies Record<Namespace | typeof SERVER_NAMESPACE, Record<string, string>>;
 

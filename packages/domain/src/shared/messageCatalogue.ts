@@ -13,6 +13,10 @@ import { directoryMessages } from '../directory/messages';
 import { notificationMessages } from '../notifications/messages';
 import { newsMessages } from '../notifications/news/messages';
 import { knowledgeBaseMessages } from '../knowledgeBase/messages';
+import { taskMessages } from '../tasks/messages';
+import { boardMessages } from '../boards/messages';
+import { jobMessages } from '../jobs/messages';
+import { taskPartMessages } from '../tasks/partMessages';
 
 /** Values filled into a message's '{name}' placeholders. */
 export type MessageValues = Record<string, string | number>;
@@ -44,6 +48,10 @@ const catalogues = (): Record<string, Record<string, string>> => ({
   notifications: notificationMessages,
   news: newsMessages,
   knowledgeBase: knowledgeBaseMessages,
+  tasks: taskMessages,
+  boards: boardMessages,
+  jobs: jobMessages,
+  taskParts: taskPartMessages,
 });
 
 interface Index {

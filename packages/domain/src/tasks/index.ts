@@ -7,3 +7,4 @@ export * from './messages';
 export * from './notifications';
 export * from './query';
 export * from './history';
+export * from './partMessages';

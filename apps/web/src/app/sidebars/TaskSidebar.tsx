@@ -1,12 +1,11 @@
-import { Button, H5, NonIdealState } from '@blueprintjs/core';
-import { CrossIcon, TimelineEventsIcon } from '@blueprintjs/icons';
+import { Button, H5 } from '@blueprintjs/core';
+import { CrossIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
+import { todayTasksParams } from '../../features/tasks/queries';
 import { TASK_SIDEBAR_WIDTH, setSidebarOpen, useSidebarOpen } from './sidebarStore';
+import { TaskLines } from './TaskLines';
 
-/**
- * Today's tasks, docked at the right of the shell (450 px, spec 1 §9). The tasks themselves arrive with the
- * tasks work (GET /tasks?filter[today]=1); until then it shows the spec's empty state.
- */
+/** Today's tasks, docked at the right of the shell (450 px, spec 1 §9): the user's open tasks due today (filter[today]=1). */
 export const TaskSidebar = () => {
   const { t } = useTranslation();
   const open = useSidebarOpen('task');
@@ -27,7 +26,7 @@ export const TaskSidebar = () => {
           onClick={() => setSidebarOpen('task', false)}
         />
       </header>
-      <NonIdealState icon={<TimelineEventsIcon size={32} />} title={t('common.tasks.empty')} />
+      <TaskLines params={todayTasksParams()} testId="today-task-lines" />
     </aside>
   );
 };

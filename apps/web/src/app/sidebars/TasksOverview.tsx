@@ -1,21 +1,36 @@
-import { Button, Drawer, DrawerSize, H4, NonIdealState, SegmentedControl } from '@blueprintjs/core';
-import { CrossIcon, RefreshIcon, PropertiesIcon } from '@blueprintjs/icons';
+import { Button, Drawer, DrawerSize, H4, SegmentedControl } from '@blueprintjs/core';
+import { CrossIcon, RefreshIcon } from '@blueprintjs/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localDay, taskKeys, todayTasksParams, type TaskListParams } from '../../features/tasks/queries';
 import { setSidebarOpen, useSidebarOpen } from './sidebarStore';
+import { TaskLines } from './TaskLines';
 
 export const TASK_FILTERS = ['open', 'today', 'overdue', 'all'] as const;
 export type TaskFilter = (typeof TASK_FILTERS)[number];
 
-/**
- * The app bar's tasks overview (spec 1 §2: My Tasks, filters, reload, close). The task list arrives with the
- * tasks work; until then every filter shows 'No tasks found'.
- */
+/** The query of each My Tasks filter: the user's tasks, open ones by due date, due today, overdue, or all. */
+export const myTasksParams = (filter: TaskFilter, day: string = localDay()): TaskListParams => {
+  const mine = { 'filter[assigned_to]': 'me' as const, sort: 'due' as const };
+  switch (filter) {
+    case 'open':
+      return { query: { ...mine, 'filter[status]': 'open' } };
+    case 'today':
+      return todayTasksParams(day);
+    case 'overdue':
+      return { query: { ...mine, 'filter[status]': 'open' }, filters: [{ column: 'due', operator: '<', values: [day] }] };
+    case 'all':
+      return { query: { ...mine, sort: '-updated_at' } };
+  }
+};
+
+/** The app bar's tasks overview (spec 1 §2: My Tasks, filters, reload, close). */
 export const TasksOverview = () => {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const open = useSidebarOpen('tasksOverview');
   const [filter, setFilter] = useState<TaskFilter>('open');
-  const [reloadedAt, setReloadedAt] = useState<number | null>(null);
   const close = () => setSidebarOpen('tasksOverview', false);
   return (
     <Drawer
@@ -35,7 +50,7 @@ export const TasksOverview = () => {
             icon={<RefreshIcon />}
             text={t('common.tasks.reload')}
             data-testid="tasks-reload"
-            onClick={() => setReloadedAt(Date.now())}
+            onClick={() => void queryClient.invalidateQueries({ queryKey: taskKeys.lists })}
           />
           <Button
             variant="minimal"
@@ -54,7 +69,9 @@ export const TasksOverview = () => {
           options={TASK_FILTERS.map((value) => ({ value, label: t(`common.tasks.filter-${value}`) }))}
         />
       </div>
-      <NonIdealState key={`${filter}-${reloadedAt ?? 0}`} icon={<PropertiesIcon size={32} />} title={t('common.tasks.empty')} />
+      <div className="stramien-tasks-overview__list">
+        <TaskLines params={myTasksParams(filter)} onOpen={close} testId="my-task-lines" />
+      </div>
     </Drawer>
   );
 };

@@ -7,6 +7,7 @@ import { SessionContext } from '../identity/session/useSession';
 import { projectCalls, projectKeys } from '../projects/queries';
 import { LICENCE_ID, memberView, projectView, sessionOf, userOf } from '../projects/testing/fixtures';
 import { DashboardPage } from './DashboardPage';
+import { taskPageQuery, todayTasksParams } from '../tasks/queries';
 
 const renderDashboard = (projects: Project[], user: User = userOf()) => {
   const view = renderAt(
@@ -15,7 +16,13 @@ const renderDashboard = (projects: Project[], user: User = userOf()) => {
     </SessionContext.Provider>,
     { path: '/dashboard' },
   );
-  act(() => view.queryClient.setQueryData(projectKeys.list(LICENCE_ID), projects));
+  act(() => {
+    view.queryClient.setQueryData(projectKeys.list(LICENCE_ID), projects);
+    view.queryClient.setQueryData(taskPageQuery(todayTasksParams()).queryKey, {
+      data: [],
+      meta: { current_page: 1, per_page: 500, total: 0, last_page: 1 },
+    });
+  });
   return view;
 };
 

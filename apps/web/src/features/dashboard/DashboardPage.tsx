@@ -1,5 +1,5 @@
 import { Button, Card, H3, H5, InputGroup, NonIdealState } from '@blueprintjs/core';
-import { CalendarIcon, HomeIcon, PlusIcon, SearchIcon } from '@blueprintjs/icons';
+import { HomeIcon, PlusIcon, SearchIcon } from '@blueprintjs/icons';
 import type { Project } from '@stramien/api';
 import { can } from '@stramien/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import { rememberCurrentProject } from '../projects/currentProject';
 import { licenceSubject } from '../projects/permissions';
 import { licenceModulesQuery, projectCalls, projectKeys, projectListQuery, storeProject } from '../projects/queries';
 import '../projects/projects.css';
+import { TodayTasksDigest } from '../tasks/TodayTasksDigest';
 
 /** Favourites first, then by number and name. */
 export const sortProjects = (projects: Project[]): Project[] =>
@@ -122,12 +123,7 @@ export const DashboardPage = () => {
             }}
           </QueryState>
         </Card>
-        <Card className="stramien-dashboard__today" data-testid="today-tasks">
-          <H5>
-            <CalendarIcon /> {t('dashboard.today.title')}
-          </H5>
-          <p className="bp6-text-muted">{t('dashboard.today.empty')}</p>
-        </Card>
+        <TodayTasksDigest />
       </div>
       {mayCreate && (
         <CreateProjectDialog isOpen={creating} onClose={() => setCreating(false)} modules={modules.data ?? []} onCreate={create} />
