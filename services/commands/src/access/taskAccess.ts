@@ -48,11 +48,6 @@ export const visibleTasks = <T extends Pick<TaskDoc, 'isPrivate' | 'createdBy' |
 export const visibleTaskFilter = (userId: string): Record<string, unknown> => ({
   $or: [{ visibility: 'public' }, { createdBy: userId }, { assignedTo: userId }],
 });
-/** The private tasks a user may see (creator or assignee): with the public ones, `visibleTaskFilter` in two parts. */
-export const visiblePrivateTaskFilter = (userId: string): Record<string, unknown> => ({
-  visibility: 'private',
-  $or: [{ createdBy: userId }, { assignedTo: userId }],
-});
 
 /** Can this user (by id) see the project? The assignee rule of spec 1 §5; a disabled or unknown user cannot. */
 export const userCanSeeProject = async (deps: AppDeps, userId: string, project: ProjectDoc): Promise<boolean> => {

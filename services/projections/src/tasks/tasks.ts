@@ -86,8 +86,12 @@ export const tasksProjection: Projection<TaskDoc> = {
     // the licence's task list by due date (the default order), and filtered by status
     { keys: { licenceId: 1, due: 1, number: 1 } },
     { keys: { licenceId: 1, status: 1, due: 1 } },
-    // counting the visible tasks of a licence (or of some of its projects) from the index alone
+    // counting the visible tasks of a licence (or of some of its projects, or by status) from indexes alone, the
+    // viewer's private tasks apart (as assignee and as creator)
     { keys: { licenceId: 1, visibility: 1, projectId: 1 } },
+    { keys: { licenceId: 1, status: 1, visibility: 1 } },
+    { keys: { licenceId: 1, visibility: 1, assignedTo: 1 } },
+    { keys: { licenceId: 1, visibility: 1, createdBy: 1 } },
     // a project's tasks in number order (the Gantt data, the project list, the number lookup)
     { keys: { projectId: 1, number: 1 } },
     // today's tasks and "my tasks"

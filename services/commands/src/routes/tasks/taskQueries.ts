@@ -7,7 +7,7 @@ import { allRelations, TASKS_COLLECTION, type TaskDoc } from '@stramien/projecti
 import type { AppDeps } from '../../deps';
 import { memberProjectIds, PROJECTS_COLLECTION } from '../../plugins/permissionSubject';
 import type { LicenceAccess } from '../../access/licenceAccess';
-import { visiblePrivateTaskFilter, visibleTaskFilter } from '../../access/taskAccess';
+import { visibleTaskFilter } from '../../access/taskAccess';
 
 /** What the view of a task's relation needs of the other task. */
 interface RelatedTask {
@@ -93,6 +93,21 @@ export const taskDetailView = (doc: TaskDoc, childrenCount: number, related: Rea
   activities: doc.messages.map((m) => ({ id: m.messageId, user_id: m.userId, message: m.message, posted_at: m.postedAt })),
 });
 
+/**
+ * Filters that must all hold, as one flat filter where their fields do not overlap (the store turns a flat filter
+ * into one indexed condition more often than nested `$and`s), else as `$and`.
+ */
+export const mergeFilters = (parts: Filter[]): Filter => {
+  const merged: Filter = {};
+  for (const part of parts) {
+    for (const [key, value] of Object.entries(part)) {
+      if (key in merged) return { $and: parts };
+      merged[key] = value;
+    }
+  }
+  return merged;
+};
+
 const pageMeta = (page: number, perPage: number, total: number): PageMeta => ({
   current_page: page,
   per_page: perPage,
@@ -172,9 +187,9 @@ export const createTaskQueries = (deps: AppDeps) => {
     },
 
     /**
-     * One page of the tasks matching `base` that the viewer may see. The total counts the public and the viewer's
-     * private tasks apart: the public part of a licence or project scope is counted from the `licenceId+visibility+
-     * projectId` index alone, and the private part is small.
+     * One page of the tasks matching `base` that the viewer may see. The total counts the public tasks and the
+     * viewer's private ones (as assignee, as creator, less those they are both) apart: each count is a range of one
+     * index of the read model, where one count with the visibility rule would read every document of the licence.
      */
     async page(
       base: Filter,
@@ -183,12 +198,15 @@ export const createTaskQueries = (deps: AppDeps) => {
       perPage = TASK_PER_PAGE_DEFAULT,
       userId: string,
     ): Promise<{ docs: TaskDoc[]; data: TaskListItem[]; meta: PageMeta }> {
-      const [docs, publicCount, privateCount] = await Promise.all([
-        tasks.find({ $and: [base, visibleTaskFilter(userId)] }, { sort, skip: (page - 1) * perPage, limit: perPage }),
-        tasks.count({ $and: [base, { visibility: 'public' }] }),
-        tasks.count({ $and: [base, visiblePrivateTaskFilter(userId)] }),
+      const count = (part: Filter) => tasks.count(mergeFilters([base, part]));
+      const [docs, open, assigned, created, both] = await Promise.all([
+        tasks.find(mergeFilters([base, visibleTaskFilter(userId)]), { sort, skip: (page - 1) * perPage, limit: perPage }),
+        count({ visibility: 'public' }),
+        count({ visibility: 'private', assignedTo: userId }),
+        count({ visibility: 'private', createdBy: userId }),
+        count({ visibility: 'private', createdBy: userId, assignedTo: userId }),
       ]);
-      return { docs, data: await listItems(docs, userId), meta: pageMeta(page, perPage, publicCount + privateCount) };
+      return { docs, data: await listItems(docs, userId), meta: pageMeta(page, perPage, open + assigned + created - both) };
     },
 
     /** subtasks of these tasks down to `depth` levels (flat), at most `limit` of them */

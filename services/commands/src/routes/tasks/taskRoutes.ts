@@ -22,7 +22,7 @@ import { loadLicenceAccess } from '../../access/licenceAccess';
 import { loadProjectAccess, projectNotFound } from '../../access/projectAccess';
 import { loadTaskAccess, type TaskAccess } from '../../access/taskAccess';
 import { taskCommandsOf, type TaskChanges, type TaskResult } from './taskCommands';
-import { createTaskQueries, taskSort } from './taskQueries';
+import { createTaskQueries, mergeFilters, taskSort } from './taskQueries';
 
 const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const oneOrIn = (values: string[]): unknown => (values.length === 1 ? values[0] : { $in: values });
@@ -94,7 +94,7 @@ export const registerTaskRoutes = (app: FastifyInstance): void => {
     if (truthy(query['filter[today]'])) parts.push(dueOnDayQuery(query['filter[day]'] ?? deps.clock().toISOString().slice(0, 10)));
     const columns = taskFiltersToQuery(filters);
     if (Object.keys(columns).length > 0) parts.push(columns);
-    return { filter: { $and: parts } as Filter, userId };
+    return { filter: mergeFilters(parts), userId };
   };
 
   addRoute(app, taskRoutes.query, async ({ query, body, request }) => {
@@ -109,7 +109,7 @@ export const registerTaskRoutes = (app: FastifyInstance): void => {
     const parts: Filter[] = [await queries.projectScope(access, params.id)];
     const columns = taskFiltersToQuery(body?.filters ?? []);
     if (Object.keys(columns).length > 0) parts.push(columns);
-    const { docs, data, meta } = await queries.page({ $and: parts }, taskSort(body?.sort), body?.page, body?.per_page, access.userId);
+    const { docs, data, meta } = await queries.page(mergeFilters(parts), taskSort(body?.sort), body?.page, body?.per_page, access.userId);
     const descendants = await queries.descendants(
       docs.map((d) => d._id),
       body?.depth ?? 0,
