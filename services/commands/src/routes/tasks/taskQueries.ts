@@ -3,11 +3,12 @@ import type { Task, TaskHistoryEntryView, TaskListItem, PageMeta } from '@strami
 import { TASK_PER_PAGE_DEFAULT } from '@stramien/api';
 import type { Filter, SortSpec } from '@stramien/infra';
 import type { ProjectDoc } from '@stramien/projections/projects/projects';
-import { allRelations, TASKS_COLLECTION, type TaskDoc } from '@stramien/projections/tasks/tasks';
+import { allRelations, TASKS_COLLECTION, toTaskDoc, type TaskDoc } from '@stramien/projections/tasks/tasks';
 import type { AppDeps } from '../../deps';
 import { memberProjectIds, PROJECTS_COLLECTION } from '../../plugins/permissionSubject';
 import type { LicenceAccess } from '../../access/licenceAccess';
-import { visibleTaskFilter } from '../../access/taskAccess';
+import { visibleTaskFilter, type TaskAccess } from '../../access/taskAccess';
+import type { TaskResult } from './taskCommands';
 
 /** What the view of a task's relation needs of the other task. */
 interface RelatedTask {
@@ -148,6 +149,11 @@ export const createTaskQueries = (deps: AppDeps) => {
     return related;
   };
 
+  const detail = async (doc: TaskDoc, userId: string): Promise<Task> => {
+    const [counts, related] = await Promise.all([childCounts([doc._id], userId), relatedTasks([doc], userId)]);
+    return taskDetailView(doc, counts.get(doc._id) ?? 0, related);
+  };
+
   /** list items of these tasks, with their subtask counts and resolved relations */
   const listItems = async (docs: TaskDoc[], userId: string): Promise<TaskListItem[]> => {
     const [counts, related] = await Promise.all([
@@ -164,9 +170,16 @@ export const createTaskQueries = (deps: AppDeps) => {
     listItems,
 
     /** one task with everything, as GET /tasks/{id} and every task command answers it */
-    async detail(doc: TaskDoc, userId: string): Promise<Task> {
-      const [counts, related] = await Promise.all([childCounts([doc._id], userId), relatedTasks([doc], userId)]);
-      return taskDetailView(doc, counts.get(doc._id) ?? 0, related);
+    detail,
+
+    /**
+     * A task command's answer `{message, data, position}` (spec 1 §4: the resulting task replaces the held one): the
+     * fold the command answered with, plus what the read model derives (the other side of relations, subtasks).
+     */
+    async answer(access: TaskAccess, result: TaskResult, message: string): Promise<{ message: string; data: Task; position: number }> {
+      const updatedAt = result.events.length > 0 ? deps.clock().toISOString() : access.task.updatedAt;
+      const doc = toTaskDoc(result.state, access.task.linkedRelations, updatedAt);
+      return { message, data: await detail(doc, access.actor.userId), position: result.position };
     },
 
     /**

@@ -21,7 +21,7 @@ import { actorOf } from '../../plugins/auth';
 import { loadLicenceAccess } from '../../access/licenceAccess';
 import { loadProjectAccess, projectNotFound } from '../../access/projectAccess';
 import { loadTaskAccess, type TaskAccess } from '../../access/taskAccess';
-import { taskCommandsOf, type TaskChanges, type TaskResult } from './taskCommands';
+import { taskCommandsOf, type TaskChanges } from './taskCommands';
 import { createTaskQueries, mergeFilters, taskSort } from './taskQueries';
 
 const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -58,12 +58,7 @@ export const registerTaskRoutes = (app: FastifyInstance): void => {
   const commands = taskCommandsOf(app);
   const queries = createTaskQueries(deps);
 
-  /** the task after a command: the fold the command answered with, and what the read model derives */
-  const answer = async (access: TaskAccess, result: TaskResult, message: string) => {
-    const updatedAt = result.events.length > 0 ? deps.clock().toISOString() : access.task.updatedAt;
-    const doc = toTaskDoc(result.state, access.task.linkedRelations, updatedAt);
-    return { message, data: await queries.detail(doc, access.actor.userId), position: result.position };
-  };
+  const answer = queries.answer;
 
   /** the visible tasks of a licence (or one project of it) matching the list's query parameters and column filters */
   const listFilter = async (request: FastifyRequest, query: TaskListQuery, filters: TaskQueryFilter[]) => {
