@@ -3,11 +3,12 @@ import type { Task, TaskHistoryEntryView, TaskListItem, PageMeta } from '@strami
 import { TASK_PER_PAGE_DEFAULT } from '@stramien/api';
 import type { Filter, SortSpec } from '@stramien/infra';
 import type { ProjectDoc } from '@stramien/projections/projects/projects';
-import { allRelations, TASKS_COLLECTION, type TaskDoc } from '@stramien/projections/tasks/tasks';
+import { allRelations, TASKS_COLLECTION, toTaskDoc, type TaskDoc } from '@stramien/projections/tasks/tasks';
 import type { AppDeps } from '../../deps';
 import { memberProjectIds, PROJECTS_COLLECTION } from '../../plugins/permissionSubject';
 import type { LicenceAccess } from '../../access/licenceAccess';
-import { visibleTaskFilter } from '../../access/taskAccess';
+import { visibleTaskFilter, type TaskAccess } from '../../access/taskAccess';
+import type { TaskResult } from './taskCommands';
 
 /** What the view of a task's relation needs of the other task. */
 interface RelatedTask {
@@ -29,10 +30,13 @@ const SORT_FIELDS: Record<string, string> = {
   updated_at: 'updatedAt',
 };
 
-/** A sort key of the API ('due', '-number' …) as a read-model sort, ties broken by number and id so pages never overlap. */
+/**
+ * A sort key of the API ('due', '-number' …; default due) as a read-model sort, ties broken by number and id so pages
+ * never overlap.
+ */
 export const taskSort = (key: string | undefined): SortSpec => {
   const descending = key?.startsWith('-') ?? false;
-  const field = SORT_FIELDS[(key ?? 'number').replace(/^-/, '')] ?? 'number';
+  const field = SORT_FIELDS[(key ?? 'due').replace(/^-/, '')] ?? 'due';
   const direction = descending ? -1 : 1;
   return { [field]: direction, ...(field === 'number' ? {} : { number: direction }), _id: direction };
 };
@@ -90,6 +94,21 @@ export const taskDetailView = (doc: TaskDoc, childrenCount: number, related: Rea
   activities: doc.messages.map((m) => ({ id: m.messageId, user_id: m.userId, message: m.message, posted_at: m.postedAt })),
 });
 
+/**
+ * Filters that must all hold, as one flat filter where their fields do not overlap (the store turns a flat filter
+ * into one indexed condition more often than nested `$and`s), else as `$and`.
+ */
+export const mergeFilters = (parts: Filter[]): Filter => {
+  const merged: Filter = {};
+  for (const part of parts) {
+    for (const [key, value] of Object.entries(part)) {
+      if (key in merged) return { $and: parts };
+      merged[key] = value;
+    }
+  }
+  return merged;
+};
+
 const pageMeta = (page: number, perPage: number, total: number): PageMeta => ({
   current_page: page,
   per_page: perPage,
@@ -130,6 +149,11 @@ export const createTaskQueries = (deps: AppDeps) => {
     return related;
   };
 
+  const detail = async (doc: TaskDoc, userId: string): Promise<Task> => {
+    const [counts, related] = await Promise.all([childCounts([doc._id], userId), relatedTasks([doc], userId)]);
+    return taskDetailView(doc, counts.get(doc._id) ?? 0, related);
+  };
+
   /** list items of these tasks, with their subtask counts and resolved relations */
   const listItems = async (docs: TaskDoc[], userId: string): Promise<TaskListItem[]> => {
     const [counts, related] = await Promise.all([
@@ -146,9 +170,16 @@ export const createTaskQueries = (deps: AppDeps) => {
     listItems,
 
     /** one task with everything, as GET /tasks/{id} and every task command answers it */
-    async detail(doc: TaskDoc, userId: string): Promise<Task> {
-      const [counts, related] = await Promise.all([childCounts([doc._id], userId), relatedTasks([doc], userId)]);
-      return taskDetailView(doc, counts.get(doc._id) ?? 0, related);
+    detail,
+
+    /**
+     * A task command's answer `{message, data, position}` (spec 1 §4: the resulting task replaces the held one): the
+     * fold the command answered with, plus what the read model derives (the other side of relations, subtasks).
+     */
+    async answer(access: TaskAccess, result: TaskResult, message: string): Promise<{ message: string; data: Task; position: number }> {
+      const updatedAt = result.events.length > 0 ? deps.clock().toISOString() : access.task.updatedAt;
+      const doc = toTaskDoc(result.state, access.task.linkedRelations, updatedAt);
+      return { message, data: await detail(doc, access.actor.userId), position: result.position };
     },
 
     /**
@@ -157,26 +188,38 @@ export const createTaskQueries = (deps: AppDeps) => {
      */
     async projectScope(access: LicenceAccess, licenceId: string): Promise<Filter> {
       if (can(access.subject, 'admin')) return { licenceId };
-      const mine = await memberProjectIds(deps, access.userId, licenceId);
-      if (mine.length === 0) return { licenceId, projectId: { $in: [] } };
-      const archived = new Set((await projects.find({ _id: { $in: mine }, archived: true }, { projection: { _id: 1 } })).map((p) => p._id));
-      const visible = mine.filter((id) => !archived.has(id));
+      const [mine, all] = await Promise.all([
+        memberProjectIds(deps, access.userId, licenceId),
+        projects.find({ licenceId }, { projection: { _id: 1, archived: 1 } }),
+      ]);
+      const live = new Set(all.filter((p) => !p.archived).map((p) => p._id));
+      const visible = mine.filter((id) => live.has(id));
+      // a member of every live project of a licence without archived ones sees the whole licence: no list of ids
+      if (visible.length === all.length) return { licenceId };
       return visible.length === 1 ? { licenceId, projectId: visible[0] } : { licenceId, projectId: { $in: visible } };
     },
 
-    /** one page of the tasks matching `filter` (which must already hold the visibility rules) */
+    /**
+     * One page of the tasks matching `base` that the viewer may see. The total counts the public tasks and the
+     * viewer's private ones (as assignee, as creator, less those they are both) apart: each count is a range of one
+     * index of the read model, where one count with the visibility rule would read every document of the licence.
+     */
     async page(
-      filter: Filter,
+      base: Filter,
       sort: SortSpec,
       page = 1,
       perPage = TASK_PER_PAGE_DEFAULT,
       userId: string,
     ): Promise<{ docs: TaskDoc[]; data: TaskListItem[]; meta: PageMeta }> {
-      const [docs, total] = await Promise.all([
-        tasks.find(filter, { sort, skip: (page - 1) * perPage, limit: perPage }),
-        tasks.count(filter),
+      const count = (part: Filter) => tasks.count(mergeFilters([base, part]));
+      const [docs, open, assigned, created, both] = await Promise.all([
+        tasks.find(mergeFilters([base, visibleTaskFilter(userId)]), { sort, skip: (page - 1) * perPage, limit: perPage }),
+        count({ visibility: 'public' }),
+        count({ visibility: 'private', assignedTo: userId }),
+        count({ visibility: 'private', createdBy: userId }),
+        count({ visibility: 'private', createdBy: userId, assignedTo: userId }),
       ]);
-      return { docs, data: await listItems(docs, userId), meta: pageMeta(page, perPage, total) };
+      return { docs, data: await listItems(docs, userId), meta: pageMeta(page, perPage, open + assigned + created - both) };
     },
 
     /** subtasks of these tasks down to `depth` levels (flat), at most `limit` of them */
