@@ -187,7 +187,6 @@ export const registerTaskAppendixRoutes = (app: FastifyInstance): void => {
             type: 'AddTaskAppendix',
             data: { appendixId, blobId: stored.id, name, size: stored.size, contentType: stored.contentType },
           });
-          if (result.events.length === 0) await blobStore.delete(stored.id);
           return await taskAnswer(app, access, result);
         } catch (e) {
           await blobStore.delete(stored.id);
