@@ -10,6 +10,7 @@ import {
   taskFiltersToQuery,
   taskMessages,
   validateTaskFields,
+  type TaskMetadata,
   type TaskPriority,
   type TaskQueryFilter,
 } from '@stramien/domain';
@@ -170,7 +171,7 @@ export const registerTaskRoutes = (app: FastifyInstance): void => {
         projectId: project.project._id,
         parentId: body.parent ?? null,
         taskType: body.task_type ?? null,
-        metadata: body.metadata ?? null,
+        metadata: (body.metadata ?? null) as TaskMetadata,
         sbscode: body.sbscode ?? null,
         isPrivate: body.is_private ?? false,
         labels: body.labels ?? [],
