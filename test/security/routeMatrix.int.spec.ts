@@ -10,7 +10,6 @@ import {
   taskRoutes,
   teamRoutes,
   taskPartRoutes,
-  taskRoutes,
   type RouteContract,
 } from '@stramien/api';
 import { can, NO_GENERAL_PERMISSIONS, ALL_GENERAL_PERMISSIONS, type PermissionSubject } from '@stramien/domain';
