@@ -46,7 +46,7 @@ export const visibleTasks = <T extends Pick<TaskDoc, 'isPrivate' | 'createdBy' |
 
 /** The read-model filter that keeps private tasks of others out of a query (`canSeeTask` as a query). */
 export const visibleTaskFilter = (userId: string): Record<string, unknown> => ({
-  $or: [{ isPrivate: false }, { createdBy: userId }, { assignedTo: userId }],
+  $or: [{ visibility: 'public' }, { createdBy: userId }, { assignedTo: userId }],
 });
 
 /** Can this user (by id) see the project? The assignee rule of spec 1 §5; a disabled or unknown user cannot. */

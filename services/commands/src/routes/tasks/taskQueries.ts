@@ -29,10 +29,13 @@ const SORT_FIELDS: Record<string, string> = {
   updated_at: 'updatedAt',
 };
 
-/** A sort key of the API ('due', '-number' …) as a read-model sort, ties broken by number and id so pages never overlap. */
+/**
+ * A sort key of the API ('due', '-number' …; default due) as a read-model sort, ties broken by number and id so pages
+ * never overlap.
+ */
 export const taskSort = (key: string | undefined): SortSpec => {
   const descending = key?.startsWith('-') ?? false;
-  const field = SORT_FIELDS[(key ?? 'number').replace(/^-/, '')] ?? 'number';
+  const field = SORT_FIELDS[(key ?? 'due').replace(/^-/, '')] ?? 'due';
   const direction = descending ? -1 : 1;
   return { [field]: direction, ...(field === 'number' ? {} : { number: direction }), _id: direction };
 };
@@ -89,6 +92,21 @@ export const taskDetailView = (doc: TaskDoc, childrenCount: number, related: Rea
   })),
   activities: doc.messages.map((m) => ({ id: m.messageId, user_id: m.userId, message: m.message, posted_at: m.postedAt })),
 });
+
+/**
+ * Filters that must all hold, as one flat filter where their fields do not overlap (the store turns a flat filter
+ * into one indexed condition more often than nested `$and`s), else as `$and`.
+ */
+export const mergeFilters = (parts: Filter[]): Filter => {
+  const merged: Filter = {};
+  for (const part of parts) {
+    for (const [key, value] of Object.entries(part)) {
+      if (key in merged) return { $and: parts };
+      merged[key] = value;
+    }
+  }
+  return merged;
+};
 
 const pageMeta = (page: number, perPage: number, total: number): PageMeta => ({
   current_page: page,
@@ -157,26 +175,38 @@ export const createTaskQueries = (deps: AppDeps) => {
      */
     async projectScope(access: LicenceAccess, licenceId: string): Promise<Filter> {
       if (can(access.subject, 'admin')) return { licenceId };
-      const mine = await memberProjectIds(deps, access.userId, licenceId);
-      if (mine.length === 0) return { licenceId, projectId: { $in: [] } };
-      const archived = new Set((await projects.find({ _id: { $in: mine }, archived: true }, { projection: { _id: 1 } })).map((p) => p._id));
-      const visible = mine.filter((id) => !archived.has(id));
+      const [mine, all] = await Promise.all([
+        memberProjectIds(deps, access.userId, licenceId),
+        projects.find({ licenceId }, { projection: { _id: 1, archived: 1 } }),
+      ]);
+      const live = new Set(all.filter((p) => !p.archived).map((p) => p._id));
+      const visible = mine.filter((id) => live.has(id));
+      // a member of every live project of a licence without archived ones sees the whole licence: no list of ids
+      if (visible.length === all.length) return { licenceId };
       return visible.length === 1 ? { licenceId, projectId: visible[0] } : { licenceId, projectId: { $in: visible } };
     },
 
-    /** one page of the tasks matching `filter` (which must already hold the visibility rules) */
+    /**
+     * One page of the tasks matching `base` that the viewer may see. The total counts the public tasks and the
+     * viewer's private ones (as assignee, as creator, less those they are both) apart: each count is a range of one
+     * index of the read model, where one count with the visibility rule would read every document of the licence.
+     */
     async page(
-      filter: Filter,
+      base: Filter,
       sort: SortSpec,
       page = 1,
       perPage = TASK_PER_PAGE_DEFAULT,
       userId: string,
     ): Promise<{ docs: TaskDoc[]; data: TaskListItem[]; meta: PageMeta }> {
-      const [docs, total] = await Promise.all([
-        tasks.find(filter, { sort, skip: (page - 1) * perPage, limit: perPage }),
-        tasks.count(filter),
+      const count = (part: Filter) => tasks.count(mergeFilters([base, part]));
+      const [docs, open, assigned, created, both] = await Promise.all([
+        tasks.find(mergeFilters([base, visibleTaskFilter(userId)]), { sort, skip: (page - 1) * perPage, limit: perPage }),
+        count({ visibility: 'public' }),
+        count({ visibility: 'private', assignedTo: userId }),
+        count({ visibility: 'private', createdBy: userId }),
+        count({ visibility: 'private', createdBy: userId, assignedTo: userId }),
       ]);
-      return { docs, data: await listItems(docs, userId), meta: pageMeta(page, perPage, total) };
+      return { docs, data: await listItems(docs, userId), meta: pageMeta(page, perPage, open + assigned + created - both) };
     },
 
     /** subtasks of these tasks down to `depth` levels (flat), at most `limit` of them */
