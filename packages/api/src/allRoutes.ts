@@ -9,6 +9,8 @@ import { labelRoutes } from './labels/routes';
 import { licenceModuleRoutes } from './licenceModules/routes';
 import { collectionRoutes, companyRoutes } from './directory/routes';
 import { notificationRoutes } from './notifications/routes';
+import { downloadRoutes } from './notifications/downloadRoutes';
+import { jobRoutes } from './jobs/routes';
 import { systemRoutes } from './system/routes';
 import { healthRoutes } from './system/health';
 import type { RouteContract } from './shared/contract';
@@ -28,6 +30,8 @@ export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
     companies: companyRoutes,
     collections: collectionRoutes,
     notifications: notificationRoutes,
+    downloads: downloadRoutes,
+    jobs: jobRoutes,
     system: systemRoutes,
     health: healthRoutes,
   }).flatMap(([group, routes]) => Object.entries(routes).map(([name, route]) => [`${group}.${name}`, route as RouteContract])),

@@ -11,6 +11,8 @@ export * from './labels/routes';
 export * from './licenceModules/routes';
 export * from './directory/routes';
 export * from './notifications/routes';
+export * from './notifications/downloadRoutes';
+export * from './jobs/routes';
 export * from './system/routes';
 export * from './system/health';
 export { allRoutes } from './allRoutes';

@@ -15,6 +15,8 @@ import { registerLabelRoutes } from './routes/labels/labelRoutes';
 import { registerLicenceModuleRoutes } from './routes/licenceModules/licenceModuleRoutes';
 import { registerDirectoryRoutes } from './routes/directory/directoryRoutes';
 import { registerNotificationRoutes } from './routes/notifications/notificationRoutes';
+import { registerDownloadRoutes } from './routes/notifications/downloadRoutes';
+import { registerJobRoutes } from './routes/jobs/jobRoutes';
 import { registerSystemRoutes } from './routes/system/systemRoutes';
 import { registerHealthRoutes } from './routes/system/healthRoutes';
 
@@ -47,6 +49,8 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerLicenceModuleRoutes(app);
   registerDirectoryRoutes(app);
   registerNotificationRoutes(app);
+  registerDownloadRoutes(app);
+  registerJobRoutes(app);
   registerSystemRoutes(app);
   registerHealthRoutes(app, deps.adapters.health);
   if (extend) await extend(app);

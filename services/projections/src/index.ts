@@ -10,5 +10,6 @@ export * from './teams/teams';
 export * from './labels/labels';
 export * from './licenceModules/licenceModules';
 export * from './directory/namedEntities';
+export * from './notifications/downloads';
 export { startProjectionsService } from './service';
 export { allProjections } from './registry';
