@@ -5,6 +5,7 @@ import {
   accountRoutes,
   allRoutes,
   identityRoutes,
+  jobRoutes,
   labelRoutes,
   projectRoutes,
   teamRoutes,
@@ -141,6 +142,10 @@ interface Fixture {
   collectionId: string;
   memberId: string;
   spareId: string;
+  /** a finished task export of the member actor */
+  downloadId: string;
+  /** a notification of the member actor */
+  notificationId: string;
 }
 
 interface CellInput {
@@ -265,10 +270,24 @@ const CASES: Record<string, RouteCase> = {
   'licenceModules.list': { phase: 0, input: (f) => ({ params: { id: f.licenceA } }) },
   'apiTokens.listApiTokens': { phase: 0, input: () => ({}) },
   'notifications.list': { phase: 0, input: () => ({ query: { limit: 5 } }) },
+  'notifications.markRead': { phase: 1, input: (f) => ({ params: { id: f.notificationId } }) },
+  'notifications.markAllRead': { phase: 1, input: () => ({}) },
+  'notifications.clear': { phase: 2, input: () => ({}) },
+  'downloads.list': { phase: 0, input: () => ({ query: {} }) },
+  'downloads.file': { phase: 0, input: (f) => ({ params: { downloadId: f.downloadId } }) },
+  'jobs.get': { phase: 0, input: (f) => ({ params: { jobId: f.downloadId } }) },
+  'jobs.exportTasks': { phase: 1, input: () => ({ body: { format: 'csv' } }) },
   'system.build': { phase: 0, input: () => ({}) },
   'health.health': { phase: 0, input: () => ({}) },
   'health.live': { phase: 0, input: () => ({}) },
   'health.ready': { phase: 0, input: () => ({}) },
+};
+
+/** Routes that address one user's own object (a download, a notification): the member's here, everyone else gets 404. */
+const OWNER_ONLY = new Set(['downloads.file', 'jobs.get', 'notifications.markRead']);
+const expectedOf = (key: string, route: RouteContract, actor: ActorName): Expected => {
+  const expected = expectedFor(route, ACTORS[actor]);
+  return OWNER_ONLY.has(key) && expected === 'allowed' && actor !== 'member' ? 404 : expected;
 };
 
 /** Routes the matrix does not call, each with the reason. The test asserts every entry names a real route. */
@@ -323,6 +342,27 @@ const answerOf = async (route: RouteContract, token: string | undefined, input: 
     if (e instanceof ApiError) return { status: e.status, error: JSON.stringify({ message: e.message, errors: e.errors }) };
     throw e;
   }
+};
+
+/** A finished download and a notification of one user. */
+const ownObjects = async (token: string, userId: string, licenceId: string) => {
+  const api = server.api(token);
+  const { data } = await api.call(jobRoutes.exportTasks, { body: { format: 'csv' } });
+  for (let i = 0; (await api.call(jobRoutes.get, { params: { jobId: data.id } })).data.state !== 'finished'; i++) {
+    if (i > 200) throw new Error('the fixture export did not finish');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const notificationId = `${randomUUID()}:${userId}`;
+  await server.adapters.documentStore.collection('notifications').insertOne({
+    _id: notificationId,
+    recipientId: userId,
+    licenceId,
+    type: 'default',
+    data: { message: 'Matrix' },
+    createdAt: new Date().toISOString(),
+    readAt: null,
+  });
+  return { downloadId: data.id, notificationId };
 };
 
 beforeAll(async () => {
@@ -410,6 +450,7 @@ beforeAll(async () => {
     collectionId: await collection(),
     memberId: member.id,
     spareId: spare.id,
+    ...(await ownObjects(member.token, member.id, licenceA)),
   };
   fresh = {
     project: async () => (await createProject()).id,
@@ -480,7 +521,7 @@ describe('the route x actor security matrix', () => {
     const route = allRoutes[key]!;
     describe(`${key} (${route.method} ${route.path}, ${JSON.stringify(route.policy)})`, () => {
       for (const actor of ACTOR_NAMES) {
-        const expected = route.policy ? expectedFor(route, ACTORS[actor]) : 'allowed';
+        const expected = route.policy ? expectedOf(key, route, actor) : 'allowed';
         it(`answers ${expected === 'allowed' ? 'without refusing' : expected} to ${actor}`, async () => {
           const input = await routeCase.input(fixture, fresh);
           const { status, error } = await answerOf(route, tokens.get(actor), input);

@@ -54,7 +54,8 @@ const untilEnded = async (api: TeamsWorld['user'], id: string): Promise<Download
   throw new Error('the job did not end');
 };
 
-const fetchFile = (id: string, token: string) => fetch(`${server.url}/api/downloads/${id}`, { headers: { authorization: `Bearer ${token}` } });
+const fetchFile = (id: string, token: string) =>
+  fetch(`${server.url}/api/downloads/${id}`, { headers: { authorization: `Bearer ${token}` } });
 
 describe('POST /api/tasks/export', () => {
   let exported: { id: string; download: Download };
