@@ -6,7 +6,7 @@ export const SHELL_ROUTE_PATTERNS = [
   '/',
   '/dashboard',
   '/tasks/*',
-  '/downloads/*',
+  '/downloads',
   '/knowledge-base/*',
   '/workflow-management/*',
   '/build',
@@ -33,7 +33,6 @@ export const SHELL_ROUTE_PATTERNS = [
 /** The shell's screens that are not built yet: their pages say "<feature> is not available yet". */
 export const NOT_BUILT_PATTERNS: readonly (typeof SHELL_ROUTE_PATTERNS)[number][] = [
   '/tasks/*',
-  '/downloads/*',
   '/knowledge-base/*',
   '/workflow-management/*',
   '/project/:slug/workflows/*',

@@ -10,6 +10,7 @@ import { settingsRoutes } from '../features/settings/routes';
 import { projectRoutes } from '../features/projects/routes';
 import { teamRoutes } from '../features/teams/routes';
 import { adminRoutes } from '../features/admin/routes';
+import { notificationRoutes } from '../features/notifications/routes';
 
 const Loading = () => (
   <div className="stramien-page stramien-page--centered" aria-busy="true">
@@ -27,7 +28,7 @@ const Root = () => (
 /**
  * The routes of spec §2. Outside the shell: /login, /licenses, /maintenance. Inside the authenticated shell:
  * /dashboard (with its guided tour), /build and the features' routes; the screens not built yet (/tasks,
- * /downloads, /knowledge-base, /workflow-management and their children) say so in the user's language, and any
+ * /knowledge-base, /workflow-management and their children) say so in the user's language, and any
  * other address shows the not-found page in the shell — never a silent redirect.
  */
 export const routes: RouteObject[] = [
@@ -84,7 +85,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          ...(['tasks', 'downloads', 'knowledge-base', 'workflow-management'] as const).map((feature) => ({
+          ...(['tasks', 'knowledge-base', 'workflow-management'] as const).map((feature) => ({
             path: `${feature}/*`,
             element: <ShellFeatureNotAvailable feature={feature} />,
           })),
@@ -99,6 +100,7 @@ export const routes: RouteObject[] = [
           ...projectRoutes,
           ...teamRoutes,
           ...adminRoutes,
+          ...notificationRoutes,
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -28,6 +28,8 @@ export const jobRoutes = {
         filters: z.array(taskQueryFilterSchema).max(50).default([]),
         format: z.enum(TASK_EXPORT_FORMATS).default('csv'),
         project: z.object({ id: uuid }).strict().nullable().optional(),
+        /** the licence whose tasks to export; the signed-in user's licence when left out */
+        license: z.object({ id: uuid }).strict().optional(),
       })
       .strict(),
     response: jobStartedSchema,

@@ -18,12 +18,12 @@ export const downloadSchema = z.object({
 });
 export type Download = z.infer<typeof downloadSchema>;
 
-/** Downloads (spec 1 §7): the signed-in user's files in the current licence, and one file's bytes, to its owner only. */
+/** Downloads (spec 1 §7): the signed-in user's files (of the licences they are in), and one file's bytes, to its owner only. */
 export const downloadRoutes = {
   list: defineRoute({
     method: 'GET',
     path: '/api/downloads',
-    summary: "The signed-in user's downloads in the current licence, newest first",
+    summary: "The signed-in user's downloads, newest first",
     tag: 'notifications',
     auth: true,
     policy: { access: 'user' },

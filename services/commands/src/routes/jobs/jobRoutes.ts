@@ -25,7 +25,7 @@ export const registerJobRoutes = (app: FastifyInstance): void => {
   const handle = createCommandHandler(app, { decider: jobDecider, schemas: jobSchemas, toStreamId: toJobStreamId });
 
   addRoute(app, jobRoutes.exportTasks, async ({ body, request }) => {
-    const { licenceId } = actorOf(request);
+    const licenceId = body.license?.id ?? actorOf(request).licenceId;
     const access = await loadLicenceAccess(deps, request, licenceId);
     let projectIds: string[] | null;
     if (body.project) {

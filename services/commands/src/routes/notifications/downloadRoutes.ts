@@ -3,32 +3,33 @@ import { downloadRoutes } from '@stramien/api';
 import { canSeeJob, DomainError, jobMessages } from '@stramien/domain';
 import { DOWNLOADS_COLLECTION, type DownloadDoc } from '@stramien/projections';
 import { addRoute } from '../../plugins/route';
-import { actorOf } from '../../plugins/auth';
+import type { AuthenticatedUser } from '@stramien/infra';
+import { requireUser } from '../../plugins/auth';
 import { toDownloadView } from './downloadView';
 
 /** `attachment; filename="…"; filename*=UTF-8''…`: an ASCII fallback and the exact name (RFC 6266) */
 const contentDisposition = (filename: string): string =>
   `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
-/** The signed-in user's download (a job of theirs in the current licence), or 404 for anyone else's. */
+/** Is this download the user's, in a licence they still belong to? */
+const isOwn = (user: AuthenticatedUser, doc: DownloadDoc): boolean =>
+  (user.isSystemAdmin || user.licences[doc.licenceId] !== undefined) && canSeeJob({ userId: user.userId, licenceId: doc.licenceId }, doc);
+
+/** The signed-in user's download (a job of theirs), or 404 for anyone else's. */
 export const loadOwnDownload = async (app: FastifyInstance, request: FastifyRequest, id: string): Promise<DownloadDoc> => {
-  const actor = actorOf(request);
   const doc = await app.deps.adapters.documentStore.collection<DownloadDoc>(DOWNLOADS_COLLECTION).findOne({ _id: id });
-  if (!doc || !canSeeJob(actor, doc)) throw new DomainError(jobMessages.downloadNotFound, 404);
+  if (!doc || !isOwn(requireUser(request), doc)) throw new DomainError(jobMessages.downloadNotFound, 404);
   return doc;
 };
 
-/** GET /downloads and GET /downloads/{downloadId} (spec 1 §7): a user's own files only. */
+/** GET /downloads and GET /downloads/{downloadId} (spec 1 §7): a user's own files only, of every licence they are in. */
 export const registerDownloadRoutes = (app: FastifyInstance): void => {
   const downloads = app.deps.adapters.documentStore.collection<DownloadDoc>(DOWNLOADS_COLLECTION);
 
   addRoute(app, downloadRoutes.list, async ({ query, request }) => {
-    const actor = actorOf(request);
-    const docs = await downloads.find(
-      { ownerId: actor.userId, licenceId: actor.licenceId },
-      { sort: { requestedAt: -1 }, limit: query?.limit ?? 100 },
-    );
-    return { data: docs.map(toDownloadView) };
+    const user = requireUser(request);
+    const docs = await downloads.find({ ownerId: user.userId }, { sort: { requestedAt: -1 }, limit: query?.limit ?? 100 });
+    return { data: docs.filter((doc) => isOwn(user, doc)).map(toDownloadView) };
   });
 
   const file = downloadRoutes.file;
