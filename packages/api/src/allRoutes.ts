@@ -6,6 +6,7 @@ import { licenceRoutes } from './licences/routes';
 import { projectRoutes } from './projects/routes';
 import { teamRoutes } from './teams/routes';
 import { labelRoutes } from './labels/routes';
+import { taskRoutes } from './tasks/routes';
 import { licenceModuleRoutes } from './licenceModules/routes';
 import { collectionRoutes, companyRoutes } from './directory/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -26,6 +27,7 @@ export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
     projects: projectRoutes,
     teams: teamRoutes,
     labels: labelRoutes,
+    tasks: taskRoutes,
     licenceModules: licenceModuleRoutes,
     companies: companyRoutes,
     collections: collectionRoutes,

@@ -8,6 +8,8 @@ export * from './licences/routes';
 export * from './projects/routes';
 export * from './teams/routes';
 export * from './labels/routes';
+export * from './tasks/routes';
+export * from './tasks/partRoutes';
 export * from './licenceModules/routes';
 export * from './directory/routes';
 export * from './notifications/routes';

@@ -12,6 +12,7 @@ import { registerLicenceRoutes } from './routes/licences/licenceRoutes';
 import { registerProjectRoutes } from './routes/projects/projectRoutes';
 import { registerTeamRoutes } from './routes/teams/teamRoutes';
 import { registerLabelRoutes } from './routes/labels/labelRoutes';
+import { registerTaskRoutes } from './routes/tasks/taskRoutes';
 import { registerLicenceModuleRoutes } from './routes/licenceModules/licenceModuleRoutes';
 import { registerDirectoryRoutes } from './routes/directory/directoryRoutes';
 import { registerNotificationRoutes } from './routes/notifications/notificationRoutes';
@@ -46,6 +47,7 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerProjectRoutes(app);
   registerTeamRoutes(app);
   registerLabelRoutes(app);
+  registerTaskRoutes(app);
   registerLicenceModuleRoutes(app);
   registerDirectoryRoutes(app);
   registerNotificationRoutes(app);

@@ -4,6 +4,7 @@ import { licenceProjections } from './licences/index';
 import { projectProjections } from './projects/index';
 import { teamProjections } from './teams/index';
 import { labelProjections } from './labels/index';
+import { taskProjections } from './tasks/index';
 import { licenceModuleProjections } from './licenceModules/index';
 import { directoryProjections } from './directory/index';
 import { systemProjections } from './system/index';
@@ -16,6 +17,7 @@ export const allProjections: Projection[] = [
   ...projectProjections,
   ...teamProjections,
   ...labelProjections,
+  ...taskProjections,
   ...licenceModuleProjections,
   ...directoryProjections,
   ...systemProjections,

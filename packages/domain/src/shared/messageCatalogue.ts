@@ -11,6 +11,8 @@ import { licenceModuleMessages } from '../licenceModules/licenceModules';
 import { namedEntityMessages } from '../directory/namedEntity';
 import { directoryMessages } from '../directory/messages';
 import { notificationMessages } from '../notifications/messages';
+import { taskMessages } from '../tasks/messages';
+import { boardMessages } from '../boards/messages';
 import { jobMessages } from '../jobs/messages';
 
 /** Values filled into a message's '{name}' placeholders. */
@@ -41,6 +43,8 @@ const catalogues = (): Record<string, Record<string, string>> => ({
   directory: { ...namedEntityMessages, ...directoryMessages },
   system: systemMessages,
   notifications: notificationMessages,
+  tasks: taskMessages,
+  boards: boardMessages,
   jobs: jobMessages,
 });
 

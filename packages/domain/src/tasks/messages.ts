@@ -64,4 +64,11 @@ export const taskMessages = {
   importRowsInvalid: '{count} rows have errors; nothing of this chunk was imported.',
   /** spec 3 §4 */
   imported: 'All tasks imported successfully',
+  /** answers of the task routes where the spec gives no text (docs/tasks.md) */
+  closed: 'Task closed',
+  canceled: 'Task canceled',
+  reopened: 'Task reopened',
+  executed: 'The automation of this task has been started.',
+  deleted: 'Task deleted',
+  deletedMany: '{count} tasks deleted',
 } as const;
