@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobDecider, jobSchemas, toJobStreamId, type JobEvent } from '@stramien/domain';
 import { createCommandPipeline, type Doc } from '@stramien/infra';
-import { jobBlobIds, TASKS_COLLECTION, TASKS_EXPORT_CHUNK_ROWS } from '@stramien/jobs';
+import { jobBlobIds, TASKS_EXPORT_CHUNK_ROWS } from '@stramien/jobs';
+import { TASKS_COLLECTION } from '@stramien/projections';
 import { createJobAdapters } from './support/jobWorkerAdapters';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -59,7 +60,12 @@ beforeAll(async () => {
         jobId: JOB_ID,
         licenceId: LICENCE,
         kind: 'tasks-export',
-        params: { format: 'csv', filters: [], filename: 'tasks.csv', projectIds: null },
+        params: {
+          format: 'csv',
+          filters: [],
+          filename: 'tasks.csv',
+          query: { $or: [{ isPrivate: false }, { createdBy: OWNER }, { assignedTo: OWNER }] },
+        },
       },
       metadata: { actor, now: new Date().toISOString() },
     },

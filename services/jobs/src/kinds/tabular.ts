@@ -70,4 +70,3 @@ export const tabularFile = (
   parts: () => AsyncIterable<Readable>,
   sheetName = 'Export',
 ): Readable => (format === 'csv' ? csvFile(header, parts) : xlsxFile(sheetName, header, parts));
-

@@ -1,21 +1,24 @@
 import { z } from 'zod';
-import { TASK_QUERY_FIELDS, taskFiltersToQuery, taskQueryFilterSchema } from '@stramien/domain';
-import type { Doc } from '@stramien/infra';
+import { TASK_QUERY_FIELDS, taskQueryFilterSchema } from '@stramien/domain';
+import type { Doc, DocumentStore } from '@stramien/infra';
+import { TASKS_COLLECTION, type TaskDoc } from '@stramien/projections';
 import { defineJobKind } from '../kinds/jobKind';
 import { rowsToNdjson, TABULAR_CONTENT_TYPES, TABULAR_FORMATS, tabularFile, type Cell } from '../kinds/tabular';
 
 export const TASKS_EXPORT_KIND = 'tasks-export';
 /** rows per chunk: small enough to hold, large enough that the per-chunk events stay few */
 export const TASKS_EXPORT_CHUNK_ROWS = 5_000;
-export const TASKS_COLLECTION = 'tasks';
 
-/** What a task export does: the task query's filters (spec 1 §7) and a format, with what the request settled. */
+/**
+ * What a task export does: the task query's filters (spec 1 §7) and a format, and the query the request built from
+ * them and the owner's standing (projects they see, private tasks), in the read model's filter syntax. The query is
+ * recorded with the request, so a resumed export runs the very query that was asked.
+ */
 export const tasksExportParamsSchema = z.object({
   format: z.enum(TABULAR_FORMATS),
   filters: z.array(taskQueryFilterSchema).max(50),
   filename: z.string().min(1),
-  /** the projects the owner could see when asking; null: every project of the licence */
-  projectIds: z.array(z.string()).nullable(),
+  query: z.record(z.string(), z.unknown()),
 });
 export type TasksExportParams = z.infer<typeof tasksExportParamsSchema>;
 
@@ -38,7 +41,7 @@ export const TASKS_EXPORT_COLUMNS = [
   'sbscode',
 ] as const;
 
-const valueAt = (doc: Record<string, unknown>, path: string): unknown =>
+const valueAt = (doc: object, path: string): unknown =>
   path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), doc);
 
 const cell = (value: unknown): Cell => {
@@ -48,15 +51,36 @@ const cell = (value: unknown): Cell => {
   return JSON.stringify(value);
 };
 
-/** the tasks of the export: the licence's, in the projects the owner saw, private ones only their creator's and assignee's */
-const tasksFilter = (licenceId: string, ownerId: string, params: TasksExportParams): Record<string, unknown> => ({
-  $and: [
-    { licenceId },
-    ...(params.projectIds ? [{ projectId: { $in: params.projectIds } }] : []),
-    { $or: [{ isPrivate: { $ne: true } }, { createdBy: ownerId }, { assignedTo: ownerId }] },
-    taskFiltersToQuery(params.filters),
-  ],
-});
+/** the tasks of the export: the recorded query, never outside the job's licence */
+const tasksFilter = (licenceId: string, params: TasksExportParams): Record<string, unknown> => ({ $and: [{ licenceId }, params.query] });
+
+/** names instead of ids: of the users, projects and labels a chunk's tasks name */
+const namesOf = async (documentStore: DocumentStore, docs: TaskDoc[]) => {
+  const ids = (pick: (d: TaskDoc) => (string | null)[]) => [...new Set(docs.flatMap(pick).filter((id): id is string => !!id))];
+  const lookup = async (collection: string, wanted: string[], name: (d: Doc) => string) => {
+    if (wanted.length === 0) return new Map<string, string>();
+    const found = await documentStore.collection<Doc>(collection).find({ _id: { $in: wanted } });
+    return new Map(found.map((d) => [d._id, name(d)]));
+  };
+  const [users, projects, labels] = await Promise.all([
+    lookup(
+      'users',
+      ids((d) => [d.assignedTo, d.createdBy]),
+      (u) => String(u.name ?? `${String(u.firstname)} ${String(u.lastname)}`),
+    ),
+    lookup(
+      'projects',
+      ids((d) => [d.projectId]),
+      (p) => `${String(p.number)} ${String(p.name)}`.trim(),
+    ),
+    lookup(
+      'labels',
+      ids((d) => d.labels),
+      (l) => String(l.title),
+    ),
+  ]);
+  return { users, projects, labels };
+};
 
 /** a chunk: the tasks whose id is in [from, to) (to null: to the end) */
 const chunkSchema = z.object({ from: z.string(), to: z.string().nullable() });
@@ -71,7 +95,7 @@ export const tasksExportKind = defineJobKind<TasksExportParams>({
   async plan(job, params, { documentStore }) {
     const ids = await documentStore
       .collection<Doc>(TASKS_COLLECTION)
-      .find(tasksFilter(job.licenceId, job.ownerId, params), { sort: { _id: 1 }, projection: { _id: 1 } });
+      .find(tasksFilter(job.licenceId, params), { sort: { _id: 1 }, projection: { _id: 1 } });
     const chunks: { from: string; to: string | null }[] = [];
     const items: number[] = [];
     for (let i = 0; i < ids.length; i += TASKS_EXPORT_CHUNK_ROWS) {
@@ -84,9 +108,18 @@ export const tasksExportKind = defineJobKind<TasksExportParams>({
     const { from, to } = chunkSchema.parse(chunk);
     const range = to === null ? { _id: { $gte: from } } : { _id: { $gte: from, $lt: to } };
     const docs = await documentStore
-      .collection<Doc>(TASKS_COLLECTION)
-      .find({ $and: [tasksFilter(job.licenceId, job.ownerId, params), range] }, { sort: { _id: 1 } });
-    const rows = docs.map((doc) => TASKS_EXPORT_COLUMNS.map((column) => cell(valueAt(doc, TASK_QUERY_FIELDS[column] ?? column))));
+      .collection<TaskDoc>(TASKS_COLLECTION)
+      .find({ $and: [tasksFilter(job.licenceId, params), range] }, { sort: { _id: 1 } });
+    const names = await namesOf(documentStore, docs);
+    const named: Partial<Record<(typeof TASKS_EXPORT_COLUMNS)[number], (doc: TaskDoc) => unknown>> = {
+      project: (d) => names.projects.get(d.projectId) ?? d.projectId,
+      assigned_to: (d) => (d.assignedTo ? (names.users.get(d.assignedTo) ?? d.assignedTo) : null),
+      created_by: (d) => names.users.get(d.createdBy) ?? d.createdBy,
+      labels: (d) => d.labels.map((id) => names.labels.get(id) ?? id),
+    };
+    const rows = docs.map((doc) =>
+      TASKS_EXPORT_COLUMNS.map((column) => cell(named[column] ? named[column](doc) : valueAt(doc, TASK_QUERY_FIELDS[column] ?? column))),
+    );
     return { content: rowsToNdjson(rows), items: rows.length };
   },
   assemble(_job, params, _plan, parts) {

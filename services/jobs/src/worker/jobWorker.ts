@@ -148,7 +148,8 @@ export const createJobWorker = (deps: {
     let plan: JobPlan | null = null;
     try {
       // killed after the file was stored and the parts removed: the file is all that is left to record
-      const stored = job.status === 'running' && remainingChunks(job).length === 0 ? await deps.blobStore.stat(jobBlobIds.file(jobId)) : null;
+      const stored =
+        job.status === 'running' && remainingChunks(job).length === 0 ? await deps.blobStore.stat(jobBlobIds.file(jobId)) : null;
       if (stored) {
         await finish(job, stored);
         return true;

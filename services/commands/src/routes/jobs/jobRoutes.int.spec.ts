@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadRoutes, jobRoutes, notificationRoutes, type Download } from '@stramien/api';
 import { jobMessages, notificationMessages } from '@stramien/domain';
-import { TASKS_COLLECTION } from '@stramien/jobs';
+import { TASKS_COLLECTION } from '@stramien/projections';
 import { DEMO, startTestServer, type TestServer } from '../../testing/testServer';
 import { createTeamsWorld, failure, type TeamsWorld } from '../teams/testFixtures';
 

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { jobRoutes } from '@stramien/api';
-import { can, jobDecider, jobMessages, jobSchemas, toJobStreamId } from '@stramien/domain';
+import { jobDecider, jobMessages, jobSchemas, taskFiltersToQuery, toJobStreamId, type JobParams } from '@stramien/domain';
 import { TASKS_EXPORT_KIND, type TasksExportParams } from '@stramien/jobs';
 import { addRoute } from '../../plugins/route';
 import { createCommandHandler } from '../../pipeline/commandHandler';
 import { loadLicenceAccess } from '../../access/licenceAccess';
 import { loadProjectAccess, projectNotFound } from '../../access/projectAccess';
-import { memberProjectIds } from '../../plugins/permissionSubject';
+import { visibleTaskFilter } from '../../access/taskAccess';
+import { createTaskQueries } from '../tasks/taskQueries';
 import { actorOf } from '../../plugins/auth';
 import { loadOwnDownload } from '../notifications/downloadRoutes';
 import { toDownloadView } from '../notifications/downloadView';
@@ -23,30 +24,37 @@ export const exportFilename = (what: string, format: string, at: Date): string =
 export const registerJobRoutes = (app: FastifyInstance): void => {
   const { deps } = app;
   const handle = createCommandHandler(app, { decider: jobDecider, schemas: jobSchemas, toStreamId: toJobStreamId });
+  const taskQueries = createTaskQueries(deps);
 
   addRoute(app, jobRoutes.exportTasks, async ({ body, request }) => {
     const licenceId = body.license?.id ?? actorOf(request).licenceId;
     const access = await loadLicenceAccess(deps, request, licenceId);
-    let projectIds: string[] | null;
+    let scope: Record<string, unknown>;
     if (body.project) {
       const project = await loadProjectAccess(deps, request, body.project.id, 'project');
       if (project.project.licenceId !== licenceId) throw projectNotFound();
-      projectIds = [project.project._id];
+      scope = { licenceId, projectId: project.project._id };
     } else {
-      // licence admins see every project of the licence; everyone else the projects they are in
-      projectIds = can(access.subject, 'admin') ? null : await memberProjectIds(deps, access.userId, licenceId);
+      scope = await taskQueries.projectScope(access, licenceId);
     }
+    // the task query's own rules: the projects the user sees, private tasks only their creator's and assignee's
+    const columns = taskFiltersToQuery(body.filters);
+    const query = { $and: [scope, visibleTaskFilter(access.userId), ...(Object.keys(columns).length > 0 ? [columns] : [])] };
     const jobId = randomUUID();
+    // plain JSON: the filter syntax holds strings, numbers, booleans, null, arrays and objects only
     const params: TasksExportParams = {
       format: body.format,
       filters: body.filters,
       filename: exportFilename('tasks', body.format, deps.clock()),
-      projectIds,
+      query,
     };
     const result = await handle(
       request,
       jobId,
-      { type: 'RequestJob', data: { jobId, licenceId, projectId: body.project?.id ?? null, kind: TASKS_EXPORT_KIND, params } },
+      {
+        type: 'RequestJob',
+        data: { jobId, licenceId, projectId: body.project?.id ?? null, kind: TASKS_EXPORT_KIND, params: params as JobParams },
+      },
       { actor: access.actor, ...(body.project ? { projectId: body.project.id } : {}) },
     );
     return { message: jobMessages.exportStarted, data: { id: jobId }, position: result.position };
