@@ -72,7 +72,7 @@ describe('POST /api/tasks/export', () => {
       id: exported.id,
       kind: 'tasks-export',
       state: 'finished',
-      name: expect.stringMatching(/^tasks-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/),
+      name: expect.stringMatching(/^tasks-\d{4}-\d{2}-\d{2}-\d{6}\.csv$/),
       content_type: 'text/csv; charset=utf-8',
       progress: { percent: 100 },
     });

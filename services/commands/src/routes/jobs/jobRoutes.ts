@@ -13,9 +13,9 @@ import { actorOf } from '../../plugins/auth';
 import { loadOwnDownload } from '../notifications/downloadRoutes';
 import { toDownloadView } from '../notifications/downloadView';
 
-/** 'tasks-2026-11-23-1405.csv': what the file is, and when it was asked for (UTC) */
+/** 'tasks-2026-11-23-140512.csv': what the file is, and when it was asked for (UTC) */
 export const exportFilename = (what: string, format: string, at: Date): string =>
-  `${what}-${at.toISOString().slice(0, 16).replace('T', '-').replace(':', '')}.${format}`;
+  `${what}-${at.toISOString().slice(0, 19).replace('T', '-').replaceAll(':', '')}.${format}`;
 
 /**
  * Background jobs (docs/jobs.md): a request appends JobRequested and answers at once with the spec's message; the
