@@ -1,12 +1,13 @@
 import { PassThrough, Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 
 /**
- * Table-shaped exports (task lists now, project tables later): a chunk's output is its rows as NDJSON (one JSON
- * array per line), and the file is assembled from the parts as CSV (`csv-stringify`) or XLSX (the streaming writer
- * of `exceljs`), row by row, so memory stays flat whatever the number of rows.
+ * Table-shaped exports (task lists now, project tables later). A chunk's output is its rows, as CSV lines for a CSV
+ * file (`csv-stringify`; the file is then the header and the parts one after the other, copied as bytes) or as NDJSON
+ * (one JSON array per line) for an XLSX file, which the streaming writer of `exceljs` builds row by row. Either way
+ * memory stays flat whatever the number of rows.
  */
 export const TABULAR_FORMATS = ['csv', 'xlsx'] as const;
 export type TabularFormat = (typeof TABULAR_FORMATS)[number];
@@ -18,8 +19,11 @@ export const TABULAR_CONTENT_TYPES: Record<TabularFormat, string> = {
 
 export type Cell = string | number | boolean | null;
 
-/** a chunk's rows as NDJSON */
-export const rowsToNdjson = (rows: readonly Cell[][]): Buffer => {
+const CSV_OPTIONS = { cast: { boolean: (b: boolean) => (b ? 'true' : 'false') } };
+
+/** a chunk's rows as the part of a file of this format */
+export const tabularPart = (format: TabularFormat, rows: readonly Cell[][]): Buffer => {
+  if (format === 'csv') return Buffer.from(stringify(rows as Cell[][], CSV_OPTIONS), 'utf8');
   let out = '';
   for (const row of rows) out += `${JSON.stringify(row)}\n`;
   return Buffer.from(out, 'utf8');
@@ -33,22 +37,14 @@ async function* rowsOf(parts: () => AsyncIterable<Readable>): AsyncGenerator<Cel
   }
 }
 
-const csvFile = (header: readonly string[], parts: () => AsyncIterable<Readable>): Readable => {
-  // a BOM, so spreadsheet programs read the UTF-8 as UTF-8
-  const out = new PassThrough();
-  out.write('\uFEFF');
-  const rows = Readable.from(
+const csvFile = (header: readonly string[], parts: () => AsyncIterable<Readable>): Readable =>
+  Readable.from(
     (async function* () {
-      yield header as Cell[];
-      yield* rowsOf(parts);
+      // a BOM, so spreadsheet programs read the UTF-8 as UTF-8
+      yield Buffer.from(`\uFEFF${stringify([header as string[]], CSV_OPTIONS)}`, 'utf8');
+      for await (const part of parts()) yield* part;
     })(),
   );
-  const csv = stringify({ cast: { boolean: (b) => (b ? 'true' : 'false') } });
-  rows.on('error', (e) => out.destroy(e));
-  csv.on('error', (e) => out.destroy(e));
-  rows.pipe(csv).pipe(out);
-  return out;
-};
 
 const xlsxFile = (sheetName: string, header: readonly string[], parts: () => AsyncIterable<Readable>): Readable => {
   const out = new PassThrough();

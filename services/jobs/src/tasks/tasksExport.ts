@@ -3,7 +3,7 @@ import { TASK_QUERY_FIELDS, taskQueryFilterSchema } from '@stramien/domain';
 import type { Doc, DocumentStore } from '@stramien/infra';
 import { TASKS_COLLECTION, type TaskDoc } from '@stramien/projections';
 import { defineJobKind } from '../kinds/jobKind';
-import { rowsToNdjson, TABULAR_CONTENT_TYPES, TABULAR_FORMATS, tabularFile, type Cell } from '../kinds/tabular';
+import { TABULAR_CONTENT_TYPES, TABULAR_FORMATS, tabularFile, tabularPart, type Cell } from '../kinds/tabular';
 
 export const TASKS_EXPORT_KIND = 'tasks-export';
 /** rows per chunk: small enough to hold, large enough that the per-chunk events stay few */
@@ -120,7 +120,7 @@ export const tasksExportKind = defineJobKind<TasksExportParams>({
     const rows = docs.map((doc) =>
       TASKS_EXPORT_COLUMNS.map((column) => cell(named[column] ? named[column](doc) : valueAt(doc, TASK_QUERY_FIELDS[column] ?? column))),
     );
-    return { content: rowsToNdjson(rows), items: rows.length };
+    return { content: tabularPart(params.format, rows), items: rows.length };
   },
   assemble(_job, params, _plan, parts) {
     return tabularFile(params.format, TASKS_EXPORT_COLUMNS, parts, 'Tasks');

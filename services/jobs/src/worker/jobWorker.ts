@@ -160,7 +160,7 @@ export const createJobWorker = (deps: {
       for (const index of remainingChunks(job)) {
         if (signal.aborted) throw new Stopped();
         const output = await kind.runChunk(job, params, plan.chunks[index], context);
-        await putReplacing(jobBlobIds.part(jobId, index), output.content, 'application/x-ndjson');
+        await putReplacing(jobBlobIds.part(jobId, index), output.content, 'application/octet-stream');
         job = await send(job, { type: 'CompleteJobChunk', data: { index, items: output.items } });
         if (job.status !== 'running') return true; // canceled meanwhile
         const done = job.completedChunks.reduce((sum, i) => sum + (plan!.items[i] ?? 0), 0);
