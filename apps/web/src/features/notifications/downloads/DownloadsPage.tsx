@@ -61,7 +61,7 @@ export const DownloadsPage = () => {
                     <td>{dates.dateTime(d.finished_at ?? d.created_at)}</td>
                     <td>
                       <Tag minimal intent={STATE_INTENT[d.state]} title={d.reason ? serverText(d.reason) : undefined}>
-                        {t(`notifications.downloads.states.${d.state}`)}
+                        {t(`notifications.download-state.${d.state}`)}
                       </Tag>
                     </td>
                     <td className="stramien-downloads__progress">
