@@ -8,13 +8,14 @@ import {
   jobRoutes,
   labelRoutes,
   projectRoutes,
+  taskRoutes,
   teamRoutes,
   type RouteContract,
 } from '@stramien/api';
 import { can, NO_GENERAL_PERMISSIONS, ALL_GENERAL_PERMISSIONS, type PermissionSubject } from '@stramien/domain';
 import { DEMO, startTestServer, type TestServer } from '@stramien/commands/testing/testServer';
 import { createUser } from '@stramien/commands/routes/identity/accountTesting';
-import { apiTokenRoutes } from '@stramien/api';
+import { apiTokenRoutes, apiTokenUse } from '@stramien/api';
 
 /**
  * The route x actor security matrix: one test per (route, actor) cell of `allRoutes`, the expected answer derived
@@ -95,7 +96,7 @@ const expectedFor = (route: RouteContract, a: Standing): Expected => {
   if (!a.signedIn || a.disabled) return 401;
   // API tokens are refused before any route logic: management routes always, writes without the write scope
   if (a.apiToken && API_TOKEN_FORBIDDEN.test(route.path)) return 403;
-  if (a.apiToken === 'read' && route.method !== 'GET') return 403;
+  if (a.apiToken === 'read' && apiTokenUse(route) !== 'read') return 403;
   switch (policy.access) {
     case 'user':
       // a signed-in route that addresses licence A's objects (by a path id or its `license` query) answers other licences 404
@@ -146,6 +147,8 @@ interface Fixture {
   downloadId: string;
   /** a notification of the member actor */
   notificationId: string;
+  /** an open task of the fixture project, assigned to the member */
+  taskId: string;
 }
 
 interface CellInput {
@@ -172,6 +175,8 @@ interface Fresh {
   collection(): Promise<string>;
   /** (re)adds a module to the fixture project and answers its id */
   projectModule(): Promise<string>;
+  /** an open task of the fixture project */
+  task(): Promise<string>;
 }
 
 const unique = () => randomUUID().slice(0, 8);
@@ -259,6 +264,23 @@ const CASES: Record<string, RouteCase> = {
   'labels.create': { phase: 1, input: (f) => ({ body: { title: `L ${unique()}`, color: '#ff0000', license: { id: f.licenceA } } }) },
   'labels.update': { phase: 1, input: (f) => ({ params: { id: f.labelId }, body: { title: 'Label A' } }) },
   'labels.delete': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.label() } }) },
+  'tasks.query': { phase: 0, input: () => ({ query: {} }) },
+  'tasks.get': { phase: 0, input: (f) => ({ params: { id: f.taskId } }) },
+  'tasks.children': { phase: 0, input: (f) => ({ params: { id: f.taskId }, query: {} }) },
+  'tasks.history': { phase: 0, input: (f) => ({ params: { id: f.taskId } }) },
+  'tasks.gantt': { phase: 0, input: (f) => ({ params: { id: f.projectId } }) },
+  'tasks.licenceQuery': { phase: 0, input: (f) => ({ params: { id: f.licenceA }, body: { depth: 1 } }) },
+  'tasks.create': {
+    phase: 1,
+    input: (f) => ({ body: { project: f.projectId, title: `T ${unique()}`, priority: 'normal', assigned_to: f.memberId } }),
+  },
+  'tasks.update': { phase: 1, input: (f) => ({ params: { id: f.taskId }, body: { title: 'Matrix task' } }) },
+  'tasks.reopen': { phase: 1, input: (f) => ({ params: { id: f.taskId }, body: {} }) },
+  'tasks.execute': { phase: 1, input: (f) => ({ params: { id: f.taskId }, body: {} }) },
+  'tasks.close': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.task() }, body: {} }) },
+  'tasks.cancel': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.task() }, body: {} }) },
+  'tasks.delete': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.task() } }) },
+  'tasks.deleteMany': { phase: 2, input: async (_f, fresh) => ({ body: { tasks: [await fresh.task()] } }) },
   'companies.list': { phase: 0, input: (f) => ({ params: { id: f.licenceA } }) },
   'companies.create': { phase: 1, input: (f) => ({ params: { id: f.licenceA }, body: { name: `Co ${unique()}` } }) },
   'companies.update': { phase: 1, input: (f) => ({ params: { id: f.companyId }, body: { name: 'Company A' } }) },
@@ -318,20 +340,6 @@ const UNADDRESSABLE: Record<string, string> = {
     'creates a token for the caller; covered by apiTokenRoutes.int.spec.ts (the API-token actors are refused here too)',
   'apiTokens.revokeApiToken': 'needs a token id of each actor; covered by apiTokenRoutes.int.spec.ts',
   'notifications.broadcastingAuth': 'per-channel authorisation, covered by socketSecurity.int.spec.ts',
-  'tasks.query': 'contract only: its route lands in the next tasks commit, with its matrix case',
-  'tasks.get': 'contract only: its route lands in the next tasks commit, with its matrix case',
-  'tasks.create': 'contract only: its route lands in the next tasks commit, with its matrix case',
-  'tasks.update': 'contract only: its route lands in the next tasks commit, with its matrix case',
-  'tasks.delete': 'contract only: its route lands in the next tasks commit, with its matrix case',
-  'tasks.deleteMany': 'contract only: its route lands in the next tasks commit, with its matrix case',
-  'tasks.cancel': 'contract only: its route lands in the next tasks commit, with its matrix case',
-  'tasks.close': 'contract only: its route lands in the next tasks commit, with its matrix case',
-  'tasks.reopen': 'contract only: its route lands in the next tasks commit, with its matrix case',
-  'tasks.execute': 'contract only: its route lands in the next tasks commit, with its matrix case',
-  'tasks.children': 'contract only: its route lands in the next tasks commit, with its matrix case',
-  'tasks.history': 'contract only: its route lands in the next tasks commit, with its matrix case',
-  'tasks.gantt': 'contract only: its route lands in the next tasks commit, with its matrix case',
-  'tasks.licenceQuery': 'contract only: its route lands in the next tasks commit, with its matrix case',
 };
 
 /**
@@ -443,6 +451,12 @@ beforeAll(async () => {
   const company = async () => (await call('companies.create', { params: { id: licenceA }, body: { name: `Co ${unique()}` } })).data.id;
   const collection = async () =>
     (await call('collections.create', { params: { id: licenceA }, body: { name: `Col ${unique()}` } })).data.id;
+  const task = async () =>
+    (
+      await admin.call(taskRoutes.create, {
+        body: { project: p.id, title: `Task ${unique()}`, priority: 'normal', assigned_to: member.id },
+      })
+    ).data.id;
   const user = async () =>
     (
       await admin.call(accountRoutes.createUser, {
@@ -465,6 +479,7 @@ beforeAll(async () => {
     memberId: member.id,
     spareId: spare.id,
     ...(await ownObjects(member.token, member.id, licenceA)),
+    taskId: await task(),
   };
   fresh = {
     project: async () => (await createProject()).id,
@@ -486,6 +501,7 @@ beforeAll(async () => {
       });
       return 'gis-viewer';
     },
+    task,
   };
   await admin.call(accountRoutes.disableUser, { params: { id: disabled.id }, body: {} });
   tokens.set('anonymous', undefined);

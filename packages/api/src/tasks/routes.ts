@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TASK_PRIORITIES, TASK_STATUSES, taskMetadataSchema, taskQueryFilterSchema, taskTypeInfoSchema } from '@stramien/domain';
+import { TASK_PRIORITIES, TASK_STATUSES, taskQueryFilterSchema, taskTypeInfoSchema } from '@stramien/domain';
 import { defineRoute, idParams, uuid, type RouteContract } from '../shared/contract';
 import {
   pageMetaSchema,
@@ -10,6 +10,7 @@ import {
   taskHistoryEntrySchema,
   taskIdList,
   taskListItemSchema,
+  taskMetadataInput,
   taskSbscodeInput,
   taskSchema,
   taskTitleInput,
@@ -96,7 +97,7 @@ export const createTaskBodySchema = z
     sbscode: taskSbscodeInput.optional(),
     is_private: z.boolean().optional(),
     task_type: taskTypeInfoSchema.nullish(),
-    metadata: taskMetadataSchema.optional(),
+    metadata: taskMetadataInput.optional(),
     automated: z.boolean().optional(),
     automation_id: z.string().max(200).nullish(),
   })
@@ -117,7 +118,7 @@ export const updateTaskBodySchema = z
     sbscode: taskSbscodeInput.optional(),
     is_private: z.boolean().optional(),
     task_type: taskTypeInfoSchema.nullable().optional(),
-    metadata: taskMetadataSchema.optional(),
+    metadata: taskMetadataInput.optional(),
     automation_id: z.string().max(200).nullable().optional(),
   })
   .strict();

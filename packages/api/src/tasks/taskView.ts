@@ -6,7 +6,6 @@ import {
   TASK_RELATION_KINDS,
   TASK_STATUSES,
   TASK_TITLE_MAX,
-  taskMetadataSchema,
   taskTypeInfoSchema,
 } from '@stramien/domain';
 import { uuid } from '../shared/contract';
@@ -50,7 +49,8 @@ const taskBaseShape = {
   /** spec 1 §3 type: the same as task_type.type, null for an ordinary task */
   type: z.string().nullable(),
   task_type: taskTypeInfoSchema.nullable(),
-  metadata: taskMetadataSchema,
+  /** spec 3 §3: a JSON object (of language keys for module tasks) */
+  metadata: z.record(z.string(), z.unknown()).nullable(),
   sbscode: z.string().nullable(),
   status: z.enum(TASK_STATUSES),
   priority: z.enum(TASK_PRIORITIES),
@@ -126,3 +126,15 @@ export const taskDescriptionInput = z
 export const taskCheckTitleInput = z.string().max(TASK_CHECK_TITLE_MAX * 2);
 export const taskSbscodeInput = z.string().max(200).nullable();
 export const taskIdList = z.array(uuid).min(1).max(500);
+
+/**
+ * A task's metadata as the API accepts it (spec 3 §3: a JSON object, of language keys for module tasks): JSON like the
+ * domain's `taskMetadataSchema`, but at most four levels deep and bounded in size, so no request can make the
+ * server's validation recurse without end.
+ */
+const jsonScalar = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
+const jsonUpTo = (depth: number): z.ZodType =>
+  depth === 0
+    ? jsonScalar
+    : z.union([jsonScalar, z.array(jsonUpTo(depth - 1)).max(100), z.record(z.string().max(100), jsonUpTo(depth - 1))]);
+export const taskMetadataInput = z.record(z.string().max(100), jsonUpTo(3)).nullable();

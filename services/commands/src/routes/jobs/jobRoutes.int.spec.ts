@@ -27,6 +27,7 @@ beforeAll(async () => {
     isPrivate: false,
     labels: [],
     ...over,
+    visibility: over.isPrivate ? 'private' : 'public',
   });
   await server.adapters.documentStore
     .collection(TASKS_COLLECTION)
