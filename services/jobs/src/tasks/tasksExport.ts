@@ -52,7 +52,7 @@ const cell = (value: unknown): Cell => {
 };
 
 /** the tasks of the export: the recorded query, never outside the job's licence */
-const tasksFilter = (licenceId: string, params: TasksExportParams): Record<string, unknown> => ({ $and: [{ licenceId }, params.query] });
+const tasksFilter = (licenceId: string, params: TasksExportParams): Record<string, unknown> => ({ ...params.query, licenceId });
 
 /** names instead of ids: of the users, projects and labels a chunk's tasks name */
 const namesOf = async (documentStore: DocumentStore, docs: TaskDoc[]) => {
@@ -109,7 +109,7 @@ export const tasksExportKind = defineJobKind<TasksExportParams>({
     const range = to === null ? { _id: { $gte: from } } : { _id: { $gte: from, $lt: to } };
     const docs = await documentStore
       .collection<TaskDoc>(TASKS_COLLECTION)
-      .find({ $and: [tasksFilter(job.licenceId, params), range] }, { sort: { _id: 1 } });
+      .find({ ...tasksFilter(job.licenceId, params), ...range }, { sort: { _id: 1 } });
     const names = await namesOf(documentStore, docs);
     const named: Partial<Record<(typeof TASKS_EXPORT_COLUMNS)[number], (doc: TaskDoc) => unknown>> = {
       project: (d) => names.projects.get(d.projectId) ?? d.projectId,

@@ -39,7 +39,8 @@ export const registerJobRoutes = (app: FastifyInstance): void => {
     }
     // the task query's own rules: the projects the user sees, private tasks only their creator's and assignee's
     const columns = taskFiltersToQuery(body.filters);
-    const query = { $and: [scope, visibleTaskFilter(access.userId), ...(Object.keys(columns).length > 0 ? [columns] : [])] };
+    // one flat filter (scope fields, the visibility $or, the column filters under $and): the store's SQL takes it whole
+    const query = { ...scope, ...visibleTaskFilter(access.userId), ...(Object.keys(columns).length > 0 ? { $and: [columns] } : {}) };
     const jobId = randomUUID();
     // plain JSON: the filter syntax holds strings, numbers, booleans, null, arrays and objects only
     const params: TasksExportParams = {
