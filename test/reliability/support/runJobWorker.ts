@@ -23,9 +23,9 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const adapters = createJobAdapters(dataDir);
 const slowExport = defineJobKind({
   ...tasksExportKind,
-  async runChunk(job, params, chunk, context) {
+  async runChunk(job, params, chunk, context, previous) {
     await new Promise((resolve) => setTimeout(resolve, delay));
-    return tasksExportKind.runChunk(job, params, chunk, context);
+    return tasksExportKind.runChunk(job, params, chunk, context, previous);
   },
 });
 const runner = createProjectionRunner({

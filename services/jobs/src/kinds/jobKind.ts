@@ -32,7 +32,17 @@ export interface JobKind<P = unknown> {
   /** the request's params; a route refuses what does not parse (400) */
   params: z.ZodType<P>;
   plan(job: JobState, params: P, context: JobContext): Promise<JobPlan>;
-  runChunk(job: JobState, params: P, chunk: unknown, context: JobContext): Promise<{ content: Readable | Uint8Array; items: number }>;
+  /**
+   * `previous`: what the chunk before handed on (`next`), null for the first: a kind that walks its data by key starts
+   * each chunk after the last key of the one before. The worker stores `next` with the chunk's output.
+   */
+  runChunk(
+    job: JobState,
+    params: P,
+    chunk: unknown,
+    context: JobContext,
+    previous: unknown,
+  ): Promise<{ content: Readable | Uint8Array; items: number; next?: unknown }>;
   assemble(job: JobState, params: P, plan: JobPlan, parts: () => AsyncIterable<Readable>, context: JobContext): Readable;
 }
 

@@ -82,34 +82,34 @@ const namesOf = async (documentStore: DocumentStore, docs: TaskDoc[]) => {
   return { users, projects, labels };
 };
 
-/** a chunk: the tasks whose id is in [from, to) (to null: to the end) */
-const chunkSchema = z.object({ from: z.string(), to: z.string().nullable() });
+/** a chunk: the next TASKS_EXPORT_CHUNK_ROWS tasks by id after the previous chunk's last; the last chunk takes the rest */
+const chunkSchema = z.object({ last: z.boolean() });
 
 /**
- * Export of a task list (CSV or XLSX). The plan splits the matching tasks by id into chunks of
- * TASKS_EXPORT_CHUNK_ROWS, so a resumed export reads exactly the ranges it had not done.
+ * Export of a task list (CSV or XLSX). The plan counts the matching tasks and splits them into chunks of
+ * TASKS_EXPORT_CHUNK_ROWS; each chunk reads on by id from where the one before stopped (its last id, handed on), so
+ * the tasks are read once and a resumed export goes on from the last chunk recorded. The last chunk takes every
+ * task left, so one created meanwhile is not lost and none is exported twice.
  */
 export const tasksExportKind = defineJobKind<TasksExportParams>({
   kind: TASKS_EXPORT_KIND,
   params: tasksExportParamsSchema,
   async plan(job, params, { documentStore }) {
-    const ids = await documentStore
-      .collection<Doc>(TASKS_COLLECTION)
-      .find(tasksFilter(job.licenceId, params), { sort: { _id: 1 }, projection: { _id: 1 } });
-    const chunks: { from: string; to: string | null }[] = [];
-    const items: number[] = [];
-    for (let i = 0; i < ids.length; i += TASKS_EXPORT_CHUNK_ROWS) {
-      chunks.push({ from: ids[i]!._id, to: ids[i + TASKS_EXPORT_CHUNK_ROWS]?._id ?? null });
-      items.push(Math.min(TASKS_EXPORT_CHUNK_ROWS, ids.length - i));
-    }
+    const total = await documentStore.collection<Doc>(TASKS_COLLECTION).count(tasksFilter(job.licenceId, params));
+    const count = Math.ceil(total / TASKS_EXPORT_CHUNK_ROWS);
+    const chunks = Array.from({ length: count }, (_, i) => ({ last: i === count - 1 }));
+    const items = chunks.map((_, i) => Math.min(TASKS_EXPORT_CHUNK_ROWS, total - i * TASKS_EXPORT_CHUNK_ROWS));
     return { chunks, items, filename: params.filename, contentType: TABULAR_CONTENT_TYPES[params.format] };
   },
-  async runChunk(job, params, chunk, { documentStore }) {
-    const { from, to } = chunkSchema.parse(chunk);
-    const range = to === null ? { _id: { $gte: from } } : { _id: { $gte: from, $lt: to } };
+  async runChunk(job, params, chunk, { documentStore }, previous) {
+    const { last } = chunkSchema.parse(chunk);
+    const after = typeof previous === 'string' ? previous : null;
     const docs = await documentStore
       .collection<TaskDoc>(TASKS_COLLECTION)
-      .find({ ...tasksFilter(job.licenceId, params), ...range }, { sort: { _id: 1 } });
+      .find(
+        { ...tasksFilter(job.licenceId, params), ...(after === null ? {} : { _id: { $gt: after } }) },
+        { sort: { _id: 1 }, ...(last ? {} : { limit: TASKS_EXPORT_CHUNK_ROWS }) },
+      );
     const names = await namesOf(documentStore, docs);
     const named: Partial<Record<(typeof TASKS_EXPORT_COLUMNS)[number], (doc: TaskDoc) => unknown>> = {
       project: (d) => names.projects.get(d.projectId) ?? d.projectId,
@@ -120,7 +120,7 @@ export const tasksExportKind = defineJobKind<TasksExportParams>({
     const rows = docs.map((doc) =>
       TASKS_EXPORT_COLUMNS.map((column) => cell(named[column] ? named[column](doc) : valueAt(doc, TASK_QUERY_FIELDS[column] ?? column))),
     );
-    return { content: tabularPart(params.format, rows), items: rows.length };
+    return { content: tabularPart(params.format, rows), items: rows.length, next: docs.at(-1)?._id ?? after };
   },
   assemble(_job, params, _plan, parts) {
     return tabularFile(params.format, TASKS_EXPORT_COLUMNS, parts, 'Tasks');

@@ -35,6 +35,8 @@ export const JOB_WORKER_COMPONENT = 'job-worker';
 export const jobBlobIds = {
   plan: (jobId: string) => `job-${jobId}-plan`,
   part: (jobId: string, index: number) => `job-${jobId}-part-${index}`,
+  /** what chunk `index` handed on to the next (`next` of `runChunk`) */
+  cursor: (jobId: string, index: number) => `job-${jobId}-cursor-${index}`,
   file: (jobId: string) => `job-${jobId}-file`,
 };
 
@@ -113,10 +115,16 @@ export const createJobWorker = (deps: {
     return deps.blobStore.put(content, { id, contentType, ...(filename !== undefined ? { filename } : {}) });
   };
 
+  /** a JSON blob, null when absent */
+  const readJson = async (id: string): Promise<unknown> => {
+    const stored = await deps.blobStore.get(id);
+    return stored ? (JSON.parse((await readAll(stored.stream)).toString('utf8')) as unknown) : null;
+  };
+
   const planOf = async (job: JobState, kind: JobKind, params: unknown): Promise<JobPlan> => {
     if (job.status === 'running') {
-      const stored = await deps.blobStore.get(jobBlobIds.plan(job.jobId));
-      if (stored) return JSON.parse((await readAll(stored.stream)).toString('utf8')) as JobPlan;
+      const stored = await readJson(jobBlobIds.plan(job.jobId));
+      if (stored) return stored as JobPlan;
     }
     const plan = await kind.plan(job, params, context);
     await putReplacing(jobBlobIds.plan(job.jobId), Buffer.from(JSON.stringify(plan)), 'application/json');
@@ -125,7 +133,10 @@ export const createJobWorker = (deps: {
 
   const cleanUp = async (job: JobState, plan: JobPlan) => {
     await deps.blobStore.delete(jobBlobIds.plan(job.jobId));
-    for (let i = 0; i < plan.chunks.length; i++) await deps.blobStore.delete(jobBlobIds.part(job.jobId, i));
+    for (let i = 0; i < plan.chunks.length; i++) {
+      await deps.blobStore.delete(jobBlobIds.part(job.jobId, i));
+      await deps.blobStore.delete(jobBlobIds.cursor(job.jobId, i));
+    }
   };
 
   const finish = (job: JobState, file: BlobInfo) =>
@@ -159,8 +170,11 @@ export const createJobWorker = (deps: {
       const total = plan.items.reduce((a, b) => a + b, 0);
       for (const index of remainingChunks(job)) {
         if (signal.aborted) throw new Stopped();
-        const output = await kind.runChunk(job, params, plan.chunks[index], context);
+        const previous = index === 0 ? null : await readJson(jobBlobIds.cursor(jobId, index - 1));
+        const output = await kind.runChunk(job, params, plan.chunks[index], context, previous);
         await putReplacing(jobBlobIds.part(jobId, index), output.content, 'application/octet-stream');
+        if (output.next !== undefined)
+          await putReplacing(jobBlobIds.cursor(jobId, index), Buffer.from(JSON.stringify(output.next)), 'application/json');
         job = await send(job, { type: 'CompleteJobChunk', data: { index, items: output.items } });
         if (job.status !== 'running') return true; // canceled meanwhile
         const done = job.completedChunks.reduce((sum, i) => sum + (plan!.items[i] ?? 0), 0);
