@@ -50,19 +50,19 @@ const texts = {
     welcome: 'Welcome to Stramien',
     profile: 'Profile settings',
     noUpdates: 'No updates yet...',
-    nothing: 'Downloads is not available yet',
+    downloads: 'Export tasks',
   },
   nl: {
     welcome: 'Welkom bij Stramien',
     profile: 'Profielinstellingen',
     noUpdates: 'Nog geen updates...',
-    nothing: 'Downloads is nog niet beschikbaar',
+    downloads: 'Taken exporteren',
   },
   de: {
     welcome: 'Willkommen bei Stramien',
     profile: 'Profileinstellungen',
     noUpdates: 'Noch keine Neuigkeiten...',
-    nothing: 'Downloads ist noch nicht verfügbar',
+    downloads: 'Aufgaben exportieren',
   },
 } as const;
 
@@ -98,7 +98,7 @@ for (const language of ['en', 'nl', 'de'] as const) {
     await page.getByTestId('user-menu').click();
     await page.getByTestId('downloads-link').click();
     await expect(page).toHaveURL(/\/downloads$/);
-    await expect(page.getByTestId('not-available')).toContainText(texts[language].nothing);
+    await expect(page.getByTestId('downloads-page')).toContainText(texts[language].downloads);
 
     await page.getByTestId('today-tasks-toggle').click();
     await expect(page.getByTestId('task-sidebar')).toBeVisible();

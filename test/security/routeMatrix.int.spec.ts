@@ -6,10 +6,12 @@ import {
   allRoutes,
   identityRoutes,
   boardRoutes,
+  jobRoutes,
   labelRoutes,
   projectRoutes,
   teamRoutes,
   taskPartRoutes,
+  taskRoutes,
   type RouteContract,
 } from '@stramien/api';
 import { can, NO_GENERAL_PERMISSIONS, ALL_GENERAL_PERMISSIONS, type PermissionSubject } from '@stramien/domain';
@@ -150,6 +152,10 @@ interface Fixture {
   articleId: string;
   /** a board with one lane of each signed-in actor of licence A (boards are personal) */
   boards: Partial<Record<ActorName, BoardFixture>>;
+  /** a finished task export of the member actor */
+  downloadId: string;
+  /** a notification of the member actor */
+  notificationId: string;
   /** an open task of the fixture project, assigned to the member */
   taskId: string;
 }
@@ -368,6 +374,13 @@ const CASES: Record<string, RouteCase> = {
   'knowledgeBase.create': { phase: 1, input: () => ({ body: articleBody() }) },
   'knowledgeBase.update': { phase: 1, input: (f) => ({ params: { id: f.articleId }, body: articleBody() }) },
   'knowledgeBase.delete': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.article() } }) },
+  'notifications.markRead': { phase: 1, input: (f) => ({ params: { id: f.notificationId } }) },
+  'notifications.markAllRead': { phase: 1, input: () => ({}) },
+  'notifications.clear': { phase: 2, input: () => ({}) },
+  'downloads.list': { phase: 0, input: () => ({ query: {} }) },
+  'downloads.file': { phase: 0, input: (f) => ({ params: { downloadId: f.downloadId } }) },
+  'jobs.get': { phase: 0, input: (f) => ({ params: { jobId: f.downloadId } }) },
+  'jobs.exportTasks': { phase: 1, input: () => ({ body: { format: 'csv' } }) },
   'system.build': { phase: 0, input: () => ({}) },
   'health.health': { phase: 0, input: () => ({}) },
   'health.live': { phase: 0, input: () => ({}) },
@@ -532,6 +545,12 @@ describe('the task part routes on a private task', () => {
     }
   }
 });
+/** Routes that address one user's own object (a download, a notification): the member's here, everyone else gets 404. */
+const OWNER_ONLY = new Set(['downloads.file', 'jobs.get', 'notifications.markRead']);
+const expectedOf = (key: string, route: RouteContract, actor: ActorName): Expected => {
+  const expected = expectedFor(route, ACTORS[actor]);
+  return OWNER_ONLY.has(key) && expected === 'allowed' && actor !== 'member' ? 404 : expected;
+};
 
 /** Routes the matrix does not call, each with the reason. The test asserts every entry names a real route. */
 const UNADDRESSABLE: Record<string, string> = {
@@ -585,6 +604,27 @@ const answerOf = async (route: RouteContract, token: string | undefined, input: 
     if (e instanceof ApiError) return { status: e.status, error: JSON.stringify({ message: e.message, errors: e.errors }) };
     throw e;
   }
+};
+
+/** A finished download and a notification of one user. */
+const ownObjects = async (token: string, userId: string, licenceId: string) => {
+  const api = server.api(token);
+  const { data } = await api.call(jobRoutes.exportTasks, { body: { format: 'csv' } });
+  for (let i = 0; (await api.call(jobRoutes.get, { params: { jobId: data.id } })).data.state !== 'finished'; i++) {
+    if (i > 200) throw new Error('the fixture export did not finish');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const notificationId = `${randomUUID()}:${userId}`;
+  await server.adapters.documentStore.collection('notifications').insertOne({
+    _id: notificationId,
+    recipientId: userId,
+    licenceId,
+    type: 'default',
+    data: { message: 'Matrix' },
+    createdAt: new Date().toISOString(),
+    readAt: null,
+  });
+  return { downloadId: data.id, notificationId };
 };
 
 beforeAll(async () => {
@@ -683,6 +723,7 @@ beforeAll(async () => {
     newsItemId: await newsItem(),
     articleId: await article(),
     boards: {},
+    ...(await ownObjects(member.token, member.id, licenceA)),
     taskId: await task(),
   };
   const boardTokens: Partial<Record<ActorName, string>> = {
@@ -776,7 +817,7 @@ describe('the route x actor security matrix', () => {
     const route = allRoutes[key]!;
     describe(`${key} (${route.method} ${route.path}, ${JSON.stringify(route.policy)})`, () => {
       for (const actor of ACTOR_NAMES) {
-        const expected = route.policy ? expectedFor(route, ACTORS[actor]) : 'allowed';
+        const expected = route.policy ? expectedOf(key, route, actor) : 'allowed';
         it(`answers ${expected === 'allowed' ? 'without refusing' : expected} to ${actor}`, async () => {
           const input = await routeCase.input(fixture, fresh, actor);
           const { status, error } = await answerOf(route, tokens.get(actor), input);

@@ -14,6 +14,8 @@ import { collectionRoutes, companyRoutes } from './directory/routes';
 import { notificationRoutes } from './notifications/routes';
 import { newsRoutes } from './notifications/newsRoutes';
 import { knowledgeBaseRoutes } from './knowledgeBase/routes';
+import { downloadRoutes } from './notifications/downloadRoutes';
+import { jobRoutes } from './jobs/routes';
 import { systemRoutes } from './system/routes';
 import { maintenanceRoutes } from './system/maintenance';
 import { healthRoutes } from './system/health';
@@ -39,6 +41,8 @@ export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
     notifications: notificationRoutes,
     news: newsRoutes,
     knowledgeBase: knowledgeBaseRoutes,
+    downloads: downloadRoutes,
+    jobs: jobRoutes,
     system: systemRoutes,
     maintenance: maintenanceRoutes,
     health: healthRoutes,

@@ -16,6 +16,8 @@ export * from './directory/routes';
 export * from './notifications/routes';
 export * from './notifications/newsRoutes';
 export * from './knowledgeBase/routes';
+export * from './notifications/downloadRoutes';
+export * from './jobs/routes';
 export * from './system/routes';
 export * from './system/maintenance';
 export * from './system/health';

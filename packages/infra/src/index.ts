@@ -8,3 +8,4 @@ export * from './http/index';
 export * from './mail/index';
 export * from './diagnostics/timing';
 export * from './health/index';
+export * from './commands/commandPipeline';

@@ -20,6 +20,8 @@ import { registerDirectoryRoutes } from './routes/directory/directoryRoutes';
 import { registerNotificationRoutes } from './routes/notifications/notificationRoutes';
 import { registerNewsRoutes } from './routes/notifications/newsRoutes';
 import { registerKnowledgeBaseRoutes } from './routes/knowledgeBase/knowledgeBaseRoutes';
+import { registerDownloadRoutes } from './routes/notifications/downloadRoutes';
+import { registerJobRoutes } from './routes/jobs/jobRoutes';
 import { registerSystemRoutes } from './routes/system/systemRoutes';
 import { registerMaintenanceRoutes } from './routes/system/maintenanceRoutes';
 import { registerHealthRoutes } from './routes/system/healthRoutes';
@@ -58,6 +60,8 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerNotificationRoutes(app);
   registerNewsRoutes(app);
   registerKnowledgeBaseRoutes(app);
+  registerDownloadRoutes(app);
+  registerJobRoutes(app);
   registerSystemRoutes(app);
   registerMaintenanceRoutes(app);
   registerHealthRoutes(app, deps.adapters.health);

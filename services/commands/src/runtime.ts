@@ -2,6 +2,7 @@ import { createAdapters, loadConfig, type Config } from '@stramien/infra';
 import { startProjectionsService } from '@stramien/projections';
 import { createChannelAuth, createNotifier, createSocketHub, registerNotifierRoutes } from '@stramien/notifier';
 import { createAuthenticator, jwtSecret } from '@stramien/infra';
+import { createJobWorker, defaultJobKinds } from '@stramien/jobs';
 import { buildApp, createAppDeps } from './app';
 import { seedKnowledgeBase } from './bootstrap/knowledgeBase';
 import { printDemoAccounts, seedDemo, type DemoAccount } from './bootstrap/demo';
@@ -23,6 +24,8 @@ export const startAllInOne = async (
   await hub.start();
   await notifier.start();
   const projections = await startProjectionsService(adapters);
+  const jobs = createJobWorker({ ...adapters, kinds: defaultJobKinds(), onError: (e) => console.error('[jobs]', e) });
+  await jobs.start();
   const deps = createAppDeps(config, adapters, { waitFor: (p, t) => projections.runner.waitForPosition(p, t) });
   const authenticate = createAuthenticator({ tokens: deps.tokens, documentStore: adapters.documentStore, cache: deps.authCache });
   const app = await buildApp(deps, (a) => registerNotifierRoutes(a, { hub, channelAuth, authenticate }));
@@ -38,10 +41,11 @@ export const startAllInOne = async (
     adapters,
     projections,
     hub,
+    jobs,
     /** bounded (each reader waits at most about a second for what it is doing), so a SIGTERM ends within 5 s */
     async stop() {
       await app.close();
-      await Promise.all([hub.stop(), notifier.stop(), projections.stop()]);
+      await Promise.all([hub.stop(), notifier.stop(), jobs.stop(), projections.stop()]);
       await adapters.close();
     },
   };

@@ -15,5 +15,6 @@ export * from './directory/namedEntities';
 export * from './notifications/news/newsItems';
 export * from './notifications/news/newsReaders';
 export * from './knowledgeBase/articles';
+export * from './notifications/downloads';
 export { startProjectionsService } from './service';
 export { allProjections } from './registry';

@@ -11,6 +11,7 @@ import { directoryProjections } from './directory/index';
 import { systemProjections } from './system/index';
 import { newsProjections } from './notifications/news/index';
 import { knowledgeBaseProjections } from './knowledgeBase/index';
+import { notificationProjections } from './notifications/index';
 
 /** Every read model the projections service maintains. */
 export const allProjections: Projection[] = [
@@ -26,4 +27,5 @@ export const allProjections: Projection[] = [
   ...systemProjections,
   ...newsProjections,
   ...knowledgeBaseProjections,
+  ...notificationProjections,
 ];

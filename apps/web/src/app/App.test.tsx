@@ -27,6 +27,9 @@ const services: NotificationServices = {
   authorise: async () => 'signature',
   loadRecent: async () => [],
   toast: () => {},
+  markRead: async () => {},
+  markAllRead: async () => {},
+  clear: async () => {},
 };
 
 /** The real route tree in memory, with the user already in the query cache (no server in these tests). */
@@ -123,7 +126,7 @@ describe('the app routes', () => {
     it.each([
       ['/tasks', 'Tasks is not available yet'],
       ['/tasks/board', 'Tasks is not available yet'],
-      ['/downloads', 'Downloads is not available yet'],
+
       ['/workflow-management/builder/7', 'Workflow management is not available yet'],
     ])('says %s is not available yet, and stays there', async (path, text) => {
       storeToken('jwt-1', 3600);

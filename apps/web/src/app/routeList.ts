@@ -12,7 +12,7 @@ export const SHELL_ROUTE_PATTERNS = [
   '/tasks/calendar',
   '/tasks/projects',
   '/tasks/:taskId',
-  '/downloads/*',
+  '/downloads',
   '/workflow-management/*',
   '/build',
   '/settings',
@@ -41,8 +41,6 @@ export const SHELL_ROUTE_PATTERNS = [
 
 /** The shell's screens that are not built yet: their pages say "<feature> is not available yet". */
 export const NOT_BUILT_PATTERNS: readonly (typeof SHELL_ROUTE_PATTERNS)[number][] = [
-  '/tasks/board',
-  '/downloads/*',
   '/workflow-management/*',
   '/project/:slug/workflows/*',
   '/project/:slug/tables/*',

@@ -12,6 +12,7 @@ import { teamRoutes } from '../features/teams/routes';
 import { adminRoutes } from '../features/admin/routes';
 import { knowledgeBaseRoutes } from '../features/knowledgeBase/routes';
 import { taskViewRoutes } from '../features/tasks/routes';
+import { notificationRoutes } from '../features/notifications/routes';
 
 const Loading = () => (
   <div className="stramien-page stramien-page--centered" aria-busy="true">
@@ -28,8 +29,8 @@ const Root = () => (
 
 /**
  * The routes of spec §2. Outside the shell: /login, /licenses, /maintenance. Inside the authenticated shell:
- * /dashboard (with its guided tour), /build and the features' routes (/tasks …, /knowledge-base …); the screens not
- * built yet (/downloads, /workflow-management and their children) say so in the user's language, and any
+ * /dashboard (with its guided tour), /build and the features' routes (/tasks …, /downloads, /knowledge-base …); the
+ * screens not built yet (/workflow-management and its children) say so in the user's language, and any
  * other address shows the not-found page in the shell — never a silent redirect.
  */
 export const routes: RouteObject[] = [
@@ -87,7 +88,7 @@ export const routes: RouteObject[] = [
             ],
           },
           ...taskViewRoutes,
-          ...(['downloads', 'workflow-management'] as const).map((feature) => ({
+          ...(['workflow-management'] as const).map((feature) => ({
             path: `${feature}/*`,
             element: <ShellFeatureNotAvailable feature={feature} />,
           })),
@@ -103,6 +104,7 @@ export const routes: RouteObject[] = [
           ...teamRoutes,
           ...adminRoutes,
           ...knowledgeBaseRoutes,
+          ...notificationRoutes,
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -11,6 +11,13 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
+/** a notification's id: derived from its event and recipient ('<eventId>:<userId>') */
+const notificationId = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9:_-]+$/);
+
 export const broadcastingAuthRequestSchema = z.object({
   socket_id: z.string().min(1).max(100),
   channel_name: z.string().min(1).max(200),
@@ -26,6 +33,35 @@ export const notificationRoutes = {
     policy: { access: 'user' },
     query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) }).optional(),
     response: z.object({ data: z.array(notificationSchema) }),
+  }),
+  markRead: defineRoute({
+    method: 'POST',
+    path: '/api/notifications/:id/read',
+    summary: 'Mark one notification of the signed-in user read (it keeps its first read time)',
+    tag: 'notifications',
+    auth: true,
+    policy: { access: 'user' },
+    params: z.object({ id: notificationId }),
+    response: z.object({ data: notificationSchema }),
+    alsoAnswers: [404],
+  }),
+  markAllRead: defineRoute({
+    method: 'POST',
+    path: '/api/notifications/read',
+    summary: 'Mark every unread notification of the signed-in user read',
+    tag: 'notifications',
+    auth: true,
+    policy: { access: 'user' },
+    response: z.object({ data: z.object({ count: z.number().int().nonnegative() }) }),
+  }),
+  clear: defineRoute({
+    method: 'DELETE',
+    path: '/api/notifications',
+    summary: 'Clear (delete) every notification of the signed-in user',
+    tag: 'notifications',
+    auth: true,
+    policy: { access: 'user' },
+    response: z.object({ data: z.object({ count: z.number().int().nonnegative() }) }),
   }),
   broadcastingAuth: defineRoute({
     method: 'POST',

@@ -14,4 +14,6 @@ export const jobMessages = {
   invalidProgress: 'Progress must be between 0 and the total.',
   filenameRequired: 'Required.',
   reasonRequired: 'Required.',
+  /** the reason a job records when its work broke (the details go to the log) */
+  failed: 'This job could not be completed. Please try again.',
 } as const;

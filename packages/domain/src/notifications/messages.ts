@@ -10,4 +10,5 @@ export const notificationMessages = {
   signInUnknownBrowser: 'New sign-in to your account from a browser',
   /** no user agent at all */
   signInNewBrowser: 'New sign-in to your account from a new browser',
+  notFound: 'Notification not found.',
 } as const;

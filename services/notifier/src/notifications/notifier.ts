@@ -1,7 +1,12 @@
 import type { Bus, DocumentStore, DurableSubscription, HealthRegistry } from '@stramien/infra';
 import { DuplicateKeyError } from '@stramien/infra';
 import type { EventEnvelope, NotificationDraft } from '@stramien/domain';
-import { notificationsForSignIn } from '@stramien/domain';
+import {
+  notificationsForJobEvent,
+  notificationsForSignIn,
+  notificationsForTaskEvent,
+  TASK_NOTIFICATION_EVENT_TYPES,
+} from '@stramien/domain';
 import type { Notification } from '@stramien/api';
 import { NOTIFICATIONS_COLLECTION, toNotificationDoc, toNotificationView, type NotificationDoc } from './notificationDoc';
 
@@ -16,6 +21,15 @@ export interface PushMessage {
 /** Which events make notifications, and how. */
 const derivers: Record<string, (event: EventEnvelope) => NotificationDraft[]> = {
   UserSignedIn: (event) => notificationsForSignIn(event as Parameters<typeof notificationsForSignIn>[0]),
+  // task changes of due date, status and assignee: the assignee and the creator, never who made the change
+  ...Object.fromEntries(
+    TASK_NOTIFICATION_EVENT_TYPES.map((type) => [
+      type,
+      (event: EventEnvelope) => notificationsForTaskEvent(event as Parameters<typeof notificationsForTaskEvent>[0]),
+    ]),
+  ),
+  // a finished background job: the download notification (downloadId, downloadFilename) for its owner
+  JobFinished: (event) => notificationsForJobEvent(event as Parameters<typeof notificationsForJobEvent>[0]),
 };
 
 /** the notifier's name in the health report */

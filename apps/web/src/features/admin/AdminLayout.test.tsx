@@ -17,6 +17,9 @@ const services: NotificationServices = {
   authorise: async () => 'signature',
   loadRecent: async () => [],
   toast: () => {},
+  markRead: async () => {},
+  markAllRead: async () => {},
+  clear: async () => {},
 };
 
 const user = (role: 'system admin' | 'licence admin' | 'user'): User =>

@@ -40,6 +40,7 @@ const setup = (recent: Notification[] = []) => {
   const sockets: FakeSocket[] = [];
   const toasts: string[] = [];
   const authorised: [string, string][] = [];
+  const calls: string[] = [];
   const services: NotificationServices = {
     store: createNotificationStore(null),
     createSocket: (url) => {
@@ -53,9 +54,12 @@ const setup = (recent: Notification[] = []) => {
     },
     loadRecent: async () => recent,
     toast: (text) => void toasts.push(text),
+    markRead: async (id) => void calls.push(`read ${id}`),
+    markAllRead: async () => void calls.push('read all'),
+    clear: async () => void calls.push('clear'),
   };
   const view = renderAt(<NotificationBell userId="u-1" token="jwt-1" services={services} />, { path: '/dashboard' });
-  return { ...view, sockets, toasts, authorised, services };
+  return { ...view, sockets, toasts, authorised, services, calls };
 };
 
 const openList = () => {
@@ -132,22 +136,59 @@ describe('NotificationBell', () => {
     });
   });
 
-  it('empties the list with Clear', async () => {
-    const { sockets } = setup();
+  it('empties the list with Clear, on the server too', async () => {
+    const { sockets, calls } = setup();
     sockets[0]?.serverSends({ event: 'notification', channel: 'global', data: notification('n-1', 'Hello', '2025-03-01T10:00:00Z') });
     const list = await openList();
     fireEvent.click(within(list).getByRole('button', { name: 'Clear' }));
     expect(within(list).getByText('No updates yet...')).toBeTruthy();
     expect(screen.queryByTestId('notification-count')).toBeNull();
+    expect(calls).toEqual(['clear']);
   });
 
-  it('marks a notification read when it is clicked', async () => {
-    const { sockets } = setup();
+  it('marks a notification read when it is clicked, on the server too, and only once', async () => {
+    const { sockets, calls } = setup();
     sockets[0]?.serverSends({ event: 'notification', channel: 'global', data: notification('n-1', 'Hello', '2025-03-01T10:00:00Z') });
     const list = await openList();
     fireEvent.click(within(list).getByText('Hello'));
     expect(screen.queryByTestId('notification-count')).toBeNull();
     expect(within(list).getByTestId('notification-item').getAttribute('data-unread')).toBe('false');
+    fireEvent.click(within(list).getByText('Hello'));
+    expect(calls).toEqual(['read n-1']);
+  });
+
+  it('marks every notification read with All read', async () => {
+    const { sockets, calls } = setup();
+    for (const id of ['n-1', 'n-2'])
+      sockets[0]?.serverSends({ event: 'notification', channel: 'global', data: notification(id, `Hello ${id}`, '2025-03-01T10:00:00Z') });
+    expect(screen.getByTestId('notification-count').textContent).toBe('2');
+    const list = await openList();
+    fireEvent.click(within(list).getByRole('button', { name: 'All read' }));
+    expect(screen.queryByTestId('notification-count')).toBeNull();
+    expect(
+      within(list)
+        .getAllByTestId('notification-item')
+        .map((i) => i.getAttribute('data-unread')),
+    ).toEqual(['false', 'false']);
+    expect(calls).toEqual(['read all']);
+  });
+
+  it('opens the task of a task notification, saying what changed', async () => {
+    const { sockets, router } = setup();
+    sockets[0]?.serverSends({
+      event: 'notification',
+      channel: 'private-user.u-1',
+      data: {
+        id: 't-1',
+        type: 'task',
+        data: { taskId: 'task-9', taskTitle: 'Pour the foundation', change: 'status', status: 'closed' },
+        created_at: '2025-03-01T10:00:00Z',
+        read_at: null,
+      },
+    });
+    const list = await openList();
+    fireEvent.click(within(list).getByText('Task "Pour the foundation" was closed'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tasks/task-9'));
   });
 
   it('follows a language switch without reconnecting', async () => {

@@ -72,23 +72,49 @@ export const NotificationBell = ({ userId, token, services: given }: Notificatio
     return () => clearTimeout(timer);
   }, [ringing]);
 
+  /** the browser's copy changes at once; the server's follows (a failed call is only logged: the next load shows it) */
+  const remember = (what: string, call: Promise<void>) =>
+    call.catch((error: unknown) => console.warn(`[notifications] could not ${what}`, error));
+
   const open = (notification: Notification) => {
-    store.markRead(notification.id);
+    if (notification.read_at === null) {
+      store.markRead(notification.id);
+      void remember('mark a notification read', services.markRead(notification.id));
+    }
     const target = notificationTarget(notification);
     if (target) void navigate(target);
+  };
+  const readAll = () => {
+    store.markAllRead();
+    void remember('mark the notifications read', services.markAllRead());
+  };
+  const clear = () => {
+    store.clear();
+    void remember('clear the notifications', services.clear());
   };
 
   const list = (
     <div className="stramien-notifications" data-testid="notification-list">
       <div className="stramien-notifications__header">
         <strong>{t('notifications.list.title')}</strong>
-        <Button
-          variant="minimal"
-          size="small"
-          text={t('notifications.list.clear')}
-          disabled={items.length === 0}
-          onClick={() => store.clear()}
-        />
+        <span>
+          <Button
+            variant="minimal"
+            size="small"
+            text={t('notifications.list.read-all')}
+            data-testid="notifications-read-all"
+            disabled={unread === 0}
+            onClick={readAll}
+          />
+          <Button
+            variant="minimal"
+            size="small"
+            text={t('notifications.list.clear')}
+            data-testid="notifications-clear"
+            disabled={items.length === 0}
+            onClick={clear}
+          />
+        </span>
       </div>
       {items.length === 0 ? (
         <NonIdealState className="stramien-notifications__empty" title={t('notifications.list.empty')} />

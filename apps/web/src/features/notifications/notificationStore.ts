@@ -13,6 +13,8 @@ export interface NotificationStore {
   /** adds a batch (the initial load), keeping what is held */
   merge: (notifications: readonly Notification[]) => void;
   markRead: (id: string, at?: string) => void;
+  /** marks every held notification read (spec §4: in bulk) */
+  markAllRead: (at?: string) => void;
   clear: () => void;
 }
 
@@ -69,6 +71,9 @@ export const createNotificationStore = (
     },
     markRead: (id, at = new Date().toISOString()) => {
       if (items.some((n) => n.id === id && n.read_at === null)) set(items.map((n) => (n.id === id ? { ...n, read_at: at } : n)));
+    },
+    markAllRead: (at = new Date().toISOString()) => {
+      if (items.some((n) => n.read_at === null)) set(items.map((n) => (n.read_at === null ? { ...n, read_at: at } : n)));
     },
     clear: () => set([]),
   };

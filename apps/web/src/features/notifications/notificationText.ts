@@ -18,8 +18,23 @@ const composedText = (data: Notification['data']): string =>
 export const notificationText = (notification: Notification, t: TFunction<'notifications'>): string => {
   const { data } = notification;
   switch (notification.type) {
-    case 'task':
-      return t('notifications.task.changed', { title: text(data.taskTitle) });
+    case 'task': {
+      const title = text(data.taskTitle);
+      switch (data.change) {
+        case 'assigned_to':
+          return t('notifications.task.assigned', { title });
+        case 'due':
+          return data.due
+            ? t('notifications.task.due', { title, due: text(data.due).slice(0, 10) })
+            : t('notifications.task.due-removed', { title });
+        case 'status':
+          return data.status === 'closed' || data.status === 'canceled' || data.status === 'open'
+            ? t(`notifications.task.status-${data.status}`, { title })
+            : t('notifications.task.changed', { title });
+        default:
+          return t('notifications.task.changed', { title });
+      }
+    }
     case 'download':
       return t('notifications.download.ready', { filename: text(data.downloadFilename) });
     default:

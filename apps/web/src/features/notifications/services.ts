@@ -15,6 +15,12 @@ export interface NotificationServices {
   loadRecent: () => Promise<Notification[]>;
   /** shows a new notification as a toast */
   toast: (text: string) => void;
+  /** POST /api/notifications/{id}/read */
+  markRead: (id: string) => Promise<void>;
+  /** POST /api/notifications/read */
+  markAllRead: () => Promise<void>;
+  /** DELETE /api/notifications */
+  clear: () => Promise<void>;
 }
 
 export const defaultNotificationServices: NotificationServices = {
@@ -24,6 +30,9 @@ export const defaultNotificationServices: NotificationServices = {
     (await api.call(notificationRoutes.broadcastingAuth, { body: { socket_id: socketId, channel_name: channel } })).auth,
   loadRecent: async () => (await api.call(notificationRoutes.list, { query: { limit: 10 } })).data,
   toast: (text) => showToast({ message: text, intent: 'primary', icon: createElement(NotificationsIcon), timeout: 5000 }),
+  markRead: async (id) => void (await api.call(notificationRoutes.markRead, { params: { id } })),
+  markAllRead: async () => void (await api.call(notificationRoutes.markAllRead)),
+  clear: async () => void (await api.call(notificationRoutes.clear)),
 };
 
 /** The services the bells below use; the app keeps the default, a test provides fakes. */

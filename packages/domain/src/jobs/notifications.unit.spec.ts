@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { EventEnvelope } from '../shared/envelope';
+import type { JobEvent } from './job';
+import { notificationsForJobEvent } from './notifications';
+
+const envelope = (event: JobEvent): EventEnvelope<JobEvent> => ({
+  ...event,
+  id: 'e1',
+  metadata: { userId: 'owner', licenceId: 'l1', correlationId: 'c', causationId: 'c', occurredAt: '2026-01-01T00:00:00.000Z' },
+  streamId: 'job-j1',
+  revision: 3,
+  position: 9,
+  recordedAt: '2026-01-01T00:00:00.000Z',
+});
+
+describe('notificationsForJobEvent', () => {
+  it('gives the owner of a finished job a download notification with downloadId and downloadFilename', () => {
+    const finished: JobEvent = {
+      type: 'JobFinished',
+      data: {
+        jobId: 'j1',
+        ownerId: 'owner',
+        download: { blobId: 'b1', filename: 'tasks.csv', size: 10, contentType: 'text/csv' },
+        finishedAt: '2026-01-01T00:00:00.000Z',
+      },
+    };
+    expect(notificationsForJobEvent(envelope(finished))).toEqual([
+      {
+        id: 'e1:owner',
+        recipientId: 'owner',
+        licenceId: 'l1',
+        type: 'download',
+        data: { downloadId: 'j1', downloadFilename: 'tasks.csv' },
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+    ]);
+  });
+
+  it('makes none for the other job events', () => {
+    expect(notificationsForJobEvent(envelope({ type: 'JobProgressed', data: { jobId: 'j1', done: 1, total: 2 } }))).toEqual([]);
+  });
+});

@@ -1,0 +1,5 @@
+export * from './kinds/jobKind';
+export * from './kinds/tabular';
+export * from './kinds/index';
+export * from './tasks/tasksExport';
+export * from './worker/jobWorker';

@@ -1,0 +1,65 @@
+import type { Readable } from 'node:stream';
+import type { z } from 'zod';
+import type { JobState } from '@stramien/domain';
+import type { BlobStore, DocumentStore } from '@stramien/infra';
+
+/** What a kind's code may use: the read models and the files. */
+export interface JobContext {
+  documentStore: DocumentStore;
+  blobStore: BlobStore;
+}
+
+/**
+ * How a job splits into chunks, fixed once when the job starts and stored next to its chunk outputs, so a resumed
+ * worker does the remaining chunks over exactly the same split. `chunks[i]` is what chunk i gets (any JSON),
+ * `items[i]` how many items it covers (the progress counts them).
+ */
+export interface JobPlan {
+  chunks: unknown[];
+  items: number[];
+  filename: string;
+  contentType: string;
+}
+
+/**
+ * One kind of background work (docs/jobs.md). The worker runs `plan` once, then `runChunk` for each chunk not yet
+ * recorded (its output is stored under the job and chunk index), then `assemble` streams the chunk outputs, in
+ * order, into the one file the owner downloads. `runChunk` must give the same output for the same chunk when run
+ * again (a chunk redone after a crash replaces its earlier output).
+ */
+export interface JobKind<P = unknown> {
+  kind: string;
+  /** the request's params; a route refuses what does not parse (400) */
+  params: z.ZodType<P>;
+  plan(job: JobState, params: P, context: JobContext): Promise<JobPlan>;
+  /**
+   * `previous`: what the chunk before handed on (`next`), null for the first: a kind that walks its data by key starts
+   * each chunk after the last key of the one before. The worker stores `next` with the chunk's output.
+   */
+  runChunk(
+    job: JobState,
+    params: P,
+    chunk: unknown,
+    context: JobContext,
+    previous: unknown,
+  ): Promise<{ content: Readable | Uint8Array; items: number; next?: unknown }>;
+  assemble(job: JobState, params: P, plan: JobPlan, parts: () => AsyncIterable<Readable>, context: JobContext): Readable;
+}
+
+/** The kinds a worker runs, by name; later contexts (tables: exports, imports) register theirs. */
+export interface JobKindRegistry {
+  get(kind: string): JobKind | undefined;
+  kinds(): string[];
+}
+
+/** A kind as the registry holds it: the worker hands each kind only the params its own schema parsed. */
+export const defineJobKind = <P>(kind: JobKind<P>): JobKind => kind as unknown as JobKind;
+
+export const createJobKindRegistry = (kinds: readonly JobKind[]): JobKindRegistry => {
+  const byName = new Map<string, JobKind>();
+  for (const k of kinds) {
+    if (byName.has(k.kind)) throw new Error(`Job kind ${k.kind} is registered twice`);
+    byName.set(k.kind, k);
+  }
+  return { get: (kind) => byName.get(kind), kinds: () => [...byName.keys()] };
+};

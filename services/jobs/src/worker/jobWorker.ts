@@ -1,0 +1,275 @@
+import type { Readable } from 'node:stream';
+import {
+  DomainError,
+  fold,
+  jobDecider,
+  jobMessages,
+  jobSchemas,
+  remainingChunks,
+  toJobStreamId,
+  type Actor,
+  type JobCommand,
+  type JobEvent,
+  type JobState,
+} from '@stramien/domain';
+import {
+  createCommandPipeline,
+  sleep,
+  supervise,
+  type BlobInfo,
+  type BlobStore,
+  type Bus,
+  type BusSubscription,
+  type DocumentStore,
+  type EventStore,
+  type HealthRegistry,
+  type Supervised,
+} from '@stramien/infra';
+import { DOWNLOADS_COLLECTION, type DownloadDoc } from '@stramien/projections';
+import type { JobKind, JobKindRegistry, JobPlan } from '../kinds/jobKind';
+
+/** the worker's name in the health report */
+export const JOB_WORKER_COMPONENT = 'job-worker';
+
+/** Where a job keeps its files in the BlobStore: its plan, each chunk's output (by index) and the finished file. */
+export const jobBlobIds = {
+  plan: (jobId: string) => `job-${jobId}-plan`,
+  part: (jobId: string, index: number) => `job-${jobId}-part-${index}`,
+  /** what chunk `index` handed on to the next (`next` of `runChunk`) */
+  cursor: (jobId: string, index: number) => `job-${jobId}-cursor-${index}`,
+  file: (jobId: string) => `job-${jobId}-file`,
+};
+
+/** subject of a requested job, as the forwarder publishes it */
+export const JOB_REQUESTED_PATTERN = 'stramien.*.job.JobRequested';
+
+class Stopped extends Error {
+  override readonly name = 'Stopped';
+}
+
+type Unsent<C> = C extends unknown ? Omit<C, 'metadata'> : never;
+
+const readAll = async (stream: Readable): Promise<Buffer> => {
+  const parts: Buffer[] = [];
+  for await (const chunk of stream) parts.push(chunk as Buffer);
+  return Buffer.concat(parts);
+};
+
+/**
+ * The checkpointed background-job worker (docs/jobs.md). It takes the jobs still requested or running from the
+ * `downloads` read model (woken by JobRequested on the bus, and polling as a safety net), and runs each from its
+ * stream, the truth: plan once (stored), then every chunk not yet recorded — output stored under the job and chunk
+ * index, then `CompleteJobChunk` (ignored when already recorded) and `ReportJobProgress` — then the file, assembled
+ * streaming from the parts, then `FinishJob`, which the decider allows once. A worker killed anywhere resumes where
+ * the log says it stood: nothing is recorded twice and no job finishes twice.
+ */
+export const createJobWorker = (deps: {
+  eventStore: EventStore;
+  documentStore: DocumentStore;
+  blobStore: BlobStore;
+  bus: Bus;
+  kinds: JobKindRegistry;
+  health?: HealthRegistry;
+  /** how often it looks for work without being woken; default 5 s */
+  pollMs?: number;
+  now?: () => Date;
+  /** told of every job that failed and every attempt that broke */
+  onError?: (error: unknown) => void;
+}) => {
+  const now = deps.now ?? (() => new Date());
+  const pollMs = deps.pollMs ?? 5_000;
+  const pipeline = createCommandPipeline({ eventStore: deps.eventStore });
+  const downloads = deps.documentStore.collection<DownloadDoc>(DOWNLOADS_COLLECTION);
+  const reporter = deps.health?.register(JOB_WORKER_COMPONENT, {
+    lag: async () => downloads.count({ state: { $in: ['requested', 'running'] } }),
+  });
+  const context = { documentStore: deps.documentStore, blobStore: deps.blobStore };
+  let wake: (() => void) | null = null;
+  /** jobs named by JobRequested on the bus, which the read model may not hold yet */
+  const woken = new Set<string>();
+  let supervised: Supervised | null = null;
+  let subscription: BusSubscription | null = null;
+
+  const load = async (jobId: string): Promise<JobState> =>
+    fold(
+      jobDecider,
+      (await deps.eventStore.readStream(toJobStreamId(jobId))).map((r) => ({ type: r.type, data: r.data }) as JobEvent),
+    );
+
+  /** sends a command as the job's owner (the worker acts for them) and answers the job's state after it */
+  const send = async (job: JobState, command: Unsent<JobCommand>): Promise<JobState> => {
+    const actor: Actor = { userId: job.ownerId, licenceId: job.licenceId };
+    const result = await pipeline({
+      decider: jobDecider,
+      schemas: jobSchemas,
+      streamId: toJobStreamId(job.jobId),
+      command: { ...command, metadata: { actor, now: now().toISOString() } } as JobCommand,
+      context: { actor, correlationId: job.jobId, causationId: job.jobId, ...(job.projectId ? { projectId: job.projectId } : {}) },
+    });
+    return result.state;
+  };
+
+  /** stores a blob under a fixed id, replacing what an earlier attempt left there */
+  const putReplacing = async (id: string, content: Readable | Uint8Array, contentType: string, filename?: string) => {
+    await deps.blobStore.delete(id);
+    return deps.blobStore.put(content, { id, contentType, ...(filename !== undefined ? { filename } : {}) });
+  };
+
+  /** a JSON blob, null when absent */
+  const readJson = async (id: string): Promise<unknown> => {
+    const stored = await deps.blobStore.get(id);
+    return stored ? (JSON.parse((await readAll(stored.stream)).toString('utf8')) as unknown) : null;
+  };
+
+  const planOf = async (job: JobState, kind: JobKind, params: unknown): Promise<JobPlan> => {
+    if (job.status === 'running') {
+      const stored = await readJson(jobBlobIds.plan(job.jobId));
+      if (stored) return stored as JobPlan;
+    }
+    const plan = await kind.plan(job, params, context);
+    await putReplacing(jobBlobIds.plan(job.jobId), Buffer.from(JSON.stringify(plan)), 'application/json');
+    return plan;
+  };
+
+  const cleanUp = async (job: JobState, plan: JobPlan) => {
+    await deps.blobStore.delete(jobBlobIds.plan(job.jobId));
+    for (let i = 0; i < plan.chunks.length; i++) {
+      await deps.blobStore.delete(jobBlobIds.part(job.jobId, i));
+      await deps.blobStore.delete(jobBlobIds.cursor(job.jobId, i));
+    }
+  };
+
+  const finish = (job: JobState, file: BlobInfo) =>
+    send(job, {
+      type: 'FinishJob',
+      data: { blobId: file.id, filename: file.filename ?? job.kind, size: file.size, contentType: file.contentType },
+    });
+
+  /** runs one job to its end (or to the stop); true when it did any work */
+  const runJob = async (jobId: string, signal: AbortSignal): Promise<boolean> => {
+    let job = await load(jobId);
+    if (!job.exists || job.status === 'finished' || job.status === 'failed' || job.status === 'canceled') return false;
+    const kind = deps.kinds.get(job.kind);
+    const parsed = kind?.params.safeParse(job.params);
+    if (!kind || !parsed?.success) {
+      await send(job, { type: 'FailJob', data: { reason: jobMessages.invalidKind } });
+      return true;
+    }
+    const params = parsed.data;
+    let plan: JobPlan | null = null;
+    try {
+      // killed after the file was stored and the parts removed: the file is all that is left to record
+      const stored =
+        job.status === 'running' && remainingChunks(job).length === 0 ? await deps.blobStore.stat(jobBlobIds.file(jobId)) : null;
+      if (stored) {
+        await finish(job, stored);
+        return true;
+      }
+      plan = await planOf(job, kind, params);
+      job = await send(job, { type: 'StartJob', data: { totalChunks: plan.chunks.length } });
+      const total = plan.items.reduce((a, b) => a + b, 0);
+      for (const index of remainingChunks(job)) {
+        if (signal.aborted) throw new Stopped();
+        const previous = index === 0 ? null : await readJson(jobBlobIds.cursor(jobId, index - 1));
+        const output = await kind.runChunk(job, params, plan.chunks[index], context, previous);
+        await putReplacing(jobBlobIds.part(jobId, index), output.content, 'application/octet-stream');
+        if (output.next !== undefined)
+          await putReplacing(jobBlobIds.cursor(jobId, index), Buffer.from(JSON.stringify(output.next)), 'application/json');
+        job = await send(job, { type: 'CompleteJobChunk', data: { index, items: output.items } });
+        if (job.status !== 'running') return true; // canceled meanwhile
+        const done = job.completedChunks.reduce((sum, i) => sum + (plan!.items[i] ?? 0), 0);
+        job = await send(job, { type: 'ReportJobProgress', data: { done: Math.min(done, total), total } });
+      }
+      if (signal.aborted) throw new Stopped();
+      const fixedPlan = plan;
+      async function* parts(): AsyncGenerator<Readable> {
+        for (let i = 0; i < fixedPlan.chunks.length; i++) {
+          const part = await deps.blobStore.get(jobBlobIds.part(jobId, i));
+          if (!part) throw new Error(`part ${i} of job ${jobId} is missing`);
+          yield part.stream;
+        }
+      }
+      const file = await putReplacing(
+        jobBlobIds.file(jobId),
+        kind.assemble(job, params, plan, parts, context),
+        plan.contentType,
+        plan.filename,
+      );
+      await cleanUp(job, plan);
+      await finish(job, file);
+      return true;
+    } catch (error) {
+      if (error instanceof Stopped || signal.aborted) throw error;
+      // canceled or finished by someone else meanwhile: nothing left to do
+      if (error instanceof DomainError && error.status === 409) return true;
+      deps.onError?.(error);
+      const current = await load(jobId);
+      if (current.status === 'requested' || current.status === 'running') {
+        await send(current, { type: 'FailJob', data: { reason: jobMessages.failed } });
+      }
+      if (plan) await cleanUp(job, plan).catch(() => undefined);
+      return true;
+    }
+  };
+
+  const idle = (signal: AbortSignal) =>
+    new Promise<void>((resolve) => {
+      if (woken.size > 0) return resolve();
+      const done = () => {
+        wake = null;
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, pollMs);
+      signal.addEventListener('abort', done, { once: true });
+      wake = done;
+    });
+
+  return {
+    /** runs one job now (tests, and the loop) */
+    runJob: (jobId: string) => runJob(jobId, new AbortController().signal),
+    async start() {
+      subscription = await deps.bus.subscribe<{ data?: { jobId?: unknown } }>(
+        JOB_REQUESTED_PATTERN,
+        (message) => {
+          const jobId = message.data.data?.jobId;
+          if (typeof jobId === 'string') woken.add(jobId);
+          wake?.();
+        },
+        { queue: 'job-worker' },
+      );
+      supervised = supervise({
+        ...(reporter ? { reporter } : {}),
+        ...(deps.onError ? { onError: deps.onError } : {}),
+        async run({ signal, running }) {
+          while (!signal.aborted) {
+            const listed = await downloads.find({ state: { $in: ['requested', 'running'] } }, { sort: { requestedAt: 1 }, limit: 50 });
+            running();
+            const pending = new Set([...listed.map((d) => d._id), ...woken]);
+            woken.clear();
+            let worked = false;
+            for (const jobId of pending) {
+              if (signal.aborted) break;
+              try {
+                worked = (await runJob(jobId, signal)) || worked;
+              } catch (error) {
+                if (error instanceof Stopped || signal.aborted) return;
+                throw error;
+              }
+            }
+            if (!worked) await idle(signal);
+            else await sleep(0, signal);
+          }
+        },
+      });
+    },
+    async stop() {
+      await subscription?.unsubscribe().catch(() => undefined);
+      subscription = null;
+      await supervised?.stop(2_000);
+      supervised = null;
+    },
+  };
+};
+export type JobWorker = ReturnType<typeof createJobWorker>;
