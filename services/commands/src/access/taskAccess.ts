@@ -46,7 +46,12 @@ export const visibleTasks = <T extends Pick<TaskDoc, 'isPrivate' | 'createdBy' |
 
 /** The read-model filter that keeps private tasks of others out of a query (`canSeeTask` as a query). */
 export const visibleTaskFilter = (userId: string): Record<string, unknown> => ({
-  $or: [{ isPrivate: false }, { createdBy: userId }, { assignedTo: userId }],
+  $or: [{ visibility: 'public' }, { createdBy: userId }, { assignedTo: userId }],
+});
+/** The private tasks a user may see (creator or assignee): with the public ones, `visibleTaskFilter` in two parts. */
+export const visiblePrivateTaskFilter = (userId: string): Record<string, unknown> => ({
+  visibility: 'private',
+  $or: [{ createdBy: userId }, { assignedTo: userId }],
 });
 
 /** Can this user (by id) see the project? The assignee rule of spec 1 §5; a disabled or unknown user cannot. */

@@ -79,6 +79,7 @@ describe('the tasks read model', () => {
       messages: [{ messageId: 'm1', message: 'Hi' }],
       linkedRelations: [],
       updatedAt: '2026-02-01T10:00:00.000Z',
+      visibility: 'public',
     });
     expect(await find('a')).not.toHaveProperty('exists');
   });

@@ -17,7 +17,9 @@ export const TASKS_COLLECTION = 'tasks';
  * every event of the task, its parts included, is reflected) plus what queries need:
  * - `linkedRelations`: relations recorded on other tasks, seen from this one (`kind` is what the other task is to
  *   this one), so a task shows its predecessors and successors whichever side the relation was added on;
- * - `updatedAt`: the time of the last event of the task.
+ * - `updatedAt`: the time of the last event of the task;
+ * - `visibility`: 'private' or 'public', `isPrivate` as an indexable string (a boolean is not an exact SQL match in
+ *   the embedded store), so counting a licence's visible tasks reads an index only.
  * Dates are stored as the domain normalised them (`normaliseTaskDate`), so they compare as strings.
  * A deleted task's document is removed; its stream keeps the history. Counts that depend on other tasks being
  * deleted (children) are read from the `parentId` index when asked, not stored: `TaskDeleted` does not name the
@@ -27,20 +29,30 @@ export interface TaskDoc extends Doc, Omit<TaskState, 'exists' | 'deleted' | 'ta
   _id: string;
   linkedRelations: TaskRelation[];
   updatedAt: string;
+  visibility: 'public' | 'private';
 }
 
 type E<T extends TaskEvent['type']> = EventEnvelope<Extract<TaskEvent, { type: T }>>;
 
 /** The TaskState a document holds (the inverse of `toTaskDoc`). */
 export const taskStateOf = (doc: TaskDoc): TaskState => {
-  const { _id, linkedRelations: _linked, updatedAt: _updated, _position: _p, ...rest } = doc as TaskDoc & { _position?: number };
+  const {
+    _id,
+    linkedRelations: _linked,
+    updatedAt: _updated,
+    visibility: _v,
+    _position: _p,
+    ...rest
+  } = doc as TaskDoc & {
+    _position?: number;
+  };
   return { ...initialTaskState(), ...rest, taskId: _id, exists: true, deleted: false };
 };
 
 /** The document of a task state (the fold), with the derived fields given. */
 export const toTaskDoc = (state: TaskState, linkedRelations: TaskRelation[], updatedAt: string): TaskDoc => {
   const { exists: _e, deleted: _d, taskId, ...rest } = state;
-  return { ...rest, _id: taskId, linkedRelations, updatedAt };
+  return { ...rest, _id: taskId, linkedRelations, updatedAt, visibility: state.isPrivate ? 'private' : 'public' };
 };
 
 /** The same relation as the other task records it: A has B as predecessor <=> B has A as successor. */
@@ -71,8 +83,11 @@ export const tasksProjection: Projection<TaskDoc> = {
     return [taskId];
   },
   indexes: [
-    // the licence's task list and its filters by status and due date
+    // the licence's task list by due date (the default order), and filtered by status
+    { keys: { licenceId: 1, due: 1, number: 1 } },
     { keys: { licenceId: 1, status: 1, due: 1 } },
+    // counting the visible tasks of a licence (or of some of its projects) from the index alone
+    { keys: { licenceId: 1, visibility: 1, projectId: 1 } },
     // a project's tasks in number order (the Gantt data, the project list, the number lookup)
     { keys: { projectId: 1, number: 1 } },
     // today's tasks and "my tasks"

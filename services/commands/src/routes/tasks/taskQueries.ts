@@ -7,7 +7,7 @@ import { allRelations, TASKS_COLLECTION, type TaskDoc } from '@stramien/projecti
 import type { AppDeps } from '../../deps';
 import { memberProjectIds, PROJECTS_COLLECTION } from '../../plugins/permissionSubject';
 import type { LicenceAccess } from '../../access/licenceAccess';
-import { visibleTaskFilter } from '../../access/taskAccess';
+import { visiblePrivateTaskFilter, visibleTaskFilter } from '../../access/taskAccess';
 
 /** What the view of a task's relation needs of the other task. */
 interface RelatedTask {
@@ -29,10 +29,13 @@ const SORT_FIELDS: Record<string, string> = {
   updated_at: 'updatedAt',
 };
 
-/** A sort key of the API ('due', '-number' …) as a read-model sort, ties broken by number and id so pages never overlap. */
+/**
+ * A sort key of the API ('due', '-number' …; default due) as a read-model sort, ties broken by number and id so pages
+ * never overlap.
+ */
 export const taskSort = (key: string | undefined): SortSpec => {
   const descending = key?.startsWith('-') ?? false;
-  const field = SORT_FIELDS[(key ?? 'number').replace(/^-/, '')] ?? 'number';
+  const field = SORT_FIELDS[(key ?? 'due').replace(/^-/, '')] ?? 'due';
   const direction = descending ? -1 : 1;
   return { [field]: direction, ...(field === 'number' ? {} : { number: direction }), _id: direction };
 };
@@ -157,26 +160,35 @@ export const createTaskQueries = (deps: AppDeps) => {
      */
     async projectScope(access: LicenceAccess, licenceId: string): Promise<Filter> {
       if (can(access.subject, 'admin')) return { licenceId };
-      const mine = await memberProjectIds(deps, access.userId, licenceId);
-      if (mine.length === 0) return { licenceId, projectId: { $in: [] } };
-      const archived = new Set((await projects.find({ _id: { $in: mine }, archived: true }, { projection: { _id: 1 } })).map((p) => p._id));
-      const visible = mine.filter((id) => !archived.has(id));
+      const [mine, all] = await Promise.all([
+        memberProjectIds(deps, access.userId, licenceId),
+        projects.find({ licenceId }, { projection: { _id: 1, archived: 1 } }),
+      ]);
+      const live = new Set(all.filter((p) => !p.archived).map((p) => p._id));
+      const visible = mine.filter((id) => live.has(id));
+      // a member of every live project of a licence without archived ones sees the whole licence: no list of ids
+      if (visible.length === all.length) return { licenceId };
       return visible.length === 1 ? { licenceId, projectId: visible[0] } : { licenceId, projectId: { $in: visible } };
     },
 
-    /** one page of the tasks matching `filter` (which must already hold the visibility rules) */
+    /**
+     * One page of the tasks matching `base` that the viewer may see. The total counts the public and the viewer's
+     * private tasks apart: the public part of a licence or project scope is counted from the `licenceId+visibility+
+     * projectId` index alone, and the private part is small.
+     */
     async page(
-      filter: Filter,
+      base: Filter,
       sort: SortSpec,
       page = 1,
       perPage = TASK_PER_PAGE_DEFAULT,
       userId: string,
     ): Promise<{ docs: TaskDoc[]; data: TaskListItem[]; meta: PageMeta }> {
-      const [docs, total] = await Promise.all([
-        tasks.find(filter, { sort, skip: (page - 1) * perPage, limit: perPage }),
-        tasks.count(filter),
+      const [docs, publicCount, privateCount] = await Promise.all([
+        tasks.find({ $and: [base, visibleTaskFilter(userId)] }, { sort, skip: (page - 1) * perPage, limit: perPage }),
+        tasks.count({ $and: [base, { visibility: 'public' }] }),
+        tasks.count({ $and: [base, visiblePrivateTaskFilter(userId)] }),
       ]);
-      return { docs, data: await listItems(docs, userId), meta: pageMeta(page, perPage, total) };
+      return { docs, data: await listItems(docs, userId), meta: pageMeta(page, perPage, publicCount + privateCount) };
     },
 
     /** subtasks of these tasks down to `depth` levels (flat), at most `limit` of them */

@@ -20,7 +20,7 @@ import { addRoute } from '../../plugins/route';
 import { actorOf } from '../../plugins/auth';
 import { loadLicenceAccess } from '../../access/licenceAccess';
 import { loadProjectAccess, projectNotFound } from '../../access/projectAccess';
-import { loadTaskAccess, visibleTaskFilter, type TaskAccess } from '../../access/taskAccess';
+import { loadTaskAccess, type TaskAccess } from '../../access/taskAccess';
 import { taskCommandsOf, type TaskChanges, type TaskResult } from './taskCommands';
 import { createTaskQueries, taskSort } from './taskQueries';
 
@@ -94,7 +94,6 @@ export const registerTaskRoutes = (app: FastifyInstance): void => {
     if (truthy(query['filter[today]'])) parts.push(dueOnDayQuery(query['filter[day]'] ?? deps.clock().toISOString().slice(0, 10)));
     const columns = taskFiltersToQuery(filters);
     if (Object.keys(columns).length > 0) parts.push(columns);
-    parts.push(visibleTaskFilter(userId));
     return { filter: { $and: parts } as Filter, userId };
   };
 
@@ -107,7 +106,7 @@ export const registerTaskRoutes = (app: FastifyInstance): void => {
 
   addRoute(app, taskRoutes.licenceQuery, async ({ params, body, request }) => {
     const access = await loadLicenceAccess(deps, request, params.id);
-    const parts: Filter[] = [await queries.projectScope(access, params.id), visibleTaskFilter(access.userId)];
+    const parts: Filter[] = [await queries.projectScope(access, params.id)];
     const columns = taskFiltersToQuery(body?.filters ?? []);
     if (Object.keys(columns).length > 0) parts.push(columns);
     const { docs, data, meta } = await queries.page({ $and: parts }, taskSort(body?.sort), body?.page, body?.per_page, access.userId);
@@ -127,8 +126,13 @@ export const registerTaskRoutes = (app: FastifyInstance): void => {
 
   addRoute(app, taskRoutes.children, async ({ params, query, request }) => {
     const access = await loadTaskAccess(deps, request, params.id);
-    const filter = { $and: [{ parentId: access.task._id }, visibleTaskFilter(access.actor.userId)] };
-    const { data, meta } = await queries.page(filter, { parentId: 1, number: 1 }, query?.page, query?.per_page, access.actor.userId);
+    const { data, meta } = await queries.page(
+      { parentId: access.task._id },
+      { parentId: 1, number: 1 },
+      query?.page,
+      query?.per_page,
+      access.actor.userId,
+    );
     return { data, meta };
   });
 
