@@ -10,7 +10,6 @@ import {
   taskRoutes,
   teamRoutes,
   taskPartRoutes,
-  taskRoutes,
   type RouteContract,
 } from '@stramien/api';
 import { can, NO_GENERAL_PERMISSIONS, ALL_GENERAL_PERMISSIONS, type PermissionSubject } from '@stramien/domain';
@@ -405,6 +404,54 @@ const TASK_PART_CASES: Record<string, RouteCase> = {
   },
 };
 Object.assign(CASES, TASK_PART_CASES);
+
+/**
+ * The same part routes on a private task (created by and assigned to the system admin): nobody else sees it, admins
+ * and members of its project included, so every other signed-in actor gets 404, never 403 (API tokens without the
+ * write scope are refused before any lookup).
+ */
+let privateTask: Promise<{ taskId: string; appendixId: string }> | undefined;
+const privateFixture = (f: Fixture) =>
+  (privateTask ??= (async () => {
+    const me = (await partsAdmin().call(identityRoutes.currentUser)).id;
+    const taskId = (
+      await partsAdmin().call(taskRoutes.create, {
+        body: { title: `Private ${unique()}`, priority: 'normal', project: f.projectId, assigned_to: me, is_private: true },
+      })
+    ).data.id;
+    const appendixId = randomUUID();
+    await partsAdmin().call(taskPartRoutes.addAppendix, { params: { id: taskId, appendixId }, body: { name: 'p.pdf', file: PDF_BASE64 } });
+    return { taskId, appendixId };
+  })());
+const PRIVATE_PART_INPUTS: Record<string, (f: Fixture) => Promise<CellInput>> = {
+  'taskParts.appendix': async (f) => ({
+    params: { id: (await privateFixture(f)).taskId, appendixId: (await privateFixture(f)).appendixId },
+  }),
+  'taskParts.removeAppendix': async (f) => ({
+    params: { id: (await privateFixture(f)).taskId, appendixId: (await privateFixture(f)).appendixId },
+  }),
+  'taskParts.postMessage': async (f) => ({ params: { id: (await privateFixture(f)).taskId }, body: { message: 'Peek' } }),
+  'taskParts.addCheck': async (f) => ({ params: { id: (await privateFixture(f)).taskId }, body: { title: 'Peek' } }),
+  'taskParts.addLabel': async (f) => ({ params: { id: (await privateFixture(f)).taskId, labelId: f.labelId } }),
+  'taskParts.addRelation': async (f) => ({
+    params: { id: (await privateFixture(f)).taskId },
+    body: { task: (await partFixture(f)).otherTaskId, kind: 'successor' },
+  }),
+};
+describe('the task part routes on a private task', () => {
+  for (const [key, input] of Object.entries(PRIVATE_PART_INPUTS)) {
+    const route = allRoutes[key]!;
+    for (const actor of ACTOR_NAMES.filter((a) => a !== 'systemAdmin')) {
+      const a = ACTORS[actor];
+      const expected = !a.signedIn || a.disabled ? 401 : a.apiToken === 'read' && route.method !== 'GET' ? 403 : 404;
+      it(`${key} answers ${expected} to ${actor}`, async () => {
+        const { status, error } = await answerOf(route, tokens.get(actor), await input(fixture));
+        expect(status, `${actor} -> ${route.method} ${route.path} on a private task`).toBe(expected);
+        expect(error).not.toContain('Private');
+      });
+    }
+  }
+});
 
 /** Routes the matrix does not call, each with the reason. The test asserts every entry names a real route. */
 const UNADDRESSABLE: Record<string, string> = {

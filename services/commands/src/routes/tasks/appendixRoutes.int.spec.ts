@@ -135,6 +135,8 @@ describe('task appendixes', () => {
         status: 413,
         body: expect.objectContaining({ message: format(taskMessages.appendixTooLarge, { max: TASK_APPENDIX_MAX_BYTES / 1024 / 1024 }) }),
       });
+      // the refused upload's connection is closed, not left half-read for the next request to hang on
+      expect((await upload(task.id, randomUUID(), 'after.pdf', SAMPLE_FILES.pdf)).status).toBe(200);
     });
 
     it('an empty file, with 422', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { taskPartRoutes } from '@stramien/api';
 import { DomainError, format, messages, TASK_APPENDIX_MAX_BYTES, taskDecider, taskMessages, taskPartMessages } from '@stramien/domain';
 import { BlobTooLargeError } from '@stramien/infra';
@@ -48,8 +48,12 @@ const peek = async (stream: Readable, n: number): Promise<{ head: Buffer; stream
   return { head, stream: Readable.from(rest()) };
 };
 
-/** A refused raw upload: the rest of the request is read and thrown away, so the answer reaches the client. */
-const discard = (request: FastifyRequest): void => {
+/**
+ * A refused raw upload: the rest of the request is thrown away and the connection is closed after the answer, so no
+ * later request is read from the middle of an unread body on a kept-alive connection.
+ */
+const discard = (request: FastifyRequest, reply: FastifyReply): void => {
+  void reply.header('connection', 'close');
   request.raw.resume();
   void request.raw.once('error', () => {});
 };
@@ -130,7 +134,7 @@ export const registerTaskAppendixRoutes = (app: FastifyInstance): void => {
         await app.authenticate(request, upload);
         enforcePolicy(request, upload);
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const { id, appendixId } = request.params as { id: string; appendixId: string };
         const query = (request.query ?? {}) as { name?: string };
         const raw = mediaType(request) !== 'application/json';
@@ -157,7 +161,7 @@ export const registerTaskAppendixRoutes = (app: FastifyInstance): void => {
             name = query.name?.trim() ?? '';
             if (name === '') throw nameRequired();
             if ((await refusalBeforeUpload(access, appendixId)) === 'stored') {
-              discard(request);
+              discard(request, reply);
               return await taskAnswer(app, access, null);
             }
             const body = request.body;
@@ -167,19 +171,19 @@ export const registerTaskAppendixRoutes = (app: FastifyInstance): void => {
           }
           if (head.length === 0) throw empty();
         } catch (e) {
-          if (raw) discard(request);
+          if (raw) discard(request, reply);
           throw e;
         }
         const type = await detectAppendixType(head, name);
         if (!isAppendixContentType(type)) {
-          if (raw) discard(request);
+          if (raw) discard(request, reply);
           throw unsupported();
         }
         let stored;
         try {
           stored = await store(content, type, name);
         } catch (e) {
-          if (raw) discard(request);
+          if (raw) discard(request, reply);
           throw e;
         }
         try {
@@ -187,7 +191,6 @@ export const registerTaskAppendixRoutes = (app: FastifyInstance): void => {
             type: 'AddTaskAppendix',
             data: { appendixId, blobId: stored.id, name, size: stored.size, contentType: stored.contentType },
           });
-          if (result.events.length === 0) await blobStore.delete(stored.id);
           return await taskAnswer(app, access, result);
         } catch (e) {
           await blobStore.delete(stored.id);

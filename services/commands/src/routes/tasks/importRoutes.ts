@@ -67,7 +67,11 @@ export const registerTaskImportRoutes = (app: FastifyInstance): void => {
     );
     const visible = new Map<string, ProjectDoc>();
     for (const projectId of projectRefs) {
-      const access = await requireProjectAccess(deps, request, projectId, 'project').catch(() => null);
+      const access = await requireProjectAccess(deps, request, projectId, 'project').catch((e: unknown) => {
+        // a project the importer may not see is an unknown one for the row
+        if (e instanceof DomainError) return null;
+        throw e;
+      });
       if (access && access.project.licenceId === licenceId) visible.set(projectId, access.project);
     }
     const userMap = new Map<string, { userId: string; projectIds: ReadonlySet<string> }>();
