@@ -5,9 +5,9 @@ import {
   accountRoutes,
   allRoutes,
   identityRoutes,
+  boardRoutes,
   labelRoutes,
   projectRoutes,
-  taskRoutes,
   teamRoutes,
   taskPartRoutes,
   type RouteContract,
@@ -143,9 +143,24 @@ interface Fixture {
   collectionId: string;
   memberId: string;
   spareId: string;
+  /** a board with one lane of each signed-in actor of licence A (boards are personal) */
+  boards: Partial<Record<ActorName, BoardFixture>>;
   /** an open task of the fixture project, assigned to the member */
   taskId: string;
 }
+
+interface BoardFixture {
+  boardId: string;
+  laneId: string;
+}
+
+/** Whose board an actor's cell addresses: its own, its owner's for API tokens, else the member's (someone else's). */
+const boardOwner = (actor: ActorName): ActorName =>
+  actor === 'apiRead' || actor === 'apiWrite'
+    ? 'projectAdmin'
+    : ['anonymous', 'otherLicence', 'disabled'].includes(actor)
+      ? 'member'
+      : actor;
 
 interface CellInput {
   params?: Record<string, string>;
@@ -156,7 +171,7 @@ interface CellInput {
 /** Phase 0 reads, 1 non-destructive writes, 2 destructive writes (run last, mostly against throwaway copies). */
 interface RouteCase {
   phase: 0 | 1 | 2;
-  input: (f: Fixture, fresh: Fresh) => Promise<CellInput> | CellInput;
+  input: (f: Fixture, fresh: Fresh, actor: ActorName) => Promise<CellInput> | CellInput;
 }
 
 interface Fresh {
@@ -171,6 +186,8 @@ interface Fresh {
   collection(): Promise<string>;
   /** (re)adds a module to the fixture project and answers its id */
   projectModule(): Promise<string>;
+  /** a new board with one lane, of the actor whose board the cell addresses */
+  board(actor: ActorName): Promise<BoardFixture>;
   /** an open task of the fixture project */
   task(): Promise<string>;
 }
@@ -260,6 +277,43 @@ const CASES: Record<string, RouteCase> = {
   'labels.create': { phase: 1, input: (f) => ({ body: { title: `L ${unique()}`, color: '#ff0000', license: { id: f.licenceA } } }) },
   'labels.update': { phase: 1, input: (f) => ({ params: { id: f.labelId }, body: { title: 'Label A' } }) },
   'labels.delete': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.label() } }) },
+  'boards.list': { phase: 0, input: () => ({}) },
+  'boards.create': { phase: 1, input: () => ({ body: { name: `Board ${unique()}` } }) },
+  'boards.get': { phase: 0, input: (f, _fresh, actor) => ({ params: { id: f.boards[boardOwner(actor)]!.boardId } }) },
+  'boards.update': {
+    phase: 1,
+    input: (f, _fresh, actor) => ({ params: { id: f.boards[boardOwner(actor)]!.boardId }, body: { name: 'Board A' } }),
+  },
+  'boards.delete': { phase: 2, input: async (_f, fresh, actor) => ({ params: { id: (await fresh.board(actor)).boardId } }) },
+  'boards.addLane': {
+    phase: 1,
+    input: (f, _fresh, actor) => ({
+      params: { id: f.boards[boardOwner(actor)]!.boardId },
+      body: { name: 'Later', rule: { kind: 'manual' } },
+    }),
+  },
+  'boards.updateLane': {
+    phase: 1,
+    input: (f, _fresh, actor) => {
+      const { boardId, laneId } = f.boards[boardOwner(actor)]!;
+      return { params: { id: boardId, laneId }, body: { name: 'Open tasks' } };
+    },
+  },
+  'boards.deleteLane': {
+    phase: 2,
+    input: async (_f, fresh, actor) => {
+      const { boardId, laneId } = await fresh.board(actor);
+      return { params: { id: boardId, laneId } };
+    },
+  },
+  'boards.cards': { phase: 0, input: (f, _fresh, actor) => ({ params: { id: f.boards[boardOwner(actor)]!.boardId } }) },
+  'boards.moveCard': {
+    phase: 1,
+    input: (f, _fresh, actor) => {
+      const { boardId, laneId } = f.boards[boardOwner(actor)]!;
+      return { params: { id: boardId, taskId: f.taskId }, body: { lane_id: laneId, index: 0 } };
+    },
+  },
   'tasks.query': { phase: 0, input: () => ({ query: {} }) },
   'tasks.get': { phase: 0, input: (f) => ({ params: { id: f.taskId } }) },
   'tasks.children': { phase: 0, input: (f) => ({ params: { id: f.taskId }, query: {} }) },
@@ -598,7 +652,25 @@ beforeAll(async () => {
     collectionId: await collection(),
     memberId: member.id,
     spareId: spare.id,
+    boards: {},
     taskId: await task(),
+  };
+  const boardTokens: Partial<Record<ActorName, string>> = {
+    member: member.token,
+    projectAdmin: projectAdmin.token,
+    licenceAdmin: licenceAdmin.token,
+    systemAdmin: adminToken,
+    teamGeneral: teamGeneral.token,
+    teamNone: teamNone.token,
+  };
+  const board = async (actor: ActorName): Promise<BoardFixture> => {
+    const owner = server.api(boardTokens[boardOwner(actor)]);
+    const created = (await owner.call(boardRoutes.create, { body: { name: `Board ${unique()}` } })).data;
+    const lanes = await owner.call(boardRoutes.addLane, {
+      params: { id: created.id },
+      body: { name: 'Open', rule: { kind: 'status', status: 'open' } },
+    });
+    return { boardId: created.id, laneId: lanes.data.lanes[0]!.id };
   };
   fresh = {
     project: async () => (await createProject()).id,
@@ -614,6 +686,7 @@ beforeAll(async () => {
     },
     company,
     collection,
+    board,
     projectModule: async () => {
       await call('projects.addModule', { params: { moduleId: 'gis-viewer', projectId: p.id }, body: {} }).catch((e: unknown) => {
         if (!(e instanceof ApiError && e.status === 409)) throw e;
@@ -622,6 +695,7 @@ beforeAll(async () => {
     },
     task,
   };
+  for (const actor of Object.keys(boardTokens) as ActorName[]) fixture.boards[actor] = await fresh.board(actor);
   await admin.call(accountRoutes.disableUser, { params: { id: disabled.id }, body: {} });
   tokens.set('anonymous', undefined);
   tokens.set('otherLicence', otherLicence.token);
@@ -672,7 +746,7 @@ describe('the route x actor security matrix', () => {
       for (const actor of ACTOR_NAMES) {
         const expected = route.policy ? expectedFor(route, ACTORS[actor]) : 'allowed';
         it(`answers ${expected === 'allowed' ? 'without refusing' : expected} to ${actor}`, async () => {
-          const input = await routeCase.input(fixture, fresh);
+          const input = await routeCase.input(fixture, fresh, actor);
           const { status, error } = await answerOf(route, tokens.get(actor), input);
           const known = KNOWN_DEVIATIONS[`${key}|${actor}`];
           const ok = expected === 'allowed' ? status < 300 || [400, 409, 422].includes(status) : status === expected;

@@ -8,6 +8,7 @@ import { teamRoutes } from './teams/routes';
 import { labelRoutes } from './labels/routes';
 import { taskRoutes } from './tasks/routes';
 import { taskPartRoutes } from './tasks/partRoutes';
+import { boardRoutes } from './boards/routes';
 import { licenceModuleRoutes } from './licenceModules/routes';
 import { collectionRoutes, companyRoutes } from './directory/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -28,6 +29,7 @@ export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
     labels: labelRoutes,
     tasks: taskRoutes,
     taskParts: taskPartRoutes,
+    boards: boardRoutes,
     licenceModules: licenceModuleRoutes,
     companies: companyRoutes,
     collections: collectionRoutes,

@@ -10,6 +10,7 @@ export * from './teams/routes';
 export * from './labels/routes';
 export * from './tasks/routes';
 export * from './tasks/partRoutes';
+export * from './boards/routes';
 export * from './licenceModules/routes';
 export * from './directory/routes';
 export * from './notifications/routes';

@@ -14,6 +14,7 @@ import { registerTeamRoutes } from './routes/teams/teamRoutes';
 import { registerLabelRoutes } from './routes/labels/labelRoutes';
 import { registerTaskRoutes } from './routes/tasks/taskRoutes';
 import { registerTaskPartRoutes } from './routes/tasks/partRoutes';
+import { registerBoardRoutes } from './routes/boards/boardRoutes';
 import { registerLicenceModuleRoutes } from './routes/licenceModules/licenceModuleRoutes';
 import { registerDirectoryRoutes } from './routes/directory/directoryRoutes';
 import { registerNotificationRoutes } from './routes/notifications/notificationRoutes';
@@ -48,6 +49,7 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerLabelRoutes(app);
   registerTaskRoutes(app);
   registerTaskPartRoutes(app);
+  registerBoardRoutes(app);
   registerLicenceModuleRoutes(app);
   registerDirectoryRoutes(app);
   registerNotificationRoutes(app);

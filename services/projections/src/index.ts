@@ -9,6 +9,7 @@ export * from './licences/licences';
 export * from './teams/teams';
 export * from './labels/labels';
 export * from './tasks/tasks';
+export * from './boards/boards';
 export * from './licenceModules/licenceModules';
 export * from './directory/namedEntities';
 export { startProjectionsService } from './service';

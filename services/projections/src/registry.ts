@@ -5,6 +5,7 @@ import { projectProjections } from './projects/index';
 import { teamProjections } from './teams/index';
 import { labelProjections } from './labels/index';
 import { taskProjections } from './tasks/index';
+import { boardProjections } from './boards/index';
 import { licenceModuleProjections } from './licenceModules/index';
 import { directoryProjections } from './directory/index';
 import { systemProjections } from './system/index';
@@ -17,6 +18,7 @@ export const allProjections: Projection[] = [
   ...teamProjections,
   ...labelProjections,
   ...taskProjections,
+  ...boardProjections,
   ...licenceModuleProjections,
   ...directoryProjections,
   ...systemProjections,

@@ -10,6 +10,7 @@ import enSettings from '../locales/en/settings.json';
 import enProjects from '../locales/en/projects.json';
 import enTeams from '../locales/en/teams.json';
 import enAdmin from '../locales/en/admin.json';
+import enBoards from '../locales/en/boards.json';
 import enTasks from '../locales/en/tasks.json';
 import enServer from '../locales/en/server.json';
 
@@ -27,6 +28,7 @@ export const NAMESPACES = [
   'projects',
   'teams',
   'admin',
+  'boards',
   'tasks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -51,6 +53,7 @@ export const englishResources = {
   projects: enProjects,
   teams: enTeams,
   admin: enAdmin,
+  boards: enBoards,
   tasks: enTasks,
   server: enServer,
 } satisfies Record<Namespace | typeof SERVER_NAMESPACE, Record<string, string>>;

@@ -24,8 +24,8 @@ export const taskViewRoutes: RouteObject[] = [
       {
         path: 'board',
         lazy: lazyPage(
-          () => import('./TaskBoardPlaceholder'),
-          (m) => m.TaskBoardPlaceholder,
+          () => import('../boards/BoardPage'),
+          (m) => m.BoardPage,
         ),
       },
       {
