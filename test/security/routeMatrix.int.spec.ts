@@ -10,6 +10,7 @@ import {
   projectRoutes,
   teamRoutes,
   taskPartRoutes,
+  taskRoutes,
   type RouteContract,
 } from '@stramien/api';
 import { can, NO_GENERAL_PERMISSIONS, ALL_GENERAL_PERMISSIONS, type PermissionSubject } from '@stramien/domain';

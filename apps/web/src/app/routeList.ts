@@ -38,7 +38,6 @@ export const SHELL_ROUTE_PATTERNS = [
 
 /** The shell's screens that are not built yet: their pages say "<feature> is not available yet". */
 export const NOT_BUILT_PATTERNS: readonly (typeof SHELL_ROUTE_PATTERNS)[number][] = [
-  '/tasks/board',
   '/downloads/*',
   '/knowledge-base/*',
   '/workflow-management/*',
