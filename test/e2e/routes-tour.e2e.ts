@@ -86,8 +86,8 @@ test('every route of the shell stays where it is and shows its screen, "not avai
 
 test('the not-available and not-found pages speak the user language and lead back', async ({ page, request }) => {
   const token = await apiToken(request, DEMO_ADMIN);
-  await openSignedIn(page, token, 'nl', '/tasks/board');
-  await expect(page.getByTestId('not-available')).toContainText('Taken is nog niet beschikbaar');
+  await openSignedIn(page, token, 'nl', '/workflow-management');
+  await expect(page.getByTestId('not-available')).toContainText('Workflowbeheer is nog niet beschikbaar');
   await page.goto('/geen/pagina');
   await expect(page.getByTestId('not-found')).toContainText('Pagina niet gevonden');
   await page.getByTestId('not-found').getByRole('button').click();

@@ -14,6 +14,8 @@ import { userOf } from '../test/fixtures';
 import { AppProviders } from './AppProviders';
 import { NAV_PIN_COOKIE } from './navPin';
 import { routes } from './routes';
+import { taskListQuery, taskPageQuery, todayTasksParams } from '../features/tasks/queries';
+import { initialTaskListState, taskListQueryOf } from '../features/tasks/taskListView';
 
 const licence = (id: string, name: string, primary: string | null = null) => ({ id, name, is_admin: false, theme: { primary } });
 
@@ -32,12 +34,20 @@ const services: NotificationServices = {
   clear: async () => {},
 };
 
+const NO_TASKS = { data: [], meta: { current_page: 1, per_page: 500, total: 0, last_page: 1 } };
+
 /** The real route tree in memory, with the user already in the query cache (no server in these tests). */
 const renderApp = (url: string, user?: User) => {
   const queryClient = createQueryClient();
   if (user) queryClient.setQueryData(identityKeys.currentUser(), user);
   // the dashboard lists the licence's projects: none here
   for (const licence of user?.licenses ?? []) queryClient.setQueryData(projectKeys.list(licence.id), []);
+  // and no tasks: none due today, none in the task list
+  queryClient.setQueryData(taskPageQuery(todayTasksParams()).queryKey, NO_TASKS);
+  queryClient.setQueryData(taskListQuery({ query: taskListQueryOf(initialTaskListState) }).queryKey, {
+    pages: [NO_TASKS],
+    pageParams: [1],
+  });
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   render(
     <AppProviders queryClient={queryClient}>
@@ -109,7 +119,7 @@ describe('the app routes', () => {
       storeToken('jwt-1', 3600);
       renderApp('/dashboard', userWith([licence('l-1', 'Bouwbedrijf', '#d32f2f')]));
       expect(await screen.findByText('Nothing special yet')).toBeTruthy();
-      expect(screen.getByText('No tasks found')).toBeTruthy();
+      expect(await screen.findByText('No tasks found')).toBeTruthy();
       expect(screen.getByTestId('licence-name').textContent).toBe('Bouwbedrijf');
       expect(screen.getByTestId('licence-name').tagName).toBe('SPAN');
       expect(document.documentElement.style.getPropertyValue('--stramien-primary')).toBe('#d32f2f');
@@ -123,10 +133,14 @@ describe('the app routes', () => {
       expect(location()).toBe('/no/such/page');
     });
 
-    it.each([
-      ['/tasks', 'Tasks is not available yet'],
-      ['/tasks/board', 'Tasks is not available yet'],
+    it('opens /tasks on the task list', async () => {
+      storeToken('jwt-1', 3600);
+      const { location } = renderApp('/tasks', userWith([licence('l-1', 'Bouwbedrijf')]));
+      expect(await screen.findByText('No tasks found')).toBeTruthy();
+      expect(location()).toBe('/tasks/list');
+    });
 
+    it.each([
       ['/workflow-management/builder/7', 'Workflow management is not available yet'],
     ])('says %s is not available yet, and stays there', async (path, text) => {
       storeToken('jwt-1', 3600);

@@ -490,7 +490,9 @@ const Messages = ({ task, actions }: { task: Task; actions: Actions }) => {
 const History = ({ task }: { task: Task }) => {
   const { t } = useTranslation('tasks');
   const { dateTime } = useDateFormat();
+  const { licence } = useSession();
   const history = useQuery(taskHistoryQuery(task.id));
+  const labels = useQuery(taskLabelsQuery(licence?.id ?? '', task.project));
   const people = useProjectPeople(task.project);
   const nameOf = (id: string) => people.find((p) => p.id === id)?.name ?? t('tasks.list.unknown-user');
   const show = (field: string, value: unknown): string => {
@@ -498,7 +500,13 @@ const History = ({ task }: { task: Task }) => {
     if (field === 'assigned_to' || field === 'created_by') return nameOf(String(value));
     if (field === 'status') return t(`tasks.status.${String(value) as 'open'}`);
     if (field === 'priority') return t(`tasks.priority.${String(value) as 'low'}`);
-    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+    if (field === 'labels') return labels.data?.find((l) => l.id === value)?.title ?? '…';
+    if (typeof value !== 'object') return String(value);
+    // a check ({title}) or a relation ({taskId, kind}) as the event recorded it
+    const part = value as { title?: unknown; kind?: unknown; taskId?: unknown };
+    if (typeof part.title === 'string') return part.title;
+    if (part.kind === 'predecessor' || part.kind === 'successor') return t(`tasks.relation.${part.kind}`);
+    return '';
   };
   return (
     <Block title={t('tasks.detail.history')} testId="task-history">

@@ -64,13 +64,11 @@ describe('CreateTaskDialog', () => {
   });
 
   it('creates the task and closes', async () => {
-    const create = vi
-      .spyOn(taskCalls, 'create')
-      .mockResolvedValue({
-        message: "Successfully created task 'Kozijnen plaatsen'",
-        data: taskOf({ title: 'Kozijnen plaatsen' }),
-        position: 4,
-      });
+    const create = vi.spyOn(taskCalls, 'create').mockResolvedValue({
+      message: "Successfully created task 'Kozijnen plaatsen'",
+      data: taskOf({ title: 'Kozijnen plaatsen' }),
+      position: 4,
+    });
     const { onClose } = renderDialog({ projectId: 'p-1' });
     fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Kozijnen plaatsen' } });
     fireEvent.change(screen.getByLabelText('Assigned user'), { target: { value: 'u-2' } });
