@@ -18,3 +18,4 @@ export * from './directory/index';
 export * from './tasks/index';
 export * from './boards/index';
 export * from './jobs/index';
+export * from './webhooks/index';

@@ -11,6 +11,7 @@ import { licenceModuleMessages } from '../licenceModules/licenceModules';
 import { namedEntityMessages } from '../directory/namedEntity';
 import { directoryMessages } from '../directory/messages';
 import { notificationMessages } from '../notifications/messages';
+import { webhookMessages } from '../webhooks/messages';
 
 /** Values filled into a message's '{name}' placeholders. */
 export type MessageValues = Record<string, string | number>;
@@ -40,6 +41,7 @@ const catalogues = (): Record<string, Record<string, string>> => ({
   directory: { ...namedEntityMessages, ...directoryMessages },
   system: systemMessages,
   notifications: notificationMessages,
+  webhooks: webhookMessages,
 });
 
 interface Index {

@@ -1,0 +1,6 @@
+export * from './webhookEndpoint';
+export * from './decide';
+export * from './webhookEndpointStream';
+export * from './patterns';
+export * from './payload';
+export * from './messages';
