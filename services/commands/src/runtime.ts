@@ -2,12 +2,13 @@ import { createAdapters, loadConfig, type Config } from '@stramien/infra';
 import { startProjectionsService } from '@stramien/projections';
 import { createChannelAuth, createNotifier, createSocketHub, registerNotifierRoutes } from '@stramien/notifier';
 import { createAuthenticator, jwtSecret } from '@stramien/infra';
+import { startWebhookDispatcher } from '@stramien/webhooks';
 import { buildApp, createAppDeps } from './app';
 import { printDemoAccounts, seedDemo, type DemoAccount } from './bootstrap/demo';
 
 /**
  * Everything in one process on the configured adapters (embedded by default): projections and the
- * bus forwarder, the notifier with its sockets, and the HTTP API serving the web app.
+ * bus forwarder, the notifier with its sockets, the webhook dispatcher, and the HTTP API serving the web app.
  */
 export const startAllInOne = async (
   config: Config = loadConfig(),
@@ -22,6 +23,7 @@ export const startAllInOne = async (
   await hub.start();
   await notifier.start();
   const projections = await startProjectionsService(adapters);
+  const webhooks = await startWebhookDispatcher(config, adapters);
   const deps = createAppDeps(config, adapters, { waitFor: (p, t) => projections.runner.waitForPosition(p, t) });
   const authenticate = createAuthenticator({ tokens: deps.tokens, documentStore: adapters.documentStore, cache: deps.authCache });
   const app = await buildApp(deps, (a) => registerNotifierRoutes(a, { hub, channelAuth, authenticate }));
@@ -39,7 +41,7 @@ export const startAllInOne = async (
     /** bounded (each reader waits at most about a second for what it is doing), so a SIGTERM ends within 5 s */
     async stop() {
       await app.close();
-      await Promise.all([hub.stop(), notifier.stop(), projections.stop()]);
+      await Promise.all([hub.stop(), notifier.stop(), projections.stop(), webhooks.stop()]);
       await adapters.close();
     },
   };
