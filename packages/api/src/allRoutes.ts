@@ -11,6 +11,8 @@ import { collectionRoutes, companyRoutes } from './directory/routes';
 import { notificationRoutes } from './notifications/routes';
 import { systemRoutes } from './system/routes';
 import { healthRoutes } from './system/health';
+import { webhookRoutes } from './webhooks/routes';
+import { eventRoutes } from './webhooks/eventRoutes';
 import type { RouteContract } from './shared/contract';
 
 /** Every route of the public API, keyed '<group>.<name>'. */
@@ -30,5 +32,7 @@ export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
     notifications: notificationRoutes,
     system: systemRoutes,
     health: healthRoutes,
+    webhooks: webhookRoutes,
+    events: eventRoutes,
   }).flatMap(([group, routes]) => Object.entries(routes).map(([name, route]) => [`${group}.${name}`, route as RouteContract])),
 );

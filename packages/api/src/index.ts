@@ -14,3 +14,6 @@ export * from './notifications/routes';
 export * from './system/routes';
 export * from './system/health';
 export { allRoutes } from './allRoutes';
+export * from './webhooks/routes';
+export * from './webhooks/asyncapi';
+export * from './webhooks/eventRoutes';

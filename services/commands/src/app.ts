@@ -17,6 +17,8 @@ import { registerDirectoryRoutes } from './routes/directory/directoryRoutes';
 import { registerNotificationRoutes } from './routes/notifications/notificationRoutes';
 import { registerSystemRoutes } from './routes/system/systemRoutes';
 import { registerHealthRoutes } from './routes/system/healthRoutes';
+import { registerWebhookRoutes } from './routes/webhooks/webhookRoutes';
+import { registerEventRoutes } from './routes/webhooks/eventRoutes';
 
 export { createAppDeps, systemClock, type AppDeps, type Clock } from './deps';
 
@@ -49,6 +51,8 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerNotificationRoutes(app);
   registerSystemRoutes(app);
   registerHealthRoutes(app, deps.adapters.health);
+  registerWebhookRoutes(app);
+  registerEventRoutes(app);
   if (extend) await extend(app);
   return app;
 };

@@ -8,6 +8,7 @@ export * from './system/maintenance';
 export * from './licences/licences';
 export * from './teams/teams';
 export * from './labels/labels';
+export * from './webhooks/webhookEndpoints';
 export * from './licenceModules/licenceModules';
 export * from './directory/namedEntities';
 export { startProjectionsService } from './service';

@@ -7,6 +7,7 @@ import { labelProjections } from './labels/index';
 import { licenceModuleProjections } from './licenceModules/index';
 import { directoryProjections } from './directory/index';
 import { systemProjections } from './system/index';
+import { webhookProjections } from './webhooks/index';
 
 /** Every read model the projections service maintains. */
 export const allProjections: Projection[] = [
@@ -18,4 +19,5 @@ export const allProjections: Projection[] = [
   ...licenceModuleProjections,
   ...directoryProjections,
   ...systemProjections,
+  ...webhookProjections,
 ];

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createSecretBox, jwtSecret, type Adapters, type Config } from '@stramien/infra';
 import { createWebhookDispatcher, type DispatcherOptions } from './dispatcher';
 import { createTargetPolicy } from './targetGuard';
@@ -5,6 +6,9 @@ import { createTargetPolicy } from './targetGuard';
 /** the secret box purpose of webhook secrets: the API seals with it, the dispatcher opens */
 export const WEBHOOK_SECRET_PURPOSE = 'webhooks';
 export const webhookSecretBox = (config: Config) => createSecretBox({ secret: jwtSecret(config), purpose: WEBHOOK_SECRET_PURPOSE });
+
+/** a Standard Webhooks secret: `whsec_` + base64 of 32 random bytes */
+export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
 
 /** The dispatcher on the configured adapters, started (the standalone service and the one-process runtime alike). */
 export const startWebhookDispatcher = async (

@@ -11,6 +11,7 @@ import {
   type WebhookEndpointEvent,
 } from '@stramien/domain';
 import { newEventId, type EventStore, type SecretBox } from '@stramien/infra';
+import { newWebhookSecret } from './service';
 
 /** A command on an endpoint as the API would send it (fold, decide, append), for tests and benchmarks. */
 export const endpointCommand = async (
@@ -40,9 +41,6 @@ export const endpointCommand = async (
   }));
   return eventStore.append(streamId, events, recorded.length === 0 ? 'no_stream' : recorded.length - 1);
 };
-
-/** a Standard Webhooks secret: `whsec_` + base64 of 32 random bytes */
-export const newWebhookSecret = (): string => `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64')}`;
 
 /** creates an endpoint with a new secret; answers the plaintext secret */
 export const createTestEndpoint = async (

@@ -4,3 +4,4 @@ export * from './webhookEndpointStream';
 export * from './patterns';
 export * from './payload';
 export * from './messages';
+export * from './eventCatalogue';
