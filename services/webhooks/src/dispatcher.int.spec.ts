@@ -147,13 +147,24 @@ describe('the webhook dispatcher', () => {
     const receiver = await startReceiver({ secrets: () => [], respond: () => 500 });
     cleanups.push(receiver.close);
     await createTestEndpoint(eventStore, box, { endpointId: 'e1', licenceId: L1, url: receiver.url });
+    const users = documentStore.collection('users');
+    await users.insertMany([
+      { _id: 'admin-1', licences: [{ id: L1, isAdmin: true }], disabled: false },
+      { _id: 'member-1', licences: [{ id: L1, isAdmin: false }], disabled: false },
+      { _id: 'admin-2', licences: [{ id: L2, isAdmin: true }], disabled: false },
+    ]);
     await start([0, 50]);
     await append('thing-1', 'ThingHappened', {});
     await expect.poll(() => endpointEvents('e1'), { timeout: 10_000 }).toContain('WebhookEndpointDisabled');
     const delivery = await deliveries().findOne({ endpointId: 'e1' });
     expect(delivery).toMatchObject({ status: 'failed', attempts: 3 });
     expect(delivery?.log.map((a) => a.statusCode)).toEqual([500, 500, 500]);
-    expect((await eventStore.readStream('webhookEndpoint-e1')).at(-1)?.data).toEqual({ endpointId: 'e1', reason: 'exhausted' });
+    // its admins are told (the notifier turns `notify` into their notifications)
+    expect((await eventStore.readStream('webhookEndpoint-e1')).at(-1)?.data).toEqual({
+      endpointId: 'e1',
+      reason: 'exhausted',
+      notify: { userIds: ['admin-1'], url: receiver.url },
+    });
   });
 
   it('lets one slow endpoint delay only itself', async () => {

@@ -99,6 +99,8 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
   // the checkpoints collection every reader of the log shares (services/projections/src/runner/projection.ts)
   const checkpoints = documentStore.collection<Checkpoint>('_checkpoints');
   const visibility = createEventVisibility(eventStore);
+  /** the users read model (services/projections): who administers a licence, to notify when an endpoint is disabled */
+  const users = documentStore.collection<{ _id: string; [key: string]: unknown }>('users');
   const endpoints = new Map<string, WebhookEndpointState>();
   const queues = new Map<string, EndpointQueue>();
   const controller = new AbortController();
@@ -149,8 +151,12 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
       );
       const at = now().toISOString();
       const actor = { userId: 'system', licenceId: state.licenceId };
+      const admins = await users.find(
+        { licences: { $elemMatch: { id: state.licenceId, isAdmin: true } }, disabled: { $ne: true } },
+        { projection: { _id: 1 } },
+      );
       const decision = webhookEndpointDecider.decide(
-        { type: 'DisableWebhookEndpoint', data: { reason }, metadata: { actor, now: at } },
+        { type: 'DisableWebhookEndpoint', data: { reason, notifyUserIds: admins.map((u) => u._id) }, metadata: { actor, now: at } },
         state,
       );
       if (decision instanceof DomainError || decision.length === 0) return;

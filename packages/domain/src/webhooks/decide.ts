@@ -47,7 +47,7 @@ export type ChangeWebhookEndpoint = Command<
 >;
 export type RotateWebhookSecret = Command<'RotateWebhookSecret', { secret: string; secretHint: string; graceSeconds: number }>;
 /** by its admin ('manual') or by the dispatcher ('gone', 'exhausted') */
-export type DisableWebhookEndpoint = Command<'DisableWebhookEndpoint', { reason: WebhookDisabledReason }>;
+export type DisableWebhookEndpoint = Command<'DisableWebhookEndpoint', { reason: WebhookDisabledReason; notifyUserIds?: string[] }>;
 export type DeleteWebhookEndpoint = Command<'DeleteWebhookEndpoint', Record<string, never>>;
 export type RequestWebhookRedelivery = Command<'RequestWebhookRedelivery', { eventId: string }>;
 export type RequestWebhookReplay = Command<'RequestWebhookReplay', { from: string; to: string }>;
@@ -150,7 +150,9 @@ export const disableWebhookEndpoint = (
   const missing = mustBeLive(state);
   if (missing) return missing;
   if (!state.enabled) return [];
-  return [{ type: 'WebhookEndpointDisabled', data: { endpointId: state.endpointId, reason: command.data.reason } }];
+  const { reason, notifyUserIds } = command.data;
+  const notify = notifyUserIds && notifyUserIds.length > 0 ? { notify: { userIds: notifyUserIds, url: state.url } } : {};
+  return [{ type: 'WebhookEndpointDisabled', data: { endpointId: state.endpointId, reason, ...notify } }];
 };
 
 export const deleteWebhookEndpoint = (

@@ -5,6 +5,7 @@ import { webhookEndpointDecider, type WebhookEndpointCommand } from './decide';
 import { webhookMessages } from './messages';
 import { signingSecrets, type WebhookEndpointEvent } from './webhookEndpoint';
 import { toWebhookEndpointStreamId } from './webhookEndpointStream';
+import { notificationsForDisabledEndpoint } from './notifications';
 
 const spec = deciderSpec(webhookEndpointDecider);
 const metadata = { actor: { userId: 'admin', licenceId: 'l1' }, now: '2026-01-01T00:00:00.000Z' };
@@ -135,6 +136,34 @@ describe('WebhookEndpoint', () => {
         .when(command('DisableWebhookEndpoint', { reason: 'exhausted' }))
         .then([]);
       expect(fold(webhookEndpointDecider, [created, gone])).toMatchObject({ enabled: false, disabledReason: 'gone' });
+    });
+    it("names the licence's admins to notify, who each get a notification", () => {
+      const exhausted: WebhookEndpointEvent = {
+        type: 'WebhookEndpointDisabled',
+        data: { endpointId: 'e1', reason: 'exhausted', notify: { userIds: ['a1', 'a2'], url: settings.url } },
+      };
+      spec
+        .given([created])
+        .when(command('DisableWebhookEndpoint', { reason: 'exhausted', notifyUserIds: ['a1', 'a2'] }))
+        .then([exhausted]);
+      const envelope = {
+        ...exhausted,
+        id: 'ev9',
+        streamId: 'webhookEndpoint-e1',
+        revision: 1,
+        position: 9,
+        recordedAt: metadata.now,
+        metadata: { userId: 'system', licenceId: 'l1', correlationId: 'c', causationId: 'c', occurredAt: metadata.now },
+      } as Parameters<typeof notificationsForDisabledEndpoint>[0];
+      const drafts = notificationsForDisabledEndpoint(envelope);
+      expect(drafts.map((d) => [d.id, d.recipientId])).toEqual([
+        ['ev9:a1', 'a1'],
+        ['ev9:a2', 'a2'],
+      ]);
+      expect(drafts[0]!.data).toMatchObject({
+        messageKey: 'webhooks.disabledExhausted',
+        message: `Webhook ${settings.url} was disabled: every retry failed.`,
+      });
     });
   });
 

@@ -5,3 +5,4 @@ export * from './patterns';
 export * from './payload';
 export * from './messages';
 export * from './eventCatalogue';
+export * from './notifications';

@@ -13,6 +13,8 @@ export const webhookMessages = {
   replayRequested: 'Replay requested.',
   deliveryNotFound: 'Delivery not found.',
   rangeInvalid: 'The end of the range must lie after its start.',
-  disabledGone: 'Disabled: the endpoint answered 410 Gone.',
-  disabledExhausted: 'Disabled: every retry failed.',
+  /** the notification to the licence's admins */
+  disabledGone: 'Webhook {url} was disabled: it answered 410 Gone.',
+  /** the notification to the licence's admins */
+  disabledExhausted: 'Webhook {url} was disabled: every retry failed.',
 } as const;

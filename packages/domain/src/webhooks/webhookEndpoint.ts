@@ -44,7 +44,15 @@ export const webhookEndpointEventSchemas = {
     description: z.string(),
   }),
   WebhookEndpointEnabled: z.object({ endpointId: z.string() }),
-  WebhookEndpointDisabled: z.object({ endpointId: z.string(), reason: z.enum(WEBHOOK_DISABLED_REASONS) }),
+  /**
+   * stopped; when the dispatcher stops it (410, exhausted schedule) it names the licence's admins to notify and the URL,
+   * so the notifier derives their notifications from the event alone
+   */
+  WebhookEndpointDisabled: z.object({
+    endpointId: z.string(),
+    reason: z.enum(WEBHOOK_DISABLED_REASONS),
+    notify: z.object({ userIds: z.array(z.string()), url: z.string() }).optional(),
+  }),
   /** a new secret; the previous one keeps signing until `previousValidUntil` */
   WebhookEndpointSecretRotated: z.object({
     endpointId: z.string(),

@@ -1,7 +1,7 @@
 import type { Bus, DocumentStore, DurableSubscription, HealthRegistry } from '@stramien/infra';
 import { DuplicateKeyError } from '@stramien/infra';
 import type { EventEnvelope, NotificationDraft } from '@stramien/domain';
-import { notificationsForSignIn } from '@stramien/domain';
+import { notificationsForDisabledEndpoint, notificationsForSignIn } from '@stramien/domain';
 import type { Notification } from '@stramien/api';
 import { NOTIFICATIONS_COLLECTION, toNotificationDoc, toNotificationView, type NotificationDoc } from './notificationDoc';
 
@@ -16,6 +16,7 @@ export interface PushMessage {
 /** Which events make notifications, and how. */
 const derivers: Record<string, (event: EventEnvelope) => NotificationDraft[]> = {
   UserSignedIn: (event) => notificationsForSignIn(event as Parameters<typeof notificationsForSignIn>[0]),
+  WebhookEndpointDisabled: (event) => notificationsForDisabledEndpoint(event as Parameters<typeof notificationsForDisabledEndpoint>[0]),
 };
 
 /** the notifier's name in the health report */
