@@ -1,6 +1,6 @@
 /**
  * Runs benchmarks and writes their figures as JSON: `node --import tsx test/bench/run.ts [name ...] [--out file]`.
- * Names: eventStore, documentStore, replay, commands, notifications, webAssets (default: all, in this order).
+ * Names: eventStore, documentStore, replay, commands, notifications, webAssets, webhooks (default: all, in this order).
  * `npm run bench` (scripts/bench.mjs) runs each in its own process and writes BENCHMARKS.md.
  * Only measures and prints: a missed target is reported, never an error.
  */
@@ -13,6 +13,7 @@ import { benchReplay } from './replay.bench';
 import { benchCommands } from './commands.bench';
 import { benchNotificationLatency } from './notifications.bench';
 import { benchWebAssets } from './webAssets.bench';
+import { benchWebhooks } from './webhooks.bench';
 import type { BenchFigure } from './figures';
 
 const log = (line: string) => console.log(`  … ${line}`);
@@ -24,6 +25,7 @@ const benches: Record<string, (dir: string) => Promise<BenchFigure[]>> = {
   commands: () => benchCommands({ durationMs: Number(process.env.BENCH_DURATION_MS ?? 10_000), log }),
   notifications: () => benchNotificationLatency({ samples: Number(process.env.BENCH_NOTIFICATION_SAMPLES ?? 100), log }),
   webAssets: () => benchWebAssets({ log }),
+  webhooks: () => benchWebhooks({ log }),
 };
 
 export interface BenchResult {

@@ -190,12 +190,18 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
       slowed: false,
       done: Promise.resolve(),
     };
+    /** until `ms` pass, the queue is woken (new delivery, endpoint changed) or the dispatcher stops */
     const wait = (ms: number) =>
       new Promise<void>((resolve) => {
-        resolveWait = resolve;
-        void sleep(Math.max(0, Math.min(ms, 60_000)), signal).then(resolve);
-      }).finally(() => {
-        resolveWait = null;
+        const done = () => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', done);
+          resolveWait = null;
+          resolve();
+        };
+        const timer = setTimeout(done, Math.max(0, Math.min(ms, 60_000)));
+        signal.addEventListener('abort', done, { once: true });
+        resolveWait = done;
       });
     const self = q;
     queues.set(endpointId, q);
