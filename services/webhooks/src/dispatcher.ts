@@ -228,7 +228,11 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
             await wait(next?.nextAttemptAt ? Date.parse(next.nextAttemptAt) - at : 60_000);
             continue;
           }
-          await Promise.all(due.map((d) => deliver(self, endpoint, d)));
+          // the batch's outcomes are written in one bulk (one transaction in the embedded store)
+          const outcomes = await Promise.all(due.map((d) => deliver(self, endpoint, d)));
+          await deliveries.bulkWrite(outcomes.map(({ doc }) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc } })));
+          const disableFor = outcomes.find((o) => o.disableFor)?.disableFor;
+          if (disableFor) await disable(endpointId, disableFor);
           failures = 0;
         } catch (error) {
           failures++;
@@ -296,19 +300,16 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
       q.slowed = false;
       q.slowDownMs = SLOW_DOWN_START_MS;
     }
-    await deliveries.replaceOne(
-      { _id: delivery._id },
-      {
-        ...delivery,
-        ...next,
-        attempts,
-        totalAttempts: delivery.totalAttempts + 1,
-        lastAttemptAt: iso,
-        lastStatusCode: statusCode,
-        log: [...delivery.log, entry].slice(-DELIVERY_ATTEMPTS_KEPT),
-      },
-    );
-    if (disableFor) await disable(endpoint.endpointId, disableFor);
+    const doc: WebhookDeliveryDoc = {
+      ...delivery,
+      ...next,
+      attempts,
+      totalAttempts: delivery.totalAttempts + 1,
+      lastAttemptAt: iso,
+      lastStatusCode: statusCode,
+      log: [...delivery.log, entry].slice(-DELIVERY_ATTEMPTS_KEPT),
+    };
+    return { doc, disableFor };
   };
 
   const wants = (endpoint: WebhookEndpointState, event: RecordedEvent, name: string): boolean => {
@@ -328,33 +329,46 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
     const payload = await visibility.payloadOf(event);
     if (!payload) return;
     const at = now().toISOString();
-    for (const endpoint of targets) {
-      const doc: WebhookDeliveryDoc = {
-        _id: deliveryId(endpoint.endpointId, event.id),
-        endpointId: endpoint.endpointId,
-        licenceId: endpoint.licenceId,
-        eventId: event.id,
-        eventType: payload.type,
-        position: event.position,
-        occurredAt: payload.timestamp,
-        createdAt: at,
-        status: 'pending',
-        attempts: 0,
-        totalAttempts: 0,
-        nextAttemptAt: at,
-        lastAttemptAt: null,
-        lastStatusCode: null,
-        payload,
-        log: [],
-      };
-      try {
-        await deliveries.insertOne(doc);
-      } catch (error) {
-        if (!(error instanceof DuplicateKeyError)) throw error;
-        if (again) await requeue(doc._id);
+    const docs = targets.map((endpoint): WebhookDeliveryDoc => ({
+      _id: deliveryId(endpoint.endpointId, event.id),
+      endpointId: endpoint.endpointId,
+      licenceId: endpoint.licenceId,
+      eventId: event.id,
+      eventType: payload.type,
+      position: event.position,
+      occurredAt: payload.timestamp,
+      createdAt: at,
+      status: 'pending',
+      attempts: 0,
+      totalAttempts: 0,
+      nextAttemptAt: at,
+      lastAttemptAt: null,
+      lastStatusCode: null,
+      payload,
+      log: [],
+    }));
+    // one bulk (one transaction in the embedded store) for the event's deliveries; an event read again (after a
+    // crash, or a replay) goes one by one, keeping what exists
+    const inserted =
+      !again &&
+      (await deliveries.bulkWrite(docs.map((document) => ({ insertOne: { document } }))).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof DuplicateKeyError) return false;
+          throw error;
+        },
+      ));
+    if (!inserted) {
+      for (const doc of docs) {
+        try {
+          await deliveries.insertOne(doc);
+        } catch (error) {
+          if (!(error instanceof DuplicateKeyError)) throw error;
+          if (again) await requeue(doc._id);
+        }
       }
-      queue(endpoint.endpointId).wake();
     }
+    for (const endpoint of targets) queue(endpoint.endpointId).wake();
   };
 
   const requeue = (id: string) =>
