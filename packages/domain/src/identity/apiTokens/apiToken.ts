@@ -10,6 +10,8 @@ export const API_TOKEN_SCOPES = ['read', 'write', 'events:read', 'webhooks:manag
 /** the scopes a route may require by name (RouteContract.apiTokens) */
 export const NAMED_API_TOKEN_SCOPES = ['events:read', 'webhooks:manage'] as const;
 export type NamedApiTokenScope = (typeof NAMED_API_TOKEN_SCOPES)[number];
+/** a token created without a scope list gets these (as before the named scopes existed) */
+export const DEFAULT_API_TOKEN_SCOPES = ['read', 'write'] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 export const apiTokenScopeSchema = z.enum(API_TOKEN_SCOPES);
 
