@@ -12,8 +12,10 @@ import {
   teamRoutes,
   taskPartRoutes,
   taskRoutes,
+  webhookRoutes,
   type RouteContract,
 } from '@stramien/api';
+import { WEBHOOK_DELIVERIES_COLLECTION } from '@stramien/webhooks';
 import { can, NO_GENERAL_PERMISSIONS, ALL_GENERAL_PERMISSIONS, type PermissionSubject } from '@stramien/domain';
 import { DEMO, startTestServer, type TestServer } from '@stramien/commands/testing/testServer';
 import { createUser } from '@stramien/commands/routes/identity/accountTesting';
@@ -102,6 +104,8 @@ const expectedFor = (route: RouteContract, a: Standing): Expected => {
   // API tokens are refused before any route logic: management routes always, writes without the write scope
   if (a.apiToken && API_TOKEN_FORBIDDEN.test(route.path)) return 403;
   if (a.apiToken === 'read' && apiTokenUse(route) !== 'read') return 403;
+  // the matrix's tokens have the read and write scopes only: a route that needs a named scope refuses them
+  if (a.apiToken && route.apiTokens && !['read', 'write', 'never'].includes(route.apiTokens)) return 403;
   switch (policy.access) {
     case 'user':
       // a signed-in route that addresses licence A's objects (by a path id or its `license` query) answers other licences 404
@@ -158,6 +162,9 @@ interface Fixture {
   notificationId: string;
   /** an open task of the fixture project, assigned to the member */
   taskId: string;
+  webhookId: string;
+  /** an event delivered (or being delivered) to that endpoint */
+  webhookEventId: string;
 }
 
 interface BoardFixture {
@@ -203,6 +210,7 @@ interface Fresh {
   board(actor: ActorName): Promise<BoardFixture>;
   /** an open task of the fixture project */
   task(): Promise<string>;
+  webhook(): Promise<string>;
 }
 
 const unique = () => randomUUID().slice(0, 8);
@@ -385,7 +393,23 @@ const CASES: Record<string, RouteCase> = {
   'health.health': { phase: 0, input: () => ({}) },
   'health.live': { phase: 0, input: () => ({}) },
   'health.ready': { phase: 0, input: () => ({}) },
+  'events.feed': { phase: 0, input: (f) => ({ query: { license: f.licenceA, limit: 10 } }) },
+  'events.asyncapi': { phase: 0, input: () => ({}) },
+  'webhooks.list': { phase: 0, input: (f) => ({ params: { id: f.licenceA } }) },
+  'webhooks.get': { phase: 0, input: (f) => ({ params: { id: f.webhookId } }) },
+  'webhooks.deliveries': { phase: 0, input: (f) => ({ params: { id: f.webhookId }, query: { status: 'pending' } }) },
+  'webhooks.create': { phase: 1, input: (f) => ({ params: { id: f.licenceA }, body: { url: WEBHOOK_URL, eventTypes: ['label.*'] } }) },
+  'webhooks.update': { phase: 1, input: (f) => ({ params: { id: f.webhookId }, body: { description: 'Matrix' } }) },
+  'webhooks.rotateSecret': { phase: 1, input: (f) => ({ params: { id: f.webhookId }, body: { graceSeconds: 60 } }) },
+  'webhooks.redeliver': { phase: 1, input: (f) => ({ params: { id: f.webhookId, eventId: f.webhookEventId }, body: {} }) },
+  'webhooks.replay': {
+    phase: 1,
+    input: (f) => ({ params: { id: f.webhookId }, body: { from: '2026-01-01T00:00:00.000Z', to: '2026-01-02T00:00:00.000Z' } }),
+  },
+  'webhooks.delete': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.webhook() } }) },
 };
+/** a target that never resolves (RFC 2606 `.invalid`): the matrix's endpoints are recorded, their deliveries fail */
+const WEBHOOK_URL = 'https://matrix.invalid/hook';
 
 /**
  * The task parts (appendixes, messages, checks, labels, relations, import), on a task of the fixture project made on
@@ -705,6 +729,14 @@ beforeAll(async () => {
         body: { email: `tmp-${unique()}@example.test`, firstname: 'Tmp', lastname: 'User', license: licenceA },
       })
     ).data.id;
+  const webhook = async () =>
+    (await admin.call(webhookRoutes.create, { params: { id: licenceA }, body: { url: WEBHOOK_URL, eventTypes: ['*'] } })).data.id;
+  const webhookId = await webhook();
+  await label();
+  const deliveries = server.adapters.documentStore.collection(WEBHOOK_DELIVERIES_COLLECTION);
+  for (let waited = 0; (await deliveries.count({ endpointId: webhookId })) === 0 && waited < 10_000; waited += 50)
+    await new Promise((r) => setTimeout(r, 50));
+  const webhookEventId = String((await deliveries.findOne({ endpointId: webhookId }))!.eventId);
   fixture = {
     licenceA,
     licenceB: licenceB.data.id,
@@ -725,6 +757,8 @@ beforeAll(async () => {
     boards: {},
     ...(await ownObjects(member.token, member.id, licenceA)),
     taskId: await task(),
+    webhookId,
+    webhookEventId,
   };
   const boardTokens: Partial<Record<ActorName, string>> = {
     member: member.token,
@@ -767,6 +801,7 @@ beforeAll(async () => {
     newsItem,
     article,
     task,
+    webhook,
   };
   for (const actor of Object.keys(boardTokens) as ActorName[]) fixture.boards[actor] = await fresh.board(actor);
   await admin.call(accountRoutes.disableUser, { params: { id: disabled.id }, body: {} });

@@ -19,6 +19,8 @@ import { jobRoutes } from './jobs/routes';
 import { systemRoutes } from './system/routes';
 import { maintenanceRoutes } from './system/maintenance';
 import { healthRoutes } from './system/health';
+import { webhookRoutes } from './webhooks/routes';
+import { eventRoutes } from './webhooks/eventRoutes';
 import type { RouteContract } from './shared/contract';
 
 /** Every route of the public API, keyed '<group>.<name>'. */
@@ -46,5 +48,7 @@ export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
     system: systemRoutes,
     maintenance: maintenanceRoutes,
     health: healthRoutes,
+    webhooks: webhookRoutes,
+    events: eventRoutes,
   }).flatMap(([group, routes]) => Object.entries(routes).map(([name, route]) => [`${group}.${name}`, route as RouteContract])),
 );

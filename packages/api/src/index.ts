@@ -22,3 +22,6 @@ export * from './system/routes';
 export * from './system/maintenance';
 export * from './system/health';
 export { allRoutes } from './allRoutes';
+export * from './webhooks/routes';
+export * from './webhooks/asyncapi';
+export * from './webhooks/eventRoutes';

@@ -21,3 +21,4 @@ export * from './jobs/index';
 export * from './shared/translated';
 export * from './notifications/news/index';
 export * from './knowledgeBase/index';
+export * from './webhooks/index';

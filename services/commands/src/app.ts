@@ -25,6 +25,8 @@ import { registerJobRoutes } from './routes/jobs/jobRoutes';
 import { registerSystemRoutes } from './routes/system/systemRoutes';
 import { registerMaintenanceRoutes } from './routes/system/maintenanceRoutes';
 import { registerHealthRoutes } from './routes/system/healthRoutes';
+import { registerWebhookRoutes } from './routes/webhooks/webhookRoutes';
+import { registerEventRoutes } from './routes/webhooks/eventRoutes';
 
 export { createAppDeps, systemClock, type AppDeps, type Clock } from './deps';
 
@@ -65,6 +67,8 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerSystemRoutes(app);
   registerMaintenanceRoutes(app);
   registerHealthRoutes(app, deps.adapters.health);
+  registerWebhookRoutes(app);
+  registerEventRoutes(app);
   if (extend) await extend(app);
   return app;
 };

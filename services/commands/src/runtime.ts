@@ -3,13 +3,14 @@ import { startProjectionsService } from '@stramien/projections';
 import { createChannelAuth, createNotifier, createSocketHub, registerNotifierRoutes } from '@stramien/notifier';
 import { createAuthenticator, jwtSecret } from '@stramien/infra';
 import { createJobWorker, defaultJobKinds } from '@stramien/jobs';
+import { startWebhookDispatcher } from '@stramien/webhooks';
 import { buildApp, createAppDeps } from './app';
 import { seedKnowledgeBase } from './bootstrap/knowledgeBase';
 import { printDemoAccounts, seedDemo, type DemoAccount } from './bootstrap/demo';
 
 /**
  * Everything in one process on the configured adapters (embedded by default): projections and the
- * bus forwarder, the notifier with its sockets, and the HTTP API serving the web app.
+ * bus forwarder, the notifier with its sockets, the webhook dispatcher, and the HTTP API serving the web app.
  */
 export const startAllInOne = async (
   config: Config = loadConfig(),
@@ -26,6 +27,7 @@ export const startAllInOne = async (
   const projections = await startProjectionsService(adapters);
   const jobs = createJobWorker({ ...adapters, kinds: defaultJobKinds(), onError: (e) => console.error('[jobs]', e) });
   await jobs.start();
+  const webhooks = await startWebhookDispatcher(config, adapters);
   const deps = createAppDeps(config, adapters, { waitFor: (p, t) => projections.runner.waitForPosition(p, t) });
   const authenticate = createAuthenticator({ tokens: deps.tokens, documentStore: adapters.documentStore, cache: deps.authCache });
   const app = await buildApp(deps, (a) => registerNotifierRoutes(a, { hub, channelAuth, authenticate }));
@@ -45,7 +47,7 @@ export const startAllInOne = async (
     /** bounded (each reader waits at most about a second for what it is doing), so a SIGTERM ends within 5 s */
     async stop() {
       await app.close();
-      await Promise.all([hub.stop(), notifier.stop(), jobs.stop(), projections.stop()]);
+      await Promise.all([hub.stop(), notifier.stop(), jobs.stop(), projections.stop(), webhooks.stop()]);
       await adapters.close();
     },
   };

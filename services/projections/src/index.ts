@@ -10,6 +10,7 @@ export * from './teams/teams';
 export * from './labels/labels';
 export * from './tasks/tasks';
 export * from './boards/boards';
+export * from './webhooks/webhookEndpoints';
 export * from './licenceModules/licenceModules';
 export * from './directory/namedEntities';
 export * from './notifications/news/newsItems';

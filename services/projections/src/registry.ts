@@ -12,6 +12,7 @@ import { systemProjections } from './system/index';
 import { newsProjections } from './notifications/news/index';
 import { knowledgeBaseProjections } from './knowledgeBase/index';
 import { notificationProjections } from './notifications/index';
+import { webhookProjections } from './webhooks/index';
 
 /** Every read model the projections service maintains. */
 export const allProjections: Projection[] = [
@@ -28,4 +29,5 @@ export const allProjections: Projection[] = [
   ...newsProjections,
   ...knowledgeBaseProjections,
   ...notificationProjections,
+  ...webhookProjections,
 ];

@@ -1,8 +1,8 @@
-import { messages } from '@stramien/domain';
+import { API_TOKEN_SCOPES, apiTokenScopeSchema, messages } from '@stramien/domain';
 import { z } from 'zod';
 import { commandResult, defineRoute } from '../shared/contract';
 
-const scopeSchema = z.enum(['read', 'write']);
+const scopeSchema = apiTokenScopeSchema;
 
 /** An API token as listed: never its secret, only the last four characters of the plaintext token. */
 export const apiTokenSchema = z.object({
@@ -38,7 +38,7 @@ export const apiTokenRoutes = {
     body: z
       .object({
         name: z.string().trim().min(1, { message: messages.validation.nameRequired }).max(100),
-        scopes: z.array(scopeSchema).min(1).max(2).optional(),
+        scopes: z.array(scopeSchema).min(1).max(API_TOKEN_SCOPES.length).optional(),
         /** lifetime in days, 1 to 365; 90 when not given */
         expires_in_days: z.number().int().min(1).max(365).optional(),
       })

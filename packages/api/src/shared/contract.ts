@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { GeneralApp, PermissionCheck } from '@stramien/domain';
+import type { GeneralApp, NamedApiTokenScope, PermissionCheck } from '@stramien/domain';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -42,7 +42,7 @@ export interface RouteContract<
   /**
    * What an API token may do here, enforced by the server's `addRoute`: 'never' (credentials: API tokens, password,
    * two-factor; signing out), 'read' (any token), 'write' (a token with the write scope). Default: 'read' for GET,
-   * 'write' otherwise.
+   * 'write' otherwise. A named scope ('events:read', 'webhooks:manage') admits only a token that was given it.
    */
   apiTokens?: ApiTokenUse;
   /** the refusal's message for 'never', when not the general one about credentials */
@@ -52,7 +52,7 @@ export interface RouteContract<
 /** The error statuses an operation may answer with, each with the error envelope. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
 
-export type ApiTokenUse = 'never' | 'read' | 'write';
+export type ApiTokenUse = 'never' | 'read' | 'write' | NamedApiTokenScope;
 
 /** The API-token use of a route: its contract's `apiTokens`, else 'read' for GET and 'write' for the rest. */
 export const apiTokenUse = (route: Pick<RouteContract, 'method' | 'apiTokens'>): ApiTokenUse =>

@@ -12,6 +12,7 @@ import { licenceModulesDecider } from '../licenceModules/licenceModules';
 import { companies } from '../directory/namedEntity';
 import { maintenanceDecider } from '../system/decide';
 import { licenceDecider } from '../licences/decide';
+import { webhookEndpointDecider } from '../webhooks/decide';
 
 // every decide ends in `default: { const _exhaustive: never = command; ... }`: the compiler refuses a command type
 // without a case, and a command that slips past the types (a bad cast, an old client) is refused loudly
@@ -28,6 +29,7 @@ const deciders = {
   namedEntity: companies.decider,
   maintenance: maintenanceDecider,
   licence: licenceDecider,
+  webhookEndpoint: webhookEndpointDecider,
 } as unknown as Record<string, Decider<never, never, unknown>>;
 
 describe('Every decider', () => {

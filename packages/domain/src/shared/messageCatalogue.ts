@@ -17,6 +17,7 @@ import { taskMessages } from '../tasks/messages';
 import { boardMessages } from '../boards/messages';
 import { jobMessages } from '../jobs/messages';
 import { taskPartMessages } from '../tasks/partMessages';
+import { webhookMessages } from '../webhooks/messages';
 
 /** Values filled into a message's '{name}' placeholders. */
 export type MessageValues = Record<string, string | number>;
@@ -52,6 +53,7 @@ const catalogues = (): Record<string, Record<string, string>> => ({
   boards: boardMessages,
   jobs: jobMessages,
   taskParts: taskPartMessages,
+  webhooks: webhookMessages,
 });
 
 interface Index {

@@ -70,6 +70,21 @@ export const configSchema = z.object({
     .refine((v) => /^https?:\/\//.test(v), 'must be an http:// or https:// URL')
     .transform((v) => v.replace(/\/+$/, ''))
     .optional(),
+  /**
+   * networks (comma-separated CIDRs, e.g. `10.1.2.0/24,127.0.0.1/32`) webhooks may be sent to although they are private,
+   * loopback or link-local, and over plain http; unset: public https targets only (docs/webhooks.md)
+   */
+  STRAMIEN_WEBHOOKS_ALLOWED_NETWORKS: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((n) => n.trim())
+        .filter((n) => n !== ''),
+    )
+    .pipe(z.array(z.string().regex(/^[0-9a-fA-F:.]+(\/\d{1,3})?$/, 'must be comma-separated CIDRs'))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Config = z.infer<typeof configSchema> & { dataDir: string };

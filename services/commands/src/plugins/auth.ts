@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiTokenUse, type RouteContract } from '@stramien/api';
-import { apiTokenMessages, DomainError, type Actor } from '@stramien/domain';
+import { apiTokenMessages, DomainError, format, type Actor } from '@stramien/domain';
 import { bearerToken, UnauthenticatedError, type AuthenticatedUser, type Authenticator } from '@stramien/infra';
 
 declare module 'fastify' {
@@ -13,7 +13,8 @@ export const LICENCE_HEADER = 'x-licence-id';
 
 /**
  * What an API token may call, from the route's contract (`apiTokens`, packages/api/src/shared/contract.ts): 'never'
- * routes refuse every token (credentials, signing out), 'write' routes a token without the write scope (403).
+ * routes refuse every token (credentials, signing out), 'write' routes a token without the write scope, a named scope's
+ * routes a token without that scope (403).
  */
 export const refuseApiTokenUse = (
   user: AuthenticatedUser,
@@ -23,6 +24,8 @@ export const refuseApiTokenUse = (
   const use = apiTokenUse(route);
   if (use === 'never') return new DomainError(route.apiTokenRefusal ?? apiTokenMessages.credentialsRefused, 403);
   if (use === 'write' && !user.scopes?.includes('write')) return new DomainError(apiTokenMessages.readOnly, 403);
+  if (use !== 'read' && use !== 'write' && !user.scopes?.includes(use))
+    return new DomainError(format(apiTokenMessages.scopeMissing, { scope: use }), 403);
   return null;
 };
 

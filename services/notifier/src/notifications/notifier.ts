@@ -2,6 +2,7 @@ import type { Bus, DocumentStore, DurableSubscription, HealthRegistry } from '@s
 import { DuplicateKeyError } from '@stramien/infra';
 import type { EventEnvelope, NotificationDraft } from '@stramien/domain';
 import {
+  notificationsForDisabledEndpoint,
   notificationsForJobEvent,
   notificationsForSignIn,
   notificationsForTaskEvent,
@@ -30,6 +31,7 @@ const derivers: Record<string, (event: EventEnvelope) => NotificationDraft[]> = 
   ),
   // a finished background job: the download notification (downloadId, downloadFilename) for its owner
   JobFinished: (event) => notificationsForJobEvent(event as Parameters<typeof notificationsForJobEvent>[0]),
+  WebhookEndpointDisabled: (event) => notificationsForDisabledEndpoint(event as Parameters<typeof notificationsForDisabledEndpoint>[0]),
 };
 
 /** the notifier's name in the health report */

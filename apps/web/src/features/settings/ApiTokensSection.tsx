@@ -11,7 +11,7 @@ import {
   Spinner,
   Tag,
 } from '@blueprintjs/core';
-import { API_TOKEN_NAME_MAX } from '@stramien/domain';
+import { API_TOKEN_NAME_MAX, API_TOKEN_SCOPES, type ApiTokenScope } from '@stramien/domain';
 import { apiTokenRoutes, type ApiToken, type Response } from '@stramien/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -23,7 +23,13 @@ import { useDateFormat } from '../../shared/dates';
 import { FormField } from '../../shared/forms/FormField';
 import { apiTokensQuery, settingsKeys } from './queries';
 
-type Scope = 'read' | 'write';
+type Scope = ApiTokenScope;
+const SCOPE_LABELS = {
+  read: 'settings.api-tokens.scope-read',
+  write: 'settings.api-tokens.scope-write',
+  'events:read': 'settings.api-tokens.scope-events-read',
+  'webhooks:manage': 'settings.api-tokens.scope-webhooks-manage',
+} as const satisfies Record<Scope, string>;
 type CreatedToken = Response<typeof apiTokenRoutes.createApiToken>['data'];
 
 /** Calls of the section; tests swap them. */
@@ -49,12 +55,12 @@ export const ApiTokensSection = ({ calls = apiTokenCalls }: { calls?: ApiTokenCa
   const queryClient = useQueryClient();
   const tokens = useQuery(apiTokensQuery(calls));
   const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<Record<Scope, boolean>>({ read: true, write: true });
+  const [scopes, setScopes] = useState<Record<Scope, boolean>>({ read: true, write: true, 'events:read': false, 'webhooks:manage': false });
   const [touched, setTouched] = useState(false);
   const [created, setCreated] = useState<CreatedToken | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
 
-  const chosen = (['read', 'write'] as const).filter((s) => scopes[s]);
+  const chosen = API_TOKEN_SCOPES.filter((s) => scopes[s]);
   const nameError = touched && !name.trim() ? t('settings.api-tokens.name-required') : null;
   const scopeError = chosen.length === 0 ? t('settings.api-tokens.scope-required') : null;
 
@@ -85,7 +91,7 @@ export const ApiTokensSection = ({ calls = apiTokenCalls }: { calls?: ApiTokenCa
     }
   };
 
-  const scopeLabel = (scope: Scope) => t(scope === 'read' ? 'settings.api-tokens.scope-read' : 'settings.api-tokens.scope-write');
+  const scopeLabel = (scope: Scope) => t(SCOPE_LABELS[scope]);
 
   return (
     <Section title={t('settings.api-tokens.title')} className="stramien-settings__section" data-testid="api-tokens-section">
@@ -131,7 +137,7 @@ export const ApiTokensSection = ({ calls = apiTokenCalls }: { calls?: ApiTokenCa
             />
           </FormField>
           <FormField label={t('settings.api-tokens.scopes')} error={scopeError}>
-            {(['read', 'write'] as const).map((scope) => (
+            {API_TOKEN_SCOPES.map((scope) => (
               <Checkbox
                 key={scope}
                 inline

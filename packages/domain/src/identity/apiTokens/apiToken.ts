@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import type { EventSchemas } from '../../shared/envelope';
 
-/** What an API token may do: 'read' calls GET routes only; 'write' the others too. */
-export const API_TOKEN_SCOPES = ['read', 'write'] as const;
+/**
+ * What an API token may do: 'read' calls GET routes only; 'write' the others too. The named scopes open routes that
+ * need more than the owner's rights alone: 'events:read' the event feed, 'webhooks:manage' the webhook endpoints
+ * (issue 10). Tokens created before the named scopes keep exactly what they had: scopes are only ever added.
+ */
+export const API_TOKEN_SCOPES = ['read', 'write', 'events:read', 'webhooks:manage'] as const;
+/** the scopes a route may require by name (RouteContract.apiTokens) */
+export const NAMED_API_TOKEN_SCOPES = ['events:read', 'webhooks:manage'] as const;
+export type NamedApiTokenScope = (typeof NAMED_API_TOKEN_SCOPES)[number];
+/** a token created without a scope list gets these (as before the named scopes existed) */
+export const DEFAULT_API_TOKEN_SCOPES = ['read', 'write'] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 export const apiTokenScopeSchema = z.enum(API_TOKEN_SCOPES);
 

@@ -4,6 +4,8 @@ export const apiTokenMessages = {
   alreadyExists: 'An API token with this id exists already.',
   /** a token with only the 'read' scope called a route that changes something */
   readOnly: 'This token may only read.',
+  /** the route needs a named scope ('events:read', 'webhooks:manage') the token was not given */
+  scopeMissing: 'This token needs the {scope} scope.',
   /** an API token called a route that manages credentials (API tokens, password, two-factor authentication) */
   credentialsRefused: 'API tokens cannot manage API tokens, passwords or two-factor authentication.',
   /** POST /api/logout with an API token: signing out ends a session, a token ends by being revoked */

@@ -1,7 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { apiTokenRoutes } from '@stramien/api';
-import { API_TOKEN_SCOPES, apiTokenDecider, apiTokenHint, apiTokenSchemas, formatApiToken, toApiTokenStreamId } from '@stramien/domain';
+import {
+  DEFAULT_API_TOKEN_SCOPES,
+  apiTokenDecider,
+  apiTokenHint,
+  apiTokenSchemas,
+  formatApiToken,
+  toApiTokenStreamId,
+} from '@stramien/domain';
 import { hashApiTokenSecret } from '@stramien/infra';
 import type { ApiTokenDoc } from '@stramien/projections/identity/apiTokens';
 import { addRoute } from '../../plugins/route';
@@ -47,7 +54,7 @@ export const registerApiTokenRoutes = (app: FastifyInstance): void => {
         tokenId,
         userId,
         name: body.name,
-        scopes: body.scopes ?? [...API_TOKEN_SCOPES],
+        scopes: body.scopes ?? [...DEFAULT_API_TOKEN_SCOPES],
         secretHash: hashApiTokenSecret(secret),
         hint: apiTokenHint(plaintext),
         expiresAt: new Date(Date.parse(now) + (body.expires_in_days ?? API_TOKEN_DEFAULT_DAYS) * 86_400_000).toISOString(),

@@ -18,13 +18,20 @@ describe('GET /api/health', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const report = healthReportSchema.parse(await res.json());
     expect(report.status).toBe('ok');
-    expect(report.components.map((c) => c.name).sort()).toEqual(['forwarder', 'job-worker', 'notifier', 'projections', 'socket-hub']);
+    expect(report.components.map((c) => c.name).sort()).toEqual([
+      'forwarder',
+      'job-worker',
+      'notifier',
+      'projections',
+      'socket-hub',
+      'webhooks',
+    ]);
     const lags = async () =>
       Object.fromEntries(
         healthReportSchema.parse(await (await fetch(`${server.url}/api/health`)).json()).components.map((c) => [c.name, c.lag]),
       );
     // the socket hub's core subscriptions keep nothing, so their lag is unknown
-    await expect.poll(lags).toEqual({ forwarder: 0, projections: 0, notifier: 0, 'job-worker': 0, 'socket-hub': null });
+    await expect.poll(lags).toEqual({ forwarder: 0, projections: 0, notifier: 0, 'job-worker': 0, 'socket-hub': null, webhooks: 0 });
     for (const component of report.components) expect(component).toMatchObject({ state: 'running', retries: 0, lastError: null });
   });
 
