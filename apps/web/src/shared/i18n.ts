@@ -14,6 +14,7 @@ import enNews from '../locales/en/news.json';
 import enKnowledgeBase from '../locales/en/knowledgeBase.json';
 import enBoards from '../locales/en/boards.json';
 import enTasks from '../locales/en/tasks.json';
+import enWebhooks from '../locales/en/webhooks.json';
 import enServer from '../locales/en/server.json';
 
 export const LANGUAGES = ['en', 'nl', 'de'] as const;
@@ -34,6 +35,7 @@ export const NAMESPACES = [
   'knowledgeBase',
   'boards',
   'tasks',
+  'webhooks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /**
@@ -61,6 +63,7 @@ export const englishResources = {
   knowledgeBase: enKnowledgeBase,
   boards: enBoards,
   tasks: enTasks,
+  webhooks: enWebhooks,
   server: enServer,
 } satisfies Record<Namespace | typeof SERVER_NAMESPACE, Record<string, string>>;
 

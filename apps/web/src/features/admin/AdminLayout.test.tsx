@@ -53,6 +53,7 @@ describe('the account admin area', () => {
       'admin-tab-collections',
       'admin-tab-labels',
       'admin-tab-modules',
+      'admin-tab-webhooks',
       'admin-tab-news',
       'admin-tab-knowledge-base',
     ]);
@@ -61,7 +62,7 @@ describe('the account admin area', () => {
   it('hides companies and modules from a licence admin and starts at projects', async () => {
     const { location } = renderAdmin('/admin', 'licence admin');
     await waitFor(() => expect(location()).toBe('/admin/projects'));
-    expect(tabs()).toEqual(['admin-tab-projects', 'admin-tab-users', 'admin-tab-collections', 'admin-tab-labels']);
+    expect(tabs()).toEqual(['admin-tab-projects', 'admin-tab-users', 'admin-tab-collections', 'admin-tab-labels', 'admin-tab-webhooks']);
   });
 
   it.each(['/admin/companies', '/admin/modules', '/admin/news', '/admin/knowledge-base'])(
@@ -76,7 +77,7 @@ describe('the account admin area', () => {
     },
   );
 
-  it.each(['/admin', '/admin/labels', '/admin/users'])('keeps an ordinary user out of %s', async (url) => {
+  it.each(['/admin', '/admin/labels', '/admin/users', '/admin/webhooks'])('keeps an ordinary user out of %s', async (url) => {
     renderAdmin(url, 'user');
     expect(await screen.findByTestId('no-access')).toBeTruthy();
     expect(tabs()).toEqual([]);

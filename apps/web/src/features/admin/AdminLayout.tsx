@@ -25,6 +25,7 @@ export const ADMIN_TABS: readonly { id: string; check: AdminCheck }[] = [
   { id: 'collections', check: 'admin' },
   { id: 'labels', check: 'admin' },
   { id: 'modules', check: 'admin-license-modules' },
+  { id: 'webhooks', check: 'admin' },
   { id: 'news', check: 'system-admin' },
   { id: 'knowledge-base', check: 'system-admin' },
 ];

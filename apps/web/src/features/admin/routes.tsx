@@ -4,7 +4,7 @@ import { AdminIndex, AdminLayout, RequireCheck } from './AdminLayout';
 
 /**
  * /admin (needs admin) with its tabs, each behind its permission (spec 1 §2): companies
- * (admin-account-companies), projects, users, collections, labels, modules (admin-license-modules); news and
+ * (admin-account-companies), projects, users, collections, labels, modules (admin-license-modules), webhooks (issue 10); news and
  * knowledge base (system admins).
  */
 export const adminRoutes: RouteObject[] = [
@@ -64,6 +64,13 @@ export const adminRoutes: RouteObject[] = [
             ),
           },
         ],
+      },
+      {
+        path: 'webhooks',
+        lazy: lazyPage(
+          () => import('../webhooks/WebhooksPage'),
+          (m) => m.WebhooksPage,
+        ),
       },
       {
         element: <RequireCheck check="system-admin" />,
