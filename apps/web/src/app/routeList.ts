@@ -32,6 +32,7 @@ export const SHELL_ROUTE_PATTERNS = [
   '/admin/collections',
   '/admin/labels',
   '/admin/modules',
+  '/admin/webhooks',
   '/admin/news',
   '/admin/knowledge-base',
   '/knowledge-base',
