@@ -73,19 +73,27 @@ const buildIndex = (): Index => {
   const texts: Record<string, string> = {};
   const exact = new Map<string, string>();
   const templates: (Index['templates'][number] & { literal: number })[] = [];
-  for (const [catalogue, entries] of Object.entries(catalogues())) {
-    for (const [name, text] of Object.entries(entries)) {
-      const key = `${catalogue}.${name}`;
-      texts[key] = text;
-      const names = [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!);
-      if (names.length === 0) {
-        if (!exact.has(text)) exact.set(text, key);
-        continue;
-      }
-      const parts = text.split(PLACEHOLDER).filter((_, i) => i % 2 === 0);
-      const pattern = new RegExp(`^${parts.map(escapeRegExp).join('(.+?)')}$`, 's');
-      templates.push({ key, pattern, names, literal: parts.join('').length });
+  const all = Object.entries(catalogues()).flatMap(([catalogue, entries]) =>
+    Object.entries(entries).map(([name, text]) => ({ key: `${catalogue}.${name}`, text })),
+  );
+  for (const { key, text } of all) {
+    const names = [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!);
+    if (names.length === 0) continue;
+    const parts = text.split(PLACEHOLDER).filter((_, i) => i % 2 === 0);
+    const pattern = new RegExp(`^${parts.map(escapeRegExp).join('(.+?)')}$`, 's');
+    templates.push({ key, pattern, names, literal: parts.join('').length });
+    texts[key] = text;
+  }
+  // a context's fixed text that is one instance of a generic validation text ('Max 250 characters' of
+  // 'Max {maximum} characters') is that text with its values, not a key of its own: one translation for both
+  const generic = templates.filter((t) => t.key.startsWith('validation.'));
+  for (const { key, text } of all) {
+    if (PLACEHOLDER.test(text) || (!key.startsWith('validation.') && generic.some((t) => t.pattern.test(text)))) {
+      PLACEHOLDER.lastIndex = 0;
+      continue;
     }
+    texts[key] = text;
+    if (!exact.has(text)) exact.set(text, key);
   }
   templates.sort((a, b) => b.literal - a.literal);
   return { texts, exact, templates };

@@ -13,6 +13,8 @@ import { taskEventSchemas } from '../tasks/task';
 import { boardEventSchemas } from '../boards/board';
 import { jobEventSchemas } from '../jobs/job';
 import { maintenanceEventSchemas } from '../system/maintenance';
+import { newsItemEventSchemas, newsReaderEventSchemas } from '../notifications/news/newsItem';
+import { knowledgeBaseEventSchemas } from '../knowledgeBase/article';
 import { collections, companies } from '../directory/namedEntity';
 import { webhookEndpointEventSchemas } from './webhookEndpoint';
 import { HIDDEN_EVENT_CATEGORIES } from './payload';
@@ -43,6 +45,9 @@ export const EVENT_CATALOGUE: readonly EventCategory[] = [
   { category: 'board', schemas: boardEventSchemas },
   { category: 'job', schemas: jobEventSchemas },
   { category: 'maintenance', schemas: maintenanceEventSchemas },
+  { category: 'newsItem', schemas: newsItemEventSchemas },
+  { category: 'newsReader', schemas: newsReaderEventSchemas },
+  { category: 'knowledgeBaseArticle', schemas: knowledgeBaseEventSchemas },
   { category: companies.category, schemas: companies.schemas as unknown as Record<string, z.ZodType> },
   { category: collections.category, schemas: collections.schemas as unknown as Record<string, z.ZodType> },
   { category: 'webhookEndpoint', schemas: webhookEndpointEventSchemas },
