@@ -35,25 +35,27 @@ export const NotificationBell = ({ userId, token, services: given }: Notificatio
   const unread = items.filter((n) => n.read_at === null).length;
   const [ringing, setRinging] = useState(false);
 
+  const [live, setLive] = useState(false);
   useEffect(() => {
     let cancelled = false;
-    services
-      .loadRecent()
-      .then((recent) => {
-        if (!cancelled) services.store.merge(recent);
-      })
-      .catch((error: unknown) => console.warn('[notifications] could not load the recent notifications', error));
-    return () => {
-      cancelled = true;
-    };
-  }, [services, token]);
-
-  useEffect(() => {
+    const reload = () =>
+      services
+        .loadRecent()
+        .then((recent) => {
+          if (!cancelled) services.store.merge(recent);
+        })
+        .catch((error: unknown) => console.warn('[notifications] could not load the recent notifications', error));
+    void reload();
     const connection = connectNotificationSocket({
       url: socketUrl(token),
       userId,
       createSocket: services.createSocket,
       authorise: services.authorise,
+      // joined (again): load what was pushed before the private channel was joined or while the socket was away
+      onJoined: () => {
+        setLive(true);
+        void reload();
+      },
       onNotification: (notification) => {
         if (!services.store.receive(notification)) return;
         setRinging(true);
@@ -63,7 +65,10 @@ export const NotificationBell = ({ userId, token, services: given }: Notificatio
         if (line) services.toast(line);
       },
     });
-    return () => connection.close();
+    return () => {
+      cancelled = true;
+      connection.close();
+    };
   }, [services, token, userId]);
 
   useEffect(() => {
@@ -149,6 +154,7 @@ export const NotificationBell = ({ userId, token, services: given }: Notificatio
         aria-label={t('notifications.bell.label')}
         title={t('notifications.bell.label')}
         data-testid="notification-bell"
+        data-live={live ? 'true' : 'false'}
       >
         {unread > 0 && (
           <Tag

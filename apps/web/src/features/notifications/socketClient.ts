@@ -21,6 +21,11 @@ export interface NotificationSocketOptions {
   createSocket: SocketFactory;
   authorise: ChannelAuthoriser;
   onNotification: (notification: Notification, channel: string) => void;
+  /**
+   * the user's private channel is joined (after every connect): what was pushed before (or while the socket was
+   * away) did not reach this socket, so the caller loads the recent notifications again
+   */
+  onJoined?: () => void;
   /** reconnect backoff: the first delay and the cap, in ms */
   backoff?: { initialMs: number; maxMs: number };
 }
@@ -88,6 +93,7 @@ export const connectNotificationSocket = (options: NotificationSocketOptions): {
         console.warn('[notifications] socket error:', message.message);
         break;
       case 'subscribed':
+        if (message.channel === privateUserChannel(options.userId)) options.onJoined?.();
         break;
     }
   };
