@@ -140,14 +140,15 @@ describe('the app routes', () => {
       expect(location()).toBe('/tasks/list');
     });
 
-    it.each([
-      ['/workflow-management/builder/7', 'Workflow management is not available yet'],
-    ])('says %s is not available yet, and stays there', async (path, text) => {
-      storeToken('jwt-1', 3600);
-      const { location } = renderApp(path, userWith([licence('l-1', 'Bouwbedrijf')]));
-      expect(await screen.findByText(text)).toBeTruthy();
-      expect(location()).toBe(path);
-    });
+    it.each([['/workflow-management/builder/7', 'Workflow management is not available yet']])(
+      'says %s is not available yet, and stays there',
+      async (path, text) => {
+        storeToken('jwt-1', 3600);
+        const { location } = renderApp(path, userWith([licence('l-1', 'Bouwbedrijf')]));
+        expect(await screen.findByText(text)).toBeTruthy();
+        expect(location()).toBe(path);
+      },
+    );
 
     it('opens the knowledge base; an article address that cannot exist says so and stays there', async () => {
       storeToken('jwt-1', 3600);
