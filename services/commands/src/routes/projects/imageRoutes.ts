@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { projectRoutes } from '@stramien/api';
 import {
@@ -14,6 +14,7 @@ import {
   type ProjectImageType,
 } from '@stramien/domain';
 import { BlobTooLargeError } from '@stramien/infra';
+import { BASE64, mediaType, peek } from '../../plugins/uploads';
 import type { AppDeps } from '../../deps';
 import { requireProjectAccess } from '../../plugins/permissionSubject';
 import type { ProjectCommands } from './projectCommands';
@@ -27,37 +28,6 @@ const mismatch = () => new DomainError(projectMessages.imageMismatch, 422, { fil
 
 /** JSON bodies may be as large as the base64 of the largest image. */
 const JSON_BODY_LIMIT = Math.ceil(PROJECT_IMAGE_MAX_BYTES / 3) * 4 + 64 * 1024;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-const mediaType = (request: FastifyRequest): string => (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-
-/** Reads the first `n` bytes of a stream and answers them with a stream that still yields everything. */
-const peek = async (stream: Readable, n: number): Promise<{ head: Buffer; stream: Readable }> => {
-  const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const chunks: Buffer[] = [];
-  let length = 0;
-  let done = false;
-  while (length < n) {
-    const next = await iterator.next();
-    if (next.done) {
-      done = true;
-      break;
-    }
-    chunks.push(next.value);
-    length += next.value.length;
-  }
-  const head = Buffer.concat(chunks);
-  const rest = async function* () {
-    if (head.length > 0) yield head;
-    if (done) return;
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) return;
-      yield next.value;
-    }
-  };
-  return { head, stream: Readable.from(rest()) };
-};
 
 /** A refused raw upload: the rest of the request is thrown away and the connection closed after the answer. */
 const discard = (request: FastifyRequest): void => {

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { taskPartRoutes } from '@stramien/api';
 import { DomainError, format, messages, TASK_APPENDIX_MAX_BYTES, taskDecider, taskMessages, taskPartMessages } from '@stramien/domain';
 import { BlobTooLargeError } from '@stramien/infra';
+import { BASE64, mediaType, peek } from '../../plugins/uploads';
 import { addRoute, enforcePolicy } from '../../plugins/route';
 import { loadTaskAccess, type TaskAccess } from '../../access/taskAccess';
 import { APPENDIX_SNIFF_BYTES, detectAppendixType, isAppendixContentType, type AppendixContentType } from './appendixType';
@@ -16,37 +17,6 @@ const tooLarge = () => httpError(413, format(taskMessages.appendixTooLarge, { ma
 const unsupported = () => httpError(415, taskMessages.appendixType);
 const empty = () => new DomainError(taskMessages.appendixEmpty, 422, { file: [taskMessages.appendixEmpty] });
 const nameRequired = () => new DomainError(taskMessages.required, 422, { name: [taskMessages.required] });
-
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const mediaType = (request: FastifyRequest): string => (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-
-/** Reads the first `n` bytes of a stream and answers them with a stream that still yields everything. */
-const peek = async (stream: Readable, n: number): Promise<{ head: Buffer; stream: Readable }> => {
-  const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const chunks: Buffer[] = [];
-  let length = 0;
-  let done = false;
-  while (length < n) {
-    const next = await iterator.next();
-    if (next.done) {
-      done = true;
-      break;
-    }
-    chunks.push(next.value);
-    length += next.value.length;
-  }
-  const head = Buffer.concat(chunks);
-  const rest = async function* () {
-    if (head.length > 0) yield head;
-    if (done) return;
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) return;
-      yield next.value;
-    }
-  };
-  return { head, stream: Readable.from(rest()) };
-};
 
 /**
  * A refused raw upload: the rest of the request is thrown away and the connection is closed after the answer, so no
