@@ -7,6 +7,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // vitest's default is one worker fewer than the cores: on a 2-core machine that ran every file in turn.
+    // The files spend much of their time waiting (servers, child processes, timers), so both cores are used.
+    maxWorkers: 2,
+    minWorkers: 1,
     projects: [
       {
         test: {
