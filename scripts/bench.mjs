@@ -2,10 +2,12 @@
 // timers do not weigh on the next, prints each figure next to its target with 'met' or 'MISSED', and writes
 // BENCHMARKS.md at the repo root with the machine and the date. A missed target is printed and written,
 // never turned into a failure; the exit code is non-zero only when a benchmark could not run.
-// `npm run bench -- replay commands` runs only the named ones (BENCHMARKS.md is then not rewritten).
+// `npm run bench -- replay commands` runs only the named ones and replaces only their rows in BENCHMARKS.md: each
+// row says when it was measured and the machine's load when its bench started, so a figure taken on a busy machine
+// is seen as such.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem, release, platform } from 'node:os';
+import { cpus, loadavg, totalmem, release, platform } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureNpm } from './ensure.mjs';
@@ -24,14 +26,16 @@ for (const name of names) {
   const out = join('.tmp', `bench-${name}.json`);
   rmSync(out, { force: true });
   const started = Date.now();
+  const load = loadavg()[0].toFixed(1);
+  const measured = new Date(started).toISOString().slice(0, 16).replace('T', ' ');
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'test/bench/run.ts', name, '--out', out], {
     stdio: 'inherit',
   });
   if (existsSync(out)) {
-    results.push(...JSON.parse(readFileSync(out, 'utf8')));
+    results.push(...JSON.parse(readFileSync(out, 'utf8')).map((r) => ({ ...r, load, measured })));
   } else {
     const reason = run.error ? run.error.message : `exited with ${run.status ?? run.signal}`;
-    results.push({ bench: name, figures: [], error: `no result (${reason})`, seconds: (Date.now() - started) / 1000 });
+    results.push({ bench: name, figures: [], error: `no result (${reason})`, seconds: (Date.now() - started) / 1000, load, measured });
   }
 }
 
@@ -47,7 +51,19 @@ const date = new Date().toISOString();
 
 const rows = results.flatMap((r) =>
   r.error
-    ? [{ bench: r.bench, name: `${r.bench} did not run`, value: 'ERROR', unit: '', target: '', status: 'ERROR', error: r.error }]
+    ? [
+        {
+          bench: r.bench,
+          name: `${r.bench} did not run`,
+          value: 'ERROR',
+          unit: '',
+          target: '',
+          status: 'ERROR',
+          error: r.error,
+          load: r.load,
+          measured: r.measured,
+        },
+      ]
     : r.figures.map((f) => ({
         bench: r.bench,
         name: f.name,
@@ -55,6 +71,8 @@ const rows = results.flatMap((r) =>
         unit: f.unit,
         target: f.target,
         status: f.target === '-' || f.target === 'info' ? 'info' : f.met ? 'met' : 'MISSED',
+        load: r.load,
+        measured: r.measured,
       })),
 );
 
@@ -73,33 +91,62 @@ const errors = rows.filter((r) => r.status === 'ERROR');
 console.log(`\n${rows.filter((r) => r.status === 'met').length} met, ${missed.length} missed, ${errors.length} did not run`);
 for (const e of errors) console.log(`\n${e.bench}: ${e.error}`);
 
-if (requested.length === 0) {
-  const cell = (s) => String(s).replace(/\|/g, '\\|');
-  const md = [
-    '# Benchmarks',
-    '',
-    'Written by `npm run bench` (scripts/bench.mjs, modules in test/bench/ and packages/infra/src/*/\\*.bench.ts),',
-    'on the embedded default (SQLite event store, embedded document store, in-process bus). A missed target is',
-    'listed as MISSED, never hidden.',
-    '',
-    '| machine | |',
-    '| --- | --- |',
-    `| CPU | ${cell(machine.cpu)} |`,
-    `| cores | ${machine.cores} |`,
-    `| memory | ${machine.memory} |`,
-    `| Node.js | ${machine.node} |`,
-    `| OS | ${cell(machine.os)} |`,
-    `| date | ${date} |`,
-    '',
-    '| benchmark | figure | value | target | result |',
-    '| --- | --- | ---: | --- | --- |',
-    ...rows.map((r) => `| ${r.bench} | ${cell(r.name)} | ${cell(`${r.value} ${r.unit}`.trim())} | ${cell(r.target)} | ${r.status} |`),
-    '',
-    `${rows.filter((r) => r.status === 'met').length} met, ${missed.length} missed, ${errors.length} did not run.`,
-    ...(errors.length > 0 ? ['', ...errors.map((e) => `- ${e.bench} did not run: ${cell(e.error.split('\n')[0])}`)] : []),
-    '',
-  ].join('\n');
-  writeFileSync('BENCHMARKS.md', md);
-  console.log('\nWrote BENCHMARKS.md');
-}
+const cell = (s) => String(s).replace(/\|/g, '\\|');
+const uncell = (s) => s.trim().replace(/\\\|/g, '|');
+/** the rows of the BENCHMARKS.md on disk, as markdown lines by bench: kept for the benches this run did not run */
+const earlierRows = () => {
+  if (!existsSync('BENCHMARKS.md')) return [];
+  const text = readFileSync('BENCHMARKS.md', 'utf8');
+  const earlierDate = /\| date \| ([^|]+) \|/.exec(text)?.[1]?.trim().slice(0, 16).replace('T', ' ') ?? '';
+  const lines = text.split('\n');
+  const header = lines.findIndex((line) => line.startsWith('| benchmark |'));
+  if (header < 0) return [];
+  return lines
+    .slice(header + 2)
+    .filter((line) => line.startsWith('| '))
+    .map((line) => {
+      const cells = line
+        .slice(2, -2)
+        .split(/ (?<!\\)\| /)
+        .map(uncell);
+      // rows written before rows carried their own time and load: the file's date, load unknown
+      const [bench, name, value, target, status, measured = earlierDate, load = '?'] = cells;
+      return { bench, line: `| ${[bench, name, value, target, status, measured, load].map(cell).join(' | ')} |` };
+    });
+};
+const kept = earlierRows().filter((row) => !names.includes(row.bench));
+const fresh = rows.map((r) => ({
+  bench: r.bench,
+  line: `| ${[r.bench, r.name, `${r.value} ${r.unit}`.trim(), r.target, r.status, r.measured, r.load].map(cell).join(' | ')} |`,
+}));
+const order = (bench) => (ALL.includes(bench) ? ALL.indexOf(bench) : ALL.length);
+const table = [...kept, ...fresh].sort((a, b) => order(a.bench) - order(b.bench));
+const count = (status) => table.filter((row) => row.line.includes(`| ${status} |`)).length;
+const md = [
+  '# Benchmarks',
+  '',
+  'Written by `npm run bench` (scripts/bench.mjs, modules in test/bench/ and packages/infra/src/*/\\*.bench.ts),',
+  'on the embedded default (SQLite event store, embedded document store, in-process bus). A missed target is',
+  'listed as MISSED, never hidden. Each row says when it was measured and the 1-minute load average of the',
+  `machine when its bench started (${machine.cores} cores: a load above that means the figure was taken on a busy machine).`,
+  '',
+  '| machine | |',
+  '| --- | --- |',
+  `| CPU | ${cell(machine.cpu)} |`,
+  `| cores | ${machine.cores} |`,
+  `| memory | ${machine.memory} |`,
+  `| Node.js | ${machine.node} |`,
+  `| OS | ${cell(machine.os)} |`,
+  `| date | ${date} |`,
+  '',
+  '| benchmark | figure | value | target | result | measured (UTC) | load |',
+  '| --- | --- | ---: | --- | --- | --- | ---: |',
+  ...table.map((row) => row.line),
+  '',
+  `${count('met')} met, ${count('MISSED')} missed, ${count('ERROR')} did not run.`,
+  ...(errors.length > 0 ? ['', ...errors.map((e) => `- ${e.bench} did not run: ${cell(e.error.split('\n')[0])}`)] : []),
+  '',
+].join('\n');
+writeFileSync('BENCHMARKS.md', md);
+console.log('\nWrote BENCHMARKS.md');
 process.exit(errors.length > 0 ? 1 : 0);
