@@ -1,14 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteEventStore } from '@stramien/infra';
 import { startNatsServer, type NatsServerHandle } from '@stramien/infra/testing/index';
 import { connectTo, exactlyOnce, sleep, streamCount, streamMessageIds } from './support/natsStream';
+import { defineService, repoRoot, type Service } from './support/service';
 
 /**
  * The standalone projections worker (services/projections/src/main.ts, the forwarder's process) against a real
@@ -16,55 +14,26 @@ import { connectTo, exactlyOnce, sleep, streamCount, streamMessageIds } from './
  * exactly once and reports the forwarder running and caught up at its health endpoint; and a SIGTERM with NATS gone
  * ends it within 5 s.
  */
-const here = dirname(fileURLToPath(import.meta.url));
-const repoRoot = resolve(here, '../..');
-const projectionsMain = join(repoRoot, 'services', 'projections', 'src', 'main.ts');
-const notifierMain = join(repoRoot, 'services', 'notifier', 'src', 'main.ts');
-const allInOneMain = join(repoRoot, 'services', 'commands', 'src', 'allInOne.ts');
 const TOTAL = 10_000;
 
 let nats: NatsServerHandle;
 let dir: string;
 let ids: string[];
 let reader: Awaited<ReturnType<typeof connectTo>>;
-const children = new Set<ChildProcess>();
-
-const freePort = (): Promise<number> =>
-  new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
+const services: Service[] = [];
+/** a service of the repo against the test's nats-server and data dir */
+const service = (path: string[], ready?: 'health'): Service => {
+  const defined = defineService({
+    script: join(repoRoot, 'services', ...path),
+    http: true,
+    ready,
+    env: () => ({ NATS_URL: nats.url, STRAMIEN_DATA_DIR: join(dir, 'data') }),
   });
-
-const startWorker = async (script = projectionsMain) => {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NATS_URL: nats.url,
-      STRAMIEN_DATA_DIR: join(dir, 'data'),
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.add(child);
-  let stderr = '';
-  child.stderr?.setEncoding('utf8');
-  child.stderr?.on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4_000)));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.once('exit', (code, signal) => {
-      children.delete(child);
-      done({ code, signal });
-    }),
-  );
-  return { child, exited, url: `http://127.0.0.1:${port}`, stderr: () => stderr };
+  services.push(defined);
+  return defined;
 };
+// not waited for: the kill must come while the first run forwards, so the test watches the stream instead
+const projections = service(['projections', 'src', 'main.ts']);
 
 beforeAll(async () => {
   nats = await startNatsServer();
@@ -85,7 +54,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
+  for (const s of services) s.killAll();
   await reader?.close();
   await nats?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -93,14 +62,13 @@ afterAll(async () => {
 
 describe('the projections worker (the forwarder)', () => {
   it('killed with SIGKILL while forwarding and started again, leaves every event in the stream exactly once', async () => {
-    const first = await startWorker();
+    const first = await projections.start();
     await expect.poll(() => streamCount(reader.connection), { timeout: 30_000, interval: 10 }).toBeGreaterThan(1_000);
-    first.child.kill('SIGKILL');
-    await first.exited;
+    await first.kill();
     const atKill = await streamCount(reader.connection);
     expect(atKill, 'killed in the middle of forwarding').toBeLessThan(TOTAL);
 
-    const second = await startWorker();
+    const second = await projections.start();
     await expect.poll(() => streamCount(reader.connection), { timeout: 30_000, interval: 100 }).toBe(TOTAL);
     expect(exactlyOnce(await streamMessageIds(reader.connection), ids)).toEqual({ missing: 0, duplicated: 0, unexpected: 0 });
     const health = async () => (await fetch(`${second.url}/api/health`)).json() as Promise<{ components: Array<{ name: string }> }>;
@@ -114,32 +82,23 @@ describe('the projections worker (the forwarder)', () => {
     await nats.halt();
     // give the client time to see the connection go
     await sleep(1_000);
-    const signalled = Date.now();
-    second.child.kill('SIGTERM');
-    const result = await Promise.race([second.exited, new Promise((done) => setTimeout(() => done('still running'), 15_000))]);
-    const took = Date.now() - signalled;
-    expect(result, second.stderr()).not.toBe('still running');
+    const took = await second.terminate();
+    expect(took, `still running; stderr:\n${second.stderr()}`).not.toBeNull();
     expect(took, 'shutdown with NATS gone').toBeLessThan(5_000);
     await nats.start();
   });
 });
 
 describe.each([
-  ['the notifier service', notifierMain],
-  ['the one-process runtime (npm start)', allInOneMain],
-])('%s', (_name, script) => {
+  ['the notifier service', service(['notifier', 'src', 'main.ts'], 'health')],
+  ['the one-process runtime (npm start)', service(['commands', 'src', 'allInOne.ts'], 'health')],
+])('%s', (_name, defined) => {
   it('ends within 5 s of a SIGTERM while NATS is unreachable', async () => {
-    const service = await startWorker(script);
-    await expect
-      .poll(async () => (await fetch(`${service.url}/api/health/ready`).catch(() => null))?.status, { timeout: 30_000, interval: 100 })
-      .toBe(200);
+    const run = await defined.start();
     await nats.halt();
-    await expect.poll(async () => (await fetch(`${service.url}/api/health/ready`)).status, { timeout: 10_000 }).toBe(503);
-    const signalled = Date.now();
-    service.child.kill('SIGTERM');
-    const result = await Promise.race([service.exited, new Promise((done) => setTimeout(() => done('still running'), 15_000))]);
-    const took = Date.now() - signalled;
-    expect(result, service.stderr()).not.toBe('still running');
+    await expect.poll(async () => (await fetch(`${run.url}/api/health/ready`)).status, { timeout: 10_000 }).toBe(503);
+    const took = await run.terminate();
+    expect(took, `still running; stderr:\n${run.stderr()}`).not.toBeNull();
     expect(took, 'shutdown with NATS gone').toBeLessThan(5_000);
     await nats.start();
   });

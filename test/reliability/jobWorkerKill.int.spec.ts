@@ -1,19 +1,13 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobDecider, jobSchemas, toJobStreamId, type JobEvent } from '@stramien/domain';
 import { createCommandPipeline, type Doc } from '@stramien/infra';
 import { jobBlobIds, TASKS_EXPORT_CHUNK_ROWS } from '@stramien/jobs';
 import { TASKS_COLLECTION } from '@stramien/projections';
 import { createJobAdapters } from './support/jobWorkerAdapters';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const repoRoot = resolve(here, '../..');
-const childScript = join(here, 'support', 'runJobWorker.ts');
+import { defineService, repoRoot } from './support/service';
 
 const LICENCE = 'licence-1';
 const OWNER = 'owner-1';
@@ -22,6 +16,13 @@ const VISIBLE = TASKS_EXPORT_CHUNK_ROWS * 4 + 1_234;
 const CHUNKS = Math.ceil(VISIBLE / TASKS_EXPORT_CHUNK_ROWS);
 
 let dir: string;
+/** the real job worker on the test's data dir, each chunk slowed so the kill lands inside the job */
+const worker = defineService({
+  script: join(repoRoot, 'test', 'reliability', 'support', 'runJobWorker.ts'),
+  args: () => [dir],
+  env: { CHUNK_DELAY_MS: '250' },
+  ready: (line) => line === 'READY',
+});
 
 const task = (n: number, over: Partial<Doc> = {}): Doc => ({
   _id: `task-${String(n).padStart(7, '0')}`,
@@ -75,43 +76,9 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(() => {
+  worker.killAll();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
-
-const startChild = () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', childScript, dir], {
-    cwd: repoRoot,
-    env: { ...process.env, CHUNK_DELAY_MS: '250' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-8_000)));
-  const lines: string[] = [];
-  const waiters = new Set<{ predicate: (line: string) => boolean; resolve: (line: string) => void }>();
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    lines.push(line);
-    for (const w of [...waiters]) {
-      if (w.predicate(line)) {
-        waiters.delete(w);
-        w.resolve(line);
-      }
-    }
-  });
-  const exited = new Promise<NodeJS.Signals | number | null>((res) => child.once('exit', (code, signal) => res(signal ?? code)));
-  return {
-    lines,
-    exited,
-    waitFor: (predicate: (line: string) => boolean) =>
-      new Promise<string>((res, rej) => {
-        const found = lines.find(predicate);
-        if (found) return res(found);
-        waiters.add({ predicate, resolve: res });
-        void exited.then((how) => rej(new Error(`worker exited (${how}) before the expected line; stderr:\n${stderr}`)));
-      }),
-    kill: () => child.kill('SIGKILL'),
-  };
-};
 
 const jobEvents = async (): Promise<JobEvent[]> => {
   const adapters = createJobAdapters(dir);
@@ -125,20 +92,18 @@ const jobEvents = async (): Promise<JobEvent[]> => {
 describe('Job worker', () => {
   describe('when killed with SIGKILL in the middle of a task export and started again', () => {
     it('finishes the job once, records each chunk once and leaves one complete file', async () => {
-      const first = startChild();
+      const first = await worker.start();
       await first.waitFor((l) => l === 'CHUNK 1');
-      first.kill();
-      expect(await first.exited).toBe('SIGKILL');
+      expect((await first.kill()).signal).toBe('SIGKILL');
 
       const atKill = await jobEvents();
       // the kill fell inside the job
       expect(atKill.some((e) => e.type === 'JobFinished')).toBe(false);
       expect(atKill.filter((e) => e.type === 'JobChunkCompleted').length).toBeLessThan(CHUNKS);
 
-      const second = startChild();
+      const second = await worker.start();
       await second.waitFor((l) => l.startsWith('FINISHED '));
-      second.kill();
-      await second.exited;
+      await second.kill();
 
       const events = await jobEvents();
       const chunkIndexes = events.flatMap((e) => (e.type === 'JobChunkCompleted' ? [e.data.index] : []));

@@ -1,18 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licenceEventSchemas, userEventSchemas } from '@stramien/domain';
 import { createEmbeddedDocumentStore, createSqliteEventStore, type Doc, type DocumentStore } from '@stramien/infra';
 import { allProjections, CHECKPOINTS_COLLECTION, createProjectionRunner } from '@stramien/projections';
 import { appendPlan, createRandom, generateDomainEvents, type DomainEventPlan } from './support/domainEvents';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const repoRoot = resolve(here, '../..');
-const childScript = join(here, 'support', 'runProjections.ts');
+import { defineService, repoRoot } from './support/service';
 
 const TOTAL_EVENTS = 100_000;
 const seed = Number(process.env.RELIABILITY_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -21,6 +15,15 @@ let dir: string;
 let dataDir: string;
 let plan: DomainEventPlan;
 let head: number;
+
+/** a run's kill point inside a bulk write (PAUSE_AFTER_BULK_WRITE_AT), or null for a kill between batches */
+let pauseAt: number | null = null;
+/** every projection replaying <dataDir> (support/runProjections.ts) */
+const replay = defineService({
+  script: join(repoRoot, 'test', 'reliability', 'support', 'runProjections.ts'),
+  args: () => [dataDir],
+  env: (): Record<string, string> => (pauseAt === null ? {} : { PAUSE_AFTER_BULK_WRITE_AT: String(pauseAt) }),
+});
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'stramien-projection-kill-'));
@@ -35,55 +38,9 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => {
+  replay.killAll();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
-
-interface ChildRun {
-  /** resolves with the first stdout line matching, rejects when the child exits first */
-  waitFor(predicate: (line: string) => boolean): Promise<string>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  kill(): void;
-  stderr(): string;
-}
-
-const startChild = (env: Record<string, string> = {}): ChildRun => {
-  const child = spawn(process.execPath, ['--import', 'tsx', childScript, dataDir], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-8_000)));
-  const lines: string[] = [];
-  const waiters = new Set<{ predicate: (line: string) => boolean; resolve: (line: string) => void }>();
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    lines.push(line);
-    for (const w of [...waiters]) {
-      if (w.predicate(line)) {
-        waiters.delete(w);
-        w.resolve(line);
-      }
-    }
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) =>
-    child.once('exit', (code, signal) => res({ code, signal })),
-  );
-  return {
-    waitFor: (predicate) =>
-      new Promise<string>((res, rej) => {
-        const found = lines.find(predicate);
-        if (found) return res(found);
-        waiters.add({ predicate, resolve: res });
-        void exited.then(({ code, signal }) =>
-          rej(new Error(`child exited (${code ?? signal}) before the expected line; stderr:\n${stderr}`)),
-        );
-      }),
-    exited,
-    kill: () => child.kill('SIGKILL'),
-    stderr: () => stderr,
-  };
-};
 
 const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms));
 
@@ -128,7 +85,8 @@ describe('Projection runner', () => {
       for (let i = 0; i < 5; i++) {
         const target = targets[i]!;
         const mode = modes[i]!;
-        const child = startChild(mode === 'mid-batch' ? { PAUSE_AFTER_BULK_WRITE_AT: String(target) } : {});
+        pauseAt = mode === 'mid-batch' ? target : null;
+        const child = await replay.start();
         let pausedCollection: string | undefined;
         if (mode === 'mid-batch') {
           const line = await child.waitFor((l) => l.startsWith('PAUSED '));
@@ -137,8 +95,7 @@ describe('Projection runner', () => {
           await child.waitFor((l) => l.startsWith('CHECKPOINT ') && Number(l.split(' ')[2]) >= target);
           await sleep(random.int(0, 30));
         }
-        child.kill();
-        const exit = await child.exited;
+        const exit = await child.kill();
         expect(exit.signal, `kill ${i + 1} (${mode}): the child ended on its own; stderr:\n${child.stderr()}`).toBe('SIGKILL');
 
         const state = await withDocumentStore(join(dataDir, 'documents.sqlite'), async (store) => {
@@ -161,7 +118,8 @@ describe('Projection runner', () => {
       }
 
       if (process.env.RELIABILITY_VERBOSE) console.log(log.join('\n'));
-      const last = startChild();
+      pauseAt = null;
+      const last = await replay.start();
       await last.waitFor((l) => l.startsWith('DONE '));
       expect((await last.exited).code, last.stderr()).toBe(0);
 

@@ -1,23 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox, createSqliteEventStore, type EventStore } from '@stramien/infra';
 import { WEBHOOK_SECRET_PURPOSE } from '@stramien/webhooks';
 import { createTestEndpoint, startReceiver } from '@stramien/webhooks/testing';
+import { defineService, repoRoot } from './support/service';
 
 /**
  * The standalone webhook dispatcher (services/webhooks/src/main.ts) killed with SIGKILL in the middle of delivering and
  * started again: every event reaches the receiver (at least once, by webhook-id), none is lost; a SIGTERM ends it
  * within 5 s.
  */
-const here = dirname(fileURLToPath(import.meta.url));
-const repoRoot = resolve(here, '../..');
-const webhooksMain = join(repoRoot, 'services', 'webhooks', 'src', 'main.ts');
 const TOTAL = 400;
 const JWT_SECRET = 'k'.repeat(48);
 
@@ -25,45 +20,12 @@ let dir: string;
 let eventStore: EventStore;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const ids: string[] = [];
-const children = new Set<ChildProcess>();
-
-const freePort = (): Promise<number> =>
-  new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-const startDispatcher = async () => {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', webhooksMain], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      STRAMIEN_DATA_DIR: join(dir, 'data'),
-      STRAMIEN_JWT_SECRET: JWT_SECRET,
-      STRAMIEN_WEBHOOKS_ALLOWED_NETWORKS: '127.0.0.0/8',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.add(child);
-  let stderr = '';
-  child.stderr?.setEncoding('utf8');
-  child.stderr?.on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4_000)));
-  const exited = new Promise<void>((done) =>
-    child.once('exit', () => {
-      children.delete(child);
-      done();
-    }),
-  );
-  return { child, exited, url: `http://127.0.0.1:${port}`, stderr: () => stderr };
-};
+// not waited for: the kill must come while the first run delivers, so the test watches the receiver instead
+const dispatcher = defineService({
+  script: join(repoRoot, 'services', 'webhooks', 'src', 'main.ts'),
+  http: true,
+  env: () => ({ STRAMIEN_DATA_DIR: join(dir, 'data'), STRAMIEN_JWT_SECRET: JWT_SECRET, STRAMIEN_WEBHOOKS_ALLOWED_NETWORKS: '127.0.0.0/8' }),
+});
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'stramien-webhook-kill-'));
@@ -81,7 +43,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
+  dispatcher.killAll();
   await receiver?.close();
   await eventStore?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -89,21 +51,19 @@ afterAll(async () => {
 
 describe('the webhook dispatcher service', () => {
   it('killed with SIGKILL while delivering and started again, delivers every event', async () => {
-    const first = await startDispatcher();
+    const first = await dispatcher.start();
     await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 5 }).toBeGreaterThan(20);
-    first.child.kill('SIGKILL');
-    await first.exited;
+    await first.kill();
     const atKill = new Set(receiver.received.map((r) => r.id)).size;
     expect(atKill, 'killed in the middle of delivering').toBeLessThan(TOTAL);
 
-    const second = await startDispatcher();
+    const second = await dispatcher.start();
     await expect.poll(() => new Set(receiver.received.map((r) => r.id)).size, { timeout: 60_000, interval: 100 }).toBe(TOTAL);
     expect([...new Set(receiver.received.map((r) => r.id))].sort()).toEqual([...ids].sort());
     await expect.poll(async () => (await fetch(`${second.url}/api/health/ready`).catch(() => null))?.status, { timeout: 10_000 }).toBe(200);
 
-    const signalled = Date.now();
-    second.child.kill('SIGTERM');
-    await second.exited;
-    expect(Date.now() - signalled, second.stderr()).toBeLessThan(5_000);
+    const took = await second.terminate();
+    expect(took, `still running; stderr:\n${second.stderr()}`).not.toBeNull();
+    expect(took, second.stderr()).toBeLessThan(5_000);
   }, 120_000);
 });

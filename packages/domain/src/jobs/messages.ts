@@ -16,4 +16,6 @@ export const jobMessages = {
   reasonRequired: 'Required.',
   /** the reason a job records when its work broke (the details go to the log) */
   failed: 'This job could not be completed. Please try again.',
+  /** the notification a job's owner gets when it failed */
+  failedNotice: 'Your export could not be made. Please try again.',
 } as const;

@@ -36,7 +36,35 @@ describe('notificationsForJobEvent', () => {
     ]);
   });
 
+  it("gives the owner of a failed job a default notification 'Your export could not be made. Please try again.'", () => {
+    const failed: JobEvent = {
+      type: 'JobFailed',
+      data: {
+        jobId: 'j1',
+        ownerId: 'owner',
+        reason: 'This job could not be completed. Please try again.',
+        failedAt: '2026-01-01T00:00:00.000Z',
+      },
+    };
+    expect(notificationsForJobEvent(envelope(failed))).toEqual([
+      {
+        id: 'e1:owner',
+        recipientId: 'owner',
+        licenceId: 'l1',
+        type: 'default',
+        data: {
+          message: 'Your export could not be made. Please try again.',
+          messageKey: 'jobs.failedNotice',
+          messageValues: {},
+          status: 'error',
+        },
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+    ]);
+  });
+
   it('makes none for the other job events', () => {
     expect(notificationsForJobEvent(envelope({ type: 'JobProgressed', data: { jobId: 'j1', done: 1, total: 2 } }))).toEqual([]);
+    expect(notificationsForJobEvent(envelope({ type: 'JobCanceled', data: { jobId: 'j1', canceledBy: 'owner' } }))).toEqual([]);
   });
 });

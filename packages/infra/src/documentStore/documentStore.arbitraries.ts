@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { Doc, Filter, SortSpec } from './documentStore';
+import { IN_LIST_TERMS_MAX } from './sqlite/translate';
 
 /**
  * fast-check generators of small documents, filters and sorts over a few paths, chosen so that
@@ -32,6 +33,9 @@ const condition: fc.Arbitrary<unknown> = fc.oneof(
   fc.tuple(fc.constantFrom('$gt', '$gte', '$lt', '$lte'), operand).map(([operator, v]) => ({ [operator]: v })),
   fc.array(operand, { maxLength: 3 }).map((list) => ({ $in: list })),
   fc.array(operand, { maxLength: 3 }).map((list) => ({ $nin: list })),
+  // longer than IN_LIST_TERMS_MAX: the embedded store hands the list to SQLite as one JSON parameter
+  fc.array(operand, { minLength: IN_LIST_TERMS_MAX + 1, maxLength: IN_LIST_TERMS_MAX + 20 }).map((list) => ({ $in: list })),
+  fc.array(operand, { minLength: IN_LIST_TERMS_MAX + 1, maxLength: IN_LIST_TERMS_MAX + 20 }).map((list) => ({ $nin: list })),
   fc.boolean().map((wanted) => ({ $exists: wanted })),
   fc.constantFrom({ $regex: '^x' }, { $regex: 'X', $options: 'i' }, /y$/),
   fc.integer({ min: 0, max: 2 }).map((n) => ({ $size: n })),

@@ -237,6 +237,33 @@ export const describeDocumentStoreContract = (name: string, factory: DocumentSto
         expect(await things.findOne({ _id: 'd1' })).toEqual({ _id: 'd1', v: 1 });
       });
 
+      it.each([false, true])('matches $in and $nin of 20,000 values (indexed: %s)', async (indexed) => {
+        const things = store.collection(uniqueName());
+        if (indexed) for (const key of ['n', 'code', 'tags']) await things.createIndex({ keys: { [key]: 1 } });
+        // 1,000 documents; half of them (the even ones) have a value in each long list, one has no code
+        await things.insertMany(
+          Array.from({ length: 1_000 }, (_, i) => ({
+            _id: `d${i}`,
+            n: i,
+            ...(i === 7 ? {} : { code: `c${i}` }),
+            tags: [`t${i}`, 'all'],
+            even: i % 2 === 0,
+          })),
+        );
+        const evens = (make: (i: number) => unknown) => Array.from({ length: 20_000 }, (_, k) => make(k * 2));
+        const expected = Array.from({ length: 500 }, (_, k) => `d${k * 2}`).sort();
+        expect(sortedIds(await things.find({ _id: { $in: evens((i) => `d${i}`) } }))).toEqual(expected);
+        expect(sortedIds(await things.find({ n: { $in: evens((i) => i) } }))).toEqual(expected);
+        expect(sortedIds(await things.find({ tags: { $in: evens((i) => `t${i}`) } }))).toEqual(expected);
+        expect(await things.count({ code: { $in: evens((i) => `c${i}`) } })).toBe(500);
+        // null in the list also matches the document without a code
+        expect(await things.count({ code: { $in: [null, ...evens((i) => `c${i}`)] } })).toBe(501);
+        expect(await things.count({ n: { $nin: evens((i) => i) } })).toBe(500);
+        expect(sortedIds(await things.find({ n: { $nin: evens((i) => i) }, even: true }))).toEqual([]);
+        expect(await things.count({ _id: { $nin: evens((i) => `d${i}`) } })).toBe(500);
+        expect(await things.count({ tags: { $nin: evens((i) => `t${i}`) } })).toBe(500);
+      });
+
       it('rejects an unknown query operator', async () => {
         const things = store.collection(uniqueName());
         await things.insertOne({ _id: 'd1', v: 1 });

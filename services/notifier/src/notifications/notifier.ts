@@ -31,6 +31,8 @@ const derivers: Record<string, (event: EventEnvelope) => NotificationDraft[]> = 
   ),
   // a finished background job: the download notification (downloadId, downloadFilename) for its owner
   JobFinished: (event) => notificationsForJobEvent(event as Parameters<typeof notificationsForJobEvent>[0]),
+  // a failed one: 'Your export could not be made. Please try again.' for its owner
+  JobFailed: (event) => notificationsForJobEvent(event as Parameters<typeof notificationsForJobEvent>[0]),
   WebhookEndpointDisabled: (event) => notificationsForDisabledEndpoint(event as Parameters<typeof notificationsForDisabledEndpoint>[0]),
 };
 

@@ -17,7 +17,7 @@ import { createForwarder } from '@stramien/projections';
 import { createNotifier, PUSH_PATTERN, type PushMessage } from './notifier';
 import { NOTIFICATIONS_COLLECTION, type NotificationDoc } from './notificationDoc';
 
-/** Task and download notifications through the real path: event log -> forwarder -> NATS JetStream -> notifier. */
+/** Task, download and failed-job notifications through the real path: event log -> forwarder -> NATS JetStream -> notifier. */
 let nats: NatsServerHandle;
 let dir: string;
 let eventStore: EventStore;
@@ -111,6 +111,29 @@ describe('the notifier', () => {
       );
       await expect.poll(async () => (await notificationsOf(eventId)).map((d) => d.recipientId), { timeout: 10_000 }).toEqual([ASSIGNEE]);
       expect((await notificationsOf(eventId))[0]!.data).toMatchObject({ change: 'status', status: 'closed' });
+      await notifier.stop();
+    });
+  });
+
+  describe('when a job fails', () => {
+    it("notifies its owner 'Your export could not be made. Please try again.' and pushes it", async () => {
+      const notifier = createNotifier({ bus: await bus('notifier-e'), documentStore });
+      await notifier.start();
+      const jobId = randomUUID();
+      const eventId = await append(
+        toJobStreamId(jobId),
+        'JobFailed',
+        { jobId, ownerId: CREATOR, reason: 'This job could not be completed. Please try again.', failedAt: new Date().toISOString() },
+        'system',
+      );
+      await expect.poll(async () => (await notificationsOf(eventId)).length, { timeout: 10_000 }).toBe(1);
+      expect((await notificationsOf(eventId))[0]).toMatchObject({
+        recipientId: CREATOR,
+        type: 'default',
+        readAt: null,
+        data: { message: 'Your export could not be made. Please try again.', messageKey: 'jobs.failedNotice', status: 'error' },
+      });
+      await expect.poll(() => pushes.filter((p) => p.notification.id.startsWith(eventId)).map((p) => p.userId)).toEqual([CREATOR]);
       await notifier.stop();
     });
   });

@@ -100,11 +100,15 @@ const comparison = (operator: string, operand: unknown): BranchPredicate => {
 
 const inList = (operator: string, operand: unknown): BranchPredicate => {
   if (!Array.isArray(operand)) throw new QueryError(`${operator} needs an array, got ${show(operand)}`);
-  const tests = operand.map((item) => {
+  // strings, numbers and booleans are one set lookup (a Set's SameValueZero is valueEquals' === with NaN equal to NaN)
+  const scalars = new Set<unknown>();
+  const tests: Array<(value: unknown) => boolean> = [];
+  for (const item of operand) {
     if (isOperatorObject(item)) throw new QueryError(`${operator} cannot hold an operator expression: ${show(item)}`);
-    return valueEquals(item);
-  });
-  return someExpanded((value) => tests.some((test) => test(value)));
+    if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') scalars.add(item);
+    else tests.push(valueEquals(item));
+  }
+  return someExpanded((value) => scalars.has(value) || tests.some((test) => test(value)));
 };
 
 const elemMatch = (operand: unknown): BranchPredicate => {

@@ -170,10 +170,35 @@ const regex = (target: Target, pattern: unknown, options: unknown): SqlCondition
   return { sql: `${REGEXP_FUNCTION}(?, ?, ${target.expression})`, params: [source, flags], exact: (target.flags & OBJECT) === 0 };
 };
 
+/**
+ * Lists up to this long become one `=` term per value (the planner sees each value and makes an index IN-list of
+ * them); a longer list is one JSON parameter read with json_each, so a list of any length stays within SQLite's
+ * limits on bound variables and expression depth.
+ */
+export const IN_LIST_TERMS_MAX = 100;
+
 const inList = (target: Target, operand: unknown): SqlCondition => {
   if (!Array.isArray(operand) || !operand.every(isScalar)) return UNTRANSLATED;
   if (operand.length === 0) return NOTHING;
-  return or(operand.map((item) => comparison(target, '$eq', item)));
+  if (operand.length <= IN_LIST_TERMS_MAX) return or(operand.map((item) => comparison(target, '$eq', item)));
+  const values = operand.filter((item) => item !== null);
+  const withNull = values.length < operand.length;
+  const list = JSON.stringify(values.map(sqlValue));
+  if ((target.flags & ARRAY) !== 0) {
+    // as comparison: null is not translated where the path may hold arrays
+    if (withNull || target.literal === null) return UNTRANSLATED;
+    return {
+      sql: `EXISTS (SELECT 1 FROM json_each(doc, ${target.literal}) WHERE value IN (SELECT value FROM json_each(?)))`,
+      params: [list],
+      exact: false,
+    };
+  }
+  const inSql = `${target.expression} IN (SELECT value FROM json_each(?))`;
+  return {
+    sql: withNull ? `(${target.expression} IS NULL OR ${inSql})` : inSql,
+    params: [list],
+    exact: operand.every((item) => exactFor(item, target.flags)),
+  };
 };
 
 const existence = (target: Target, wanted: unknown): SqlCondition => {

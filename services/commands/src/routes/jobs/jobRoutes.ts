@@ -8,7 +8,7 @@ import { createCommandHandler } from '../../pipeline/commandHandler';
 import { loadLicenceAccess } from '../../access/licenceAccess';
 import { loadProjectAccess, projectNotFound } from '../../access/projectAccess';
 import { visibleTaskFilter } from '../../access/taskAccess';
-import { createTaskQueries } from '../tasks/taskQueries';
+import { taskQueriesOf } from '../tasks/taskQueries';
 import { actorOf } from '../../plugins/auth';
 import { loadOwnDownload } from '../notifications/downloadRoutes';
 import { toDownloadView } from '../notifications/downloadView';
@@ -24,7 +24,7 @@ export const exportFilename = (what: string, format: string, at: Date): string =
 export const registerJobRoutes = (app: FastifyInstance): void => {
   const { deps } = app;
   const handle = createCommandHandler(app, { decider: jobDecider, schemas: jobSchemas, toStreamId: toJobStreamId });
-  const taskQueries = createTaskQueries(deps);
+  const taskQueries = taskQueriesOf(app);
 
   addRoute(app, jobRoutes.exportTasks, async ({ body, request }) => {
     const licenceId = body.license?.id ?? actorOf(request).licenceId;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { projectRoutes } from '@stramien/api';
 import {
   DomainError,
@@ -14,7 +14,7 @@ import {
   type ProjectImageType,
 } from '@stramien/domain';
 import { BlobTooLargeError } from '@stramien/infra';
-import { BASE64, mediaType, peek } from '../../plugins/uploads';
+import { BASE64, discardUpload, mediaType, peek } from '../../plugins/uploads';
 import type { AppDeps } from '../../deps';
 import { requireProjectAccess } from '../../plugins/permissionSubject';
 import type { ProjectCommands } from './projectCommands';
@@ -28,12 +28,6 @@ const mismatch = () => new DomainError(projectMessages.imageMismatch, 422, { fil
 
 /** JSON bodies may be as large as the base64 of the largest image. */
 const JSON_BODY_LIMIT = Math.ceil(PROJECT_IMAGE_MAX_BYTES / 3) * 4 + 64 * 1024;
-
-/** A refused raw upload: the rest of the request is thrown away and the connection closed after the answer. */
-const discard = (request: FastifyRequest): void => {
-  request.raw.resume();
-  void request.raw.once('error', () => {});
-};
 
 /** The bytes of a JSON upload, checked for type and size; throws the refusal. */
 const decodeJson = (body: unknown): { bytes: Buffer; type: ProjectImageType } => {
@@ -82,14 +76,14 @@ export const registerProjectImageRoutes = (app: FastifyInstance, deps: AppDeps, 
         response: { 200: upload.response },
       },
       preHandler: async (request) => app.authenticate(request, upload),
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const { id } = request.params as { id: string };
         const raw = mediaType(request) !== 'application/json';
         let access;
         try {
           access = await requireProjectAccess(deps, request, id, 'project-settings');
         } catch (e) {
-          if (raw) discard(request);
+          if (raw) discardUpload(request, reply);
           throw e;
         }
         const imageId = randomUUID();
@@ -108,18 +102,18 @@ export const registerProjectImageRoutes = (app: FastifyInstance, deps: AppDeps, 
         } else {
           const declared = mediaType(request);
           if (!isProjectImageType(declared)) {
-            discard(request);
+            discardUpload(request, reply);
             throw unsupported();
           }
           const { head, stream } = await peek(request.body as Readable, IMAGE_SNIFF_BYTES);
           if (sniffImageType(head) !== declared) {
-            discard(request);
+            discardUpload(request, reply);
             throw mismatch();
           }
           try {
             stored = await put(stream, declared);
           } catch (e) {
-            discard(request);
+            discardUpload(request, reply);
             throw e;
           }
         }

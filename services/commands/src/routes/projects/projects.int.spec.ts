@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityRoutes, licenceRoutes, projectRoutes, type Body, type Project } from '@stramien/api';
 import { PROJECT_IMAGE_MAX_BYTES, messages } from '@stramien/domain';
 import { DEMO, startTestServer, type TestServer } from '../../testing/testServer';
+import { keepAliveClient } from '../../testing/rawUpload';
 import { createProjectsTestKit, failure } from './projectsTestKit';
 
 let server: TestServer;
@@ -512,6 +513,21 @@ describe('the project image', () => {
 
   it('refuses members without project settings rights with 403', async () => {
     expect((await upload(user, PNG, 'image/png')).status).toBe(403);
+  });
+
+  it.each([
+    ['over 5 MiB', 'image/png', 413],
+    ['that is not the declared type', 'image/jpeg', 422],
+    ['of an unsupported type', 'image/svg+xml', 415],
+  ])('answers a 30 MB raw upload %s promptly and leaves the kept-alive connection usable', async (_name, contentType, status) => {
+    const client = keepAliveClient(server.url);
+    try {
+      const headers = { authorization: `Bearer ${admin}`, 'content-type': contentType };
+      expect((await client.upload(`/api/project/${project.id}/image`, headers, PNG, 30 * 1024 * 1024)).status).toBe(status);
+      expect(await client.get('/api/health/live')).toBe(200);
+    } finally {
+      client.close();
+    }
   });
 });
 

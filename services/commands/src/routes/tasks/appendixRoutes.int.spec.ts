@@ -1,27 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { taskPartRoutes, taskRoutes } from '@stramien/api';
 import { format, TASK_APPENDIX_MAX_BYTES, taskMessages } from '@stramien/domain';
-import { DEMO, startTestServer, type TestServer } from '../../testing/testServer';
+import { DEMO } from '../../testing/testServer';
 import { failure } from '../teams/testFixtures';
+import { keepAliveClient } from '../../testing/rawUpload';
 import { SAMPLE_FILES } from './appendixTesting';
 import { contentDisposition } from './appendixRoutes';
-import { createTaskPartsWorld, UNSEEN_TASKS, unseenTaskId, type TaskPartsWorld } from './taskPartsTesting';
+import { taskPartsSuite, UNSEEN_TASKS, unseenTaskId } from './taskTestKit';
 
-let server: TestServer;
-let w: TaskPartsWorld;
+const w = taskPartsSuite();
 let token: string;
 beforeAll(async () => {
-  server = await startTestServer();
-  w = await createTaskPartsWorld(server);
-  token = await server.signIn(DEMO.user);
-});
-afterAll(async () => {
-  await server?.close();
+  token = await w.server.signIn(DEMO.user);
 });
 
 const url = (taskId: string, appendixId: string, name?: string) =>
-  `${server.url}/api/tasks/${taskId}/appendixes/${appendixId}${name !== undefined ? `?name=${encodeURIComponent(name)}` : ''}`;
+  `${w.server.url}/api/tasks/${taskId}/appendixes/${appendixId}${name !== undefined ? `?name=${encodeURIComponent(name)}` : ''}`;
 
 /** a raw upload as the web app sends a File: its bytes, with whatever Content-Type the browser claims */
 const upload = async (
@@ -104,6 +99,22 @@ describe('task appendixes', () => {
     expect(again.body.data!.appendixes).toHaveLength(1);
     expect(await w.head()).toBe(before);
     expect(w.blobCount()).toBe(blobs);
+  });
+
+  it.each([
+    ['too large', 'plans.pdf', SAMPLE_FILES.pdf, 413],
+    ['of a refused type', 'setup.exe', SAMPLE_FILES.exe, 415],
+  ])('answers a 30 MB raw upload %s promptly and leaves the kept-alive connection usable', async (_name, name, head, status) => {
+    const task = await w.task();
+    const client = keepAliveClient(w.server.url);
+    try {
+      const path = `/api/tasks/${task.id}/appendixes/${randomUUID()}?name=${name}`;
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' };
+      expect((await client.upload(path, headers, head, 30 * 1024 * 1024)).status).toBe(status);
+      expect(await client.get('/api/health/live')).toBe(200);
+    } finally {
+      client.close();
+    }
   });
 
   describe('refuses, appending nothing and keeping no file,', () => {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { taskPartRoutes } from '@stramien/api';
 import { DomainError, format, messages, TASK_APPENDIX_MAX_BYTES, taskDecider, taskMessages, taskPartMessages } from '@stramien/domain';
 import { BlobTooLargeError } from '@stramien/infra';
-import { BASE64, mediaType, peek } from '../../plugins/uploads';
+import { BASE64, discardUpload, mediaType, peek } from '../../plugins/uploads';
 import { addRoute, enforcePolicy } from '../../plugins/route';
 import { loadTaskAccess, type TaskAccess } from '../../access/taskAccess';
 import { APPENDIX_SNIFF_BYTES, detectAppendixType, isAppendixContentType, type AppendixContentType } from './appendixType';
@@ -17,16 +17,6 @@ const tooLarge = () => httpError(413, format(taskMessages.appendixTooLarge, { ma
 const unsupported = () => httpError(415, taskMessages.appendixType);
 const empty = () => new DomainError(taskMessages.appendixEmpty, 422, { file: [taskMessages.appendixEmpty] });
 const nameRequired = () => new DomainError(taskMessages.required, 422, { name: [taskMessages.required] });
-
-/**
- * A refused raw upload: the rest of the request is thrown away and the connection is closed after the answer, so no
- * later request is read from the middle of an unread body on a kept-alive connection.
- */
-const discard = (request: FastifyRequest, reply: FastifyReply): void => {
-  void reply.header('connection', 'close');
-  request.raw.resume();
-  void request.raw.once('error', () => {});
-};
 
 /** The bytes of a JSON upload `{name, file}` (base64, optionally as a data: URL). */
 const decodeJson = (body: { name: string; file: string }): Buffer => {
@@ -131,7 +121,7 @@ export const registerTaskAppendixRoutes = (app: FastifyInstance): void => {
             name = query.name?.trim() ?? '';
             if (name === '') throw nameRequired();
             if ((await refusalBeforeUpload(access, appendixId)) === 'stored') {
-              discard(request, reply);
+              discardUpload(request, reply);
               return await taskAnswer(app, access, null);
             }
             const body = request.body;
@@ -141,19 +131,19 @@ export const registerTaskAppendixRoutes = (app: FastifyInstance): void => {
           }
           if (head.length === 0) throw empty();
         } catch (e) {
-          if (raw) discard(request, reply);
+          if (raw) discardUpload(request, reply);
           throw e;
         }
         const type = await detectAppendixType(head, name);
         if (!isAppendixContentType(type)) {
-          if (raw) discard(request, reply);
+          if (raw) discardUpload(request, reply);
           throw unsupported();
         }
         let stored;
         try {
           stored = await store(content, type, name);
         } catch (e) {
-          if (raw) discard(request, reply);
+          if (raw) discardUpload(request, reply);
           throw e;
         }
         try {

@@ -1,20 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { taskPartRoutes, taskRoutes } from '@stramien/api';
 import { format, messages, taskMessages } from '@stramien/domain';
-import { startTestServer, type TestServer } from '../../testing/testServer';
 import { failure } from '../teams/testFixtures';
-import { createTaskPartsWorld, UNSEEN_TASKS, unseenTaskId, type TaskPartsWorld } from './taskPartsTesting';
+import { taskPartsSuite, UNSEEN_TASKS, unseenTaskId } from './taskTestKit';
 
-let server: TestServer;
-let w: TaskPartsWorld;
-beforeAll(async () => {
-  server = await startTestServer();
-  w = await createTaskPartsWorld(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const w = taskPartsSuite();
 
 const add = (taskId: string, body: { title: string; id?: string }) =>
   w.user.call(taskPartRoutes.addCheck, { params: { id: taskId }, body });
@@ -42,10 +33,10 @@ describe('task checks', () => {
     const task = await w.task();
     const id = randomUUID();
     await add(task.id, { title: 'Once', id });
-    const before = await w.head();
-    expect((await add(task.id, { title: 'Once', id })).data.checks).toHaveLength(1);
-    await update(task.id, id, { checked: false });
-    expect(await w.head()).toBe(before);
+    await w.appendsNothing(async () => {
+      expect((await add(task.id, { title: 'Once', id })).data.checks).toHaveLength(1);
+      await update(task.id, id, { checked: false });
+    });
   });
 
   it.each([
@@ -53,9 +44,7 @@ describe('task checks', () => {
     ['a title over 250 characters', { title: 'x'.repeat(251) }, taskMessages.titleTooLong],
   ])('refuses %s with 422, appending nothing', async (_name, body, text) => {
     const task = await w.task();
-    const before = await w.head();
-    expect(await failure(add(task.id, body))).toEqual({ status: 422, message: text, errors: { title: [text] } });
-    expect(await w.head()).toBe(before);
+    expect(await w.refused(() => add(task.id, body))).toEqual({ status: 422, message: text, errors: { title: [text] } });
   });
 
   it.each([
@@ -65,9 +54,7 @@ describe('task checks', () => {
     ['an unknown field', { title: 'x', checked: true }],
   ])('answers 400 to an add with %s, appending nothing', async (_name, body) => {
     const task = await w.task();
-    const before = await w.head();
-    expect(await failure(add(task.id, body as never))).toMatchObject({ status: 400, message: messages.shared.invalidInput });
-    expect(await w.head()).toBe(before);
+    expect(await w.refused(() => add(task.id, body as never))).toMatchObject({ status: 400, message: messages.shared.invalidInput });
   });
 
   it('answers 400 to an update with a checked flag that is not a boolean', async () => {
@@ -85,21 +72,21 @@ describe('task checks', () => {
     const task = await w.task();
     const { data } = await add(task.id, { title: 'Before closing' });
     await w.user.call(taskRoutes.close, { params: { id: task.id } });
-    const before = await w.head();
-    const closed = { status: 409, message: format(taskMessages.notOpen, { status: 'closed' }) };
-    expect(await failure(add(task.id, { title: 'After closing' }))).toEqual(closed);
-    expect(await failure(update(task.id, data.checks[0]!.id, { checked: true }))).toEqual(closed);
-    expect(await failure(remove(task.id, data.checks[0]!.id))).toEqual(closed);
-    expect(await w.head()).toBe(before);
+    await w.appendsNothing(async () => {
+      const closed = { status: 409, message: format(taskMessages.notOpen, { status: 'closed' }) };
+      expect(await failure(add(task.id, { title: 'After closing' }))).toEqual(closed);
+      expect(await failure(update(task.id, data.checks[0]!.id, { checked: true }))).toEqual(closed);
+      expect(await failure(remove(task.id, data.checks[0]!.id))).toEqual(closed);
+    });
   });
 
   it.each(UNSEEN_TASKS)('answers 404 for %s, appending nothing', async (which) => {
     const taskId = unseenTaskId(w, which);
-    const before = await w.head();
-    const notFound = { status: 404, message: taskMessages.notFound };
-    expect(await failure(add(taskId, { title: 'Peek' }))).toEqual(notFound);
-    expect(await failure(update(taskId, randomUUID(), { checked: true }))).toEqual(notFound);
-    expect(await failure(remove(taskId, randomUUID()))).toEqual(notFound);
-    expect(await w.head()).toBe(before);
+    await w.appendsNothing(async () => {
+      const notFound = { status: 404, message: taskMessages.notFound };
+      expect(await failure(add(taskId, { title: 'Peek' }))).toEqual(notFound);
+      expect(await failure(update(taskId, randomUUID(), { checked: true }))).toEqual(notFound);
+      expect(await failure(remove(taskId, randomUUID()))).toEqual(notFound);
+    });
   });
 });

@@ -1,23 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { taskPartRoutes, taskRoutes } from '@stramien/api';
 import { format, messages, TASK_IMPORT_CHUNK_SIZE, taskMessages } from '@stramien/domain';
-import { startTestServer, type TestServer } from '../../testing/testServer';
+import { DEMO } from '../../testing/testServer';
 import { failure } from '../teams/testFixtures';
 import { importedTaskId } from './importRoutes';
-import { createTaskPartsWorld, type TaskPartsWorld } from './taskPartsTesting';
+import { taskPartsSuite } from './taskTestKit';
 
-let server: TestServer;
-let w: TaskPartsWorld;
-let userEmail: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  w = await createTaskPartsWorld(server);
-  userEmail = 'user@stramien.test';
-});
-afterAll(async () => {
-  await server?.close();
-});
+const w = taskPartsSuite();
+const userEmail = DEMO.user.email;
 
 type Row = Record<string, unknown>;
 const rows = (n: number, overrides: (i: number) => Row = () => ({})): Row[] =>
@@ -73,31 +64,31 @@ describe('POST /api/tasks-import', () => {
     const importId = randomUUID();
     const chunk = rows(10);
     const first = await send(chunk, importId, 50);
-    const before = await w.head();
-    const again = await send(chunk, importId, 50);
-    expect(again.data).toEqual(first.data);
-    expect(await w.head()).toBe(before);
+    await w.appendsNothing(async () => {
+      const again = await send(chunk, importId, 50);
+      expect(again.data).toEqual(first.data);
+    });
     // the same rows under another import are new tasks
     const other = await send(chunk, randomUUID(), 50);
     expect(other.data.map((t) => t.id)).not.toEqual(first.data.map((t) => t.id));
   });
 
   it('refuses the whole chunk when one row is bad, listing every bad row numbered from the start of the file, appending nothing', async () => {
-    const before = await w.head();
-    const chunk = rows(5, (i) =>
-      i === 1 ? { title: '' } : i === 3 ? { assigned_to: 'nobody@example.test', priority: 'someday', labels: 'No such label' } : {},
-    );
-    expect(await failure(send(chunk, randomUUID(), 200))).toEqual({
-      status: 422,
-      message: format(taskMessages.importRowsInvalid, { count: 2 }),
-      errors: {
-        'tasks.201.title': [taskMessages.required],
-        'tasks.203.priority': [taskMessages.invalidPriority],
-        'tasks.203.assigned_to': [taskMessages.unknownAssignee],
-        'tasks.203.labels': [format(taskMessages.unknownLabel, { label: 'No such label' })],
-      },
+    await w.appendsNothing(async () => {
+      const chunk = rows(5, (i) =>
+        i === 1 ? { title: '' } : i === 3 ? { assigned_to: 'nobody@example.test', priority: 'someday', labels: 'No such label' } : {},
+      );
+      expect(await failure(send(chunk, randomUUID(), 200))).toEqual({
+        status: 422,
+        message: format(taskMessages.importRowsInvalid, { count: 2 }),
+        errors: {
+          'tasks.201.title': [taskMessages.required],
+          'tasks.203.priority': [taskMessages.invalidPriority],
+          'tasks.203.assigned_to': [taskMessages.unknownAssignee],
+          'tasks.203.labels': [format(taskMessages.unknownLabel, { label: 'No such label' })],
+        },
+      });
     });
-    expect(await w.head()).toBe(before);
   });
 
   it.each([
@@ -105,12 +96,10 @@ describe('POST /api/tasks-import', () => {
     ['a project of another licence', () => w.otherLicenceProjectId],
     ['an unknown project', () => randomUUID()],
   ])("answers a row in %s with 'Unknown project.', appending nothing", async (_name, project) => {
-    const before = await w.head();
-    expect(await failure(send(rows(2, (i) => (i === 1 ? { project: project() } : {}))))).toMatchObject({
+    expect(await w.refused(() => send(rows(2, (i) => (i === 1 ? { project: project() } : {}))))).toMatchObject({
       status: 422,
       errors: { 'tasks.1.project': [taskMessages.unknownProject] },
     });
-    expect(await w.head()).toBe(before);
   });
 
   it("answers an assignee outside the licence with 'Unknown user.'", async () => {
@@ -132,18 +121,14 @@ describe('POST /api/tasks-import', () => {
       () => ({ tasks: [{ title: 'x' }], import: randomUUID(), offset: 0, project: 'p1' }),
     ],
   ])('answers 400 for %s, appending nothing', async (_name, body) => {
-    const before = await w.head();
-    expect(await failure(w.user.call(taskPartRoutes.import, { body: body() as never }))).toMatchObject({
+    expect(await w.refused(() => w.user.call(taskPartRoutes.import, { body: body() as never }))).toMatchObject({
       status: 400,
       message: messages.shared.invalidInput,
     });
-    expect(await w.head()).toBe(before);
   });
 
   it('answers 404 when the dialog fixes a project the user cannot see', async () => {
-    const before = await w.head();
-    expect((await failure(send(rows(1), randomUUID(), 0, { project: w.foreignProjectId }))).status).toBe(404);
-    expect((await failure(send(rows(1), randomUUID(), 0, { project: w.otherLicenceProjectId }))).status).toBe(404);
-    expect(await w.head()).toBe(before);
+    expect((await w.refused(() => send(rows(1), randomUUID(), 0, { project: w.foreignProjectId }))).status).toBe(404);
+    expect((await w.refused(() => send(rows(1), randomUUID(), 0, { project: w.otherLicenceProjectId }))).status).toBe(404);
   });
 });

@@ -1,21 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { taskMessages, toTaskStreamId } from '@stramien/domain';
+import type { Task } from '@stramien/api';
 import { TASKS_COLLECTION, toTaskDoc, type TaskDoc } from '@stramien/projections/tasks/tasks';
 import type { TaskAccess } from '../../access/taskAccess';
 import { taskCommandsOf, type TaskResult } from './taskCommands';
-import { createTaskQueries, type TaskQueries } from './taskQueries';
-
-const queriesOf = new WeakMap<FastifyInstance, TaskQueries>();
+import { taskQueriesOf } from './taskQueries';
 
 /**
- * The answer of a part command (spec 1 §4: the resulting task replaces the held one): 'Successfully updated task', the
- * task as `GET /tasks/{id}` shows it — the command's fold, with the relations other tasks record towards it as the read
- * model has them after the command settled — and the position of its last event. `null`: nothing was sent (a retried
- * upload found its appendix), the task as it is.
+ * The answer of every command on an existing task (spec 1 §4: the resulting task replaces the held one): its message
+ * ('Successfully updated task' unless told), the task as `GET /tasks/{id}` shows it — the command's fold, with the
+ * relations other tasks record towards it as the read model has them after the command settled — and the position of
+ * its last event. `null`: nothing was sent (a retried upload found its appendix), the task as it is.
  */
-export const taskAnswer = async (app: FastifyInstance, access: TaskAccess, result: TaskResult | null) => {
-  let queries = queriesOf.get(app);
-  if (!queries) queriesOf.set(app, (queries = createTaskQueries(app.deps)));
+export const taskAnswer = async (
+  app: FastifyInstance,
+  access: TaskAccess,
+  result: TaskResult | null,
+  message: string = taskMessages.updated,
+): Promise<{ message: string; data: Task; position: number }> => {
   const { documentStore, eventStore } = app.deps.adapters;
   const taskId = access.task._id;
   const state = result?.state ?? (await taskCommandsOf(app).handle.load(taskId));
@@ -24,5 +26,5 @@ export const taskAnswer = async (app: FastifyInstance, access: TaskAccess, resul
   const fresh = await documentStore.collection<TaskDoc>(TASKS_COLLECTION).findOne({ _id: taskId });
   const updatedAt = result && result.events.length > 0 ? app.deps.clock().toISOString() : (fresh ?? access.task).updatedAt;
   const doc = toTaskDoc(state, (fresh ?? access.task).linkedRelations, updatedAt);
-  return { message: taskMessages.updated, data: await queries.detail(doc, access.actor.userId), position };
+  return { message, data: await taskQueriesOf(app).detail(doc, access.actor.userId), position };
 };

@@ -1,20 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { taskPartRoutes, taskRoutes } from '@stramien/api';
 import { format, labelMessages, taskMessages } from '@stramien/domain';
-import { startTestServer, type TestServer } from '../../testing/testServer';
 import { failure } from '../teams/testFixtures';
-import { createTaskPartsWorld, UNSEEN_TASKS, unseenTaskId, type TaskPartsWorld } from './taskPartsTesting';
+import { taskPartsSuite, UNSEEN_TASKS, unseenTaskId } from './taskTestKit';
 
-let server: TestServer;
-let w: TaskPartsWorld;
-beforeAll(async () => {
-  server = await startTestServer();
-  w = await createTaskPartsWorld(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const w = taskPartsSuite();
 
 const add = (taskId: string, labelId: string) => w.user.call(taskPartRoutes.addLabel, { params: { id: taskId, labelId } });
 const remove = (taskId: string, labelId: string) => w.user.call(taskPartRoutes.removeLabel, { params: { id: taskId, labelId } });
@@ -34,9 +25,9 @@ describe('labels on a task', () => {
   it('appends nothing when the label is on the task already', async () => {
     const task = await w.task();
     await add(task.id, w.labels.licence);
-    const before = await w.head();
-    expect((await add(task.id, w.labels.licence)).data.labels).toEqual([w.labels.licence]);
-    expect(await w.head()).toBe(before);
+    await w.appendsNothing(async () => {
+      expect((await add(task.id, w.labels.licence)).data.labels).toEqual([w.labels.licence]);
+    });
   });
 
   it.each([
@@ -45,10 +36,10 @@ describe('labels on a task', () => {
     ['an unknown label', null],
   ] as const)("answers 404 'Label not found.' for %s, appending nothing", async (_name, which) => {
     const task = await w.task();
-    const before = await w.head();
-    const labelId = which ? w.labels[which] : randomUUID();
-    expect(await failure(add(task.id, labelId))).toEqual({ status: 404, message: labelMessages.notFound });
-    expect(await w.head()).toBe(before);
+    await w.appendsNothing(async () => {
+      const labelId = which ? w.labels[which] : randomUUID();
+      expect(await failure(add(task.id, labelId))).toEqual({ status: 404, message: labelMessages.notFound });
+    });
   });
 
   it("answers 404 'This label is not on the task.' for a label the task does not have", async () => {
@@ -78,9 +69,9 @@ describe('labels on a task', () => {
 
   it.each(UNSEEN_TASKS)('answers 404 for %s, appending nothing', async (which) => {
     const taskId = unseenTaskId(w, which);
-    const before = await w.head();
-    expect(await failure(add(taskId, w.labels.licence))).toEqual({ status: 404, message: taskMessages.notFound });
-    expect(await failure(remove(taskId, w.labels.licence))).toEqual({ status: 404, message: taskMessages.notFound });
-    expect(await w.head()).toBe(before);
+    await w.appendsNothing(async () => {
+      expect(await failure(add(taskId, w.labels.licence))).toEqual({ status: 404, message: taskMessages.notFound });
+      expect(await failure(remove(taskId, w.labels.licence))).toEqual({ status: 404, message: taskMessages.notFound });
+    });
   });
 });

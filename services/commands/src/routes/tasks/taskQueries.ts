@@ -1,14 +1,14 @@
+import type { FastifyInstance } from 'fastify';
 import { can, taskHistoryEntry, toTaskStreamId, type EventEnvelope, type EventMetadata, type TaskEvent } from '@stramien/domain';
 import type { Task, TaskHistoryEntryView, TaskListItem, PageMeta } from '@stramien/api';
 import { TASK_PER_PAGE_DEFAULT } from '@stramien/api';
 import type { Filter, SortSpec } from '@stramien/infra';
 import type { ProjectDoc } from '@stramien/projections/projects/projects';
-import { allRelations, TASKS_COLLECTION, toTaskDoc, type TaskDoc } from '@stramien/projections/tasks/tasks';
+import { allRelations, TASKS_COLLECTION, type TaskDoc } from '@stramien/projections/tasks/tasks';
 import type { AppDeps } from '../../deps';
 import { memberProjectIds, PROJECTS_COLLECTION } from '../../plugins/permissionSubject';
 import type { LicenceAccess } from '../../access/licenceAccess';
-import { visibleTaskFilter, type TaskAccess } from '../../access/taskAccess';
-import type { TaskResult } from './taskCommands';
+import { visibleTaskFilter } from '../../access/taskAccess';
 
 /** What the view of a task's relation needs of the other task. */
 interface RelatedTask {
@@ -173,16 +173,6 @@ export const createTaskQueries = (deps: AppDeps) => {
     detail,
 
     /**
-     * A task command's answer `{message, data, position}` (spec 1 §4: the resulting task replaces the held one): the
-     * fold the command answered with, plus what the read model derives (the other side of relations, subtasks).
-     */
-    async answer(access: TaskAccess, result: TaskResult, message: string): Promise<{ message: string; data: Task; position: number }> {
-      const updatedAt = result.events.length > 0 ? deps.clock().toISOString() : access.task.updatedAt;
-      const doc = toTaskDoc(result.state, access.task.linkedRelations, updatedAt);
-      return { message, data: await detail(doc, access.actor.userId), position: result.position };
-    },
-
-    /**
      * The filter part that keeps a licence's tasks to the projects the user may see: user admins see every project
      * of the licence, everyone else the projects they are a member of (archived ones excluded).
      */
@@ -273,3 +263,11 @@ export const createTaskQueries = (deps: AppDeps) => {
   };
 };
 export type TaskQueries = ReturnType<typeof createTaskQueries>;
+
+const built = new WeakMap<FastifyInstance, TaskQueries>();
+/** The task queries of an app, built once (the task routes, the task answer and the job routes share them). */
+export const taskQueriesOf = (app: FastifyInstance): TaskQueries => {
+  let queries = built.get(app);
+  if (!queries) built.set(app, (queries = createTaskQueries(app.deps)));
+  return queries;
+};

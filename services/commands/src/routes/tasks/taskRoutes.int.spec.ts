@@ -1,29 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { taskRoutes } from '@stramien/api';
 import { format, taskMessages } from '@stramien/domain';
-import { startTestServer, type TestServer } from '../../testing/testServer';
 import { failure } from '../teams/testFixtures';
-import { appendTaskEvents, createTask, createTasksWorld, newTask, type TasksWorld } from './taskTestKit';
+import { appendTaskEvents, createTask, newTask, tasksSuite } from './taskTestKit';
 
-let server: TestServer;
-let w: TasksWorld;
-beforeAll(async () => {
-  server = await startTestServer();
-  w = await createTasksWorld(server);
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
-
-const head = () => server.adapters.eventStore.headPosition();
-/** a failing call that must append nothing */
-const refused = async (call: () => Promise<unknown>) => {
-  const before = await head();
-  const answer = await failure(call());
-  expect(await head()).toBe(before);
-  return answer;
-};
+const w = tasksSuite();
 
 describe('POST /api/tasks-create', () => {
   it('creates a task with the next number of its project and answers "Successfully created task \'{title}\'"', async () => {
@@ -52,44 +34,44 @@ describe('POST /api/tasks-create', () => {
 
   it('refuses what spec 1 §5 refuses, with its texts, appending nothing and taking no number', async () => {
     const before = await createTask(w.user, newTask(w));
-    expect(await refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { title: ' ' }) }))).toMatchObject({
+    expect(await w.refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { title: ' ' }) }))).toMatchObject({
       status: 422,
       message: taskMessages.titleRequired,
       errors: { title: [taskMessages.required] },
     });
-    expect(await refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { assigned_to: null }) }))).toMatchObject({
+    expect(await w.refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { assigned_to: null }) }))).toMatchObject({
       status: 422,
       message: taskMessages.assigneeRequired,
     });
-    expect(await refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { project: null }) }))).toMatchObject({
+    expect(await w.refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { project: null }) }))).toMatchObject({
       status: 422,
       errors: { project: [taskMessages.required] },
     });
-    expect(await refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { priority: null }) }))).toMatchObject({
+    expect(await w.refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { priority: null }) }))).toMatchObject({
       status: 422,
       errors: { priority: [taskMessages.required] },
     });
-    expect(await refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { description: 'x'.repeat(251) }) }))).toMatchObject({
+    expect(await w.refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { description: 'x'.repeat(251) }) }))).toMatchObject({
       status: 422,
       message: taskMessages.descriptionTooLong,
     });
-    expect(await refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { automated: true }) }))).toMatchObject({
+    expect(await w.refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { automated: true }) }))).toMatchObject({
       status: 422,
       message: taskMessages.automationRequired,
     });
-    expect(await refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { due: 'tomorrow' }) }))).toMatchObject({
+    expect(await w.refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { due: 'tomorrow' }) }))).toMatchObject({
       status: 422,
       errors: { due: [taskMessages.invalidDate] },
     });
-    expect(await refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { assigned_to: w.outsiderId }) }))).toMatchObject({
+    expect(await w.refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { assigned_to: w.outsiderId }) }))).toMatchObject({
       status: 422,
       message: taskMessages.assigneeCannotSeeProject,
     });
-    expect(await refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { parent: randomUUID() }) }))).toMatchObject({
+    expect(await w.refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { parent: randomUUID() }) }))).toMatchObject({
       status: 404,
       message: taskMessages.parentNotFound,
     });
-    expect(await refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { labels: [randomUUID()] }) }))).toMatchObject({
+    expect(await w.refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { labels: [randomUUID()] }) }))).toMatchObject({
       status: 404,
     });
     const after = await createTask(w.user, newTask(w));
@@ -102,14 +84,14 @@ describe('POST /api/tasks-create', () => {
     ['a title of 600 characters', { title: 'x'.repeat(600) }],
     ['labels that are not ids', { labels: ['red'] }],
   ])('answers 400 for %s', async (_, over) => {
-    expect((await refused(() => w.user.call(taskRoutes.create, { body: { ...newTask(w), ...over } as never }))).status).toBe(400);
+    expect((await w.refused(() => w.user.call(taskRoutes.create, { body: { ...newTask(w), ...over } as never }))).status).toBe(400);
   });
 
   it('answers 404 for a project the user cannot see and for one of another licence', async () => {
     for (const project of [w.foreignProjectId, w.otherLicenceProjectId]) {
-      expect((await refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { project }) }))).status).toBe(404);
+      expect((await w.refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { project }) }))).status).toBe(404);
     }
-    expect((await refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { license: w.otherLicenceId }) }))).status).toBe(404);
+    expect((await w.refused(() => w.user.call(taskRoutes.create, { body: newTask(w, { license: w.otherLicenceId }) }))).status).toBe(404);
   });
 
   it('answers a retried creation (same id) with the task it created, taking no second number', async () => {
@@ -137,20 +119,20 @@ describe('PUT /api/tasks/:id', () => {
 
   it('refuses a bad change with its text and appends nothing', async () => {
     const task = await createTask(w.user, newTask(w));
-    expect(await refused(() => w.user.call(taskRoutes.update, { params: { id: task.id }, body: { title: '' } }))).toMatchObject({
+    expect(await w.refused(() => w.user.call(taskRoutes.update, { params: { id: task.id }, body: { title: '' } }))).toMatchObject({
       status: 422,
       message: taskMessages.titleRequired,
     });
     expect(
-      await refused(() =>
+      await w.refused(() =>
         w.user.call(taskRoutes.update, { params: { id: task.id }, body: { planned_start: '2026-05-02', planned_end: '2026-05-01' } }),
       ),
     ).toMatchObject({ status: 422, errors: { planned_end: [taskMessages.plannedEndBeforeStart] } });
     expect(
-      await refused(() => w.user.call(taskRoutes.update, { params: { id: task.id }, body: { assigned_to: w.outsiderId } })),
+      await w.refused(() => w.user.call(taskRoutes.update, { params: { id: task.id }, body: { assigned_to: w.outsiderId } })),
     ).toMatchObject({ status: 422, message: taskMessages.assigneeCannotSeeProject });
     expect(
-      (await refused(() => w.user.call(taskRoutes.update, { params: { id: task.id }, body: { colour: 'red' } as never }))).status,
+      (await w.refused(() => w.user.call(taskRoutes.update, { params: { id: task.id }, body: { colour: 'red' } as never }))).status,
     ).toBe(400);
   });
 
@@ -158,7 +140,7 @@ describe('PUT /api/tasks/:id', () => {
     const parent = await createTask(w.user, newTask(w));
     const child = await createTask(w.user, newTask(w, { parent: parent.id }));
     expect((await w.user.call(taskRoutes.get, { params: { id: parent.id } })).data.children_count).toBe(1);
-    expect(await refused(() => w.user.call(taskRoutes.update, { params: { id: parent.id }, body: { parent: child.id } }))).toMatchObject({
+    expect(await w.refused(() => w.user.call(taskRoutes.update, { params: { id: parent.id }, body: { parent: child.id } }))).toMatchObject({
       status: 409,
       message: taskMessages.parentCycle,
     });
@@ -172,18 +154,18 @@ describe('close, cancel, reopen and execute', () => {
   it('closes and reopens; a closed task is read-only; a canceled one cannot be closed', async () => {
     const task = await createTask(w.user, newTask(w));
     expect((await w.user.call(taskRoutes.close, { params: { id: task.id } })).data.status).toBe('closed');
-    expect(await refused(() => w.user.call(taskRoutes.update, { params: { id: task.id }, body: { title: 'Late' } }))).toMatchObject({
+    expect(await w.refused(() => w.user.call(taskRoutes.update, { params: { id: task.id }, body: { title: 'Late' } }))).toMatchObject({
       status: 409,
       message: format(taskMessages.notOpen, { status: 'closed' }),
     });
-    expect(await refused(() => w.user.call(taskRoutes.cancel, { params: { id: task.id } }))).toMatchObject({
+    expect(await w.refused(() => w.user.call(taskRoutes.cancel, { params: { id: task.id } }))).toMatchObject({
       status: 409,
       message: taskMessages.cancelClosed,
     });
     const reopened = await w.user.call(taskRoutes.reopen, { params: { id: task.id } });
     expect(reopened).toMatchObject({ message: taskMessages.reopened, data: { status: 'open' } });
     expect((await w.user.call(taskRoutes.cancel, { params: { id: task.id } })).data.status).toBe('canceled');
-    expect(await refused(() => w.user.call(taskRoutes.close, { params: { id: task.id } }))).toMatchObject({
+    expect(await w.refused(() => w.user.call(taskRoutes.close, { params: { id: task.id } }))).toMatchObject({
       status: 409,
       message: taskMessages.closeCanceled,
     });
@@ -191,7 +173,7 @@ describe('close, cancel, reopen and execute', () => {
 
   it('executes an automated task only', async () => {
     const plain = await createTask(w.user, newTask(w));
-    expect(await refused(() => w.user.call(taskRoutes.execute, { params: { id: plain.id } }))).toMatchObject({
+    expect(await w.refused(() => w.user.call(taskRoutes.execute, { params: { id: plain.id } }))).toMatchObject({
       status: 422,
       message: taskMessages.notAutomated,
     });
@@ -205,13 +187,13 @@ describe('private tasks', () => {
     const task = await createTask(w.user, newTask(w, { is_private: true, assigned_to: w.userId, title: 'Secret' }));
     expect((await w.user.call(taskRoutes.get, { params: { id: task.id } })).data.is_private).toBe(true);
     for (const api of [w.colleague, w.admin]) {
-      expect(await refused(() => api.call(taskRoutes.get, { params: { id: task.id } }))).toMatchObject({
+      expect(await w.refused(() => api.call(taskRoutes.get, { params: { id: task.id } }))).toMatchObject({
         status: 404,
         message: taskMessages.notFound,
       });
-      expect((await refused(() => api.call(taskRoutes.close, { params: { id: task.id } }))).status).toBe(404);
-      expect((await refused(() => api.call(taskRoutes.update, { params: { id: task.id }, body: { title: 'x' } }))).status).toBe(404);
-      expect((await refused(() => api.call(taskRoutes.delete, { params: { id: task.id } }))).status).toBe(404);
+      expect((await w.refused(() => api.call(taskRoutes.close, { params: { id: task.id } }))).status).toBe(404);
+      expect((await w.refused(() => api.call(taskRoutes.update, { params: { id: task.id }, body: { title: 'x' } }))).status).toBe(404);
+      expect((await w.refused(() => api.call(taskRoutes.delete, { params: { id: task.id } }))).status).toBe(404);
       const list = await api.call(taskRoutes.query, { query: { 'filter[project]': w.projectId, per_page: 500 } });
       expect(list.data.map((t) => t.id)).not.toContain(task.id);
       const gantt = await api.call(taskRoutes.gantt, { params: { id: w.projectId } });
@@ -226,18 +208,18 @@ describe('tasks of other licences and projects', () => {
   it('answer 404 to every task call, and unknown ids too', async () => {
     const foreign = await createTask(w.admin, newTask(w, { project: w.foreignProjectId, assigned_to: w.adminId }));
     for (const id of [foreign.id, randomUUID()]) {
-      expect(await refused(() => w.user.call(taskRoutes.get, { params: { id } }))).toMatchObject({
+      expect(await w.refused(() => w.user.call(taskRoutes.get, { params: { id } }))).toMatchObject({
         status: 404,
         message: taskMessages.notFound,
       });
-      expect((await refused(() => w.user.call(taskRoutes.history, { params: { id } }))).status).toBe(404);
-      expect((await refused(() => w.user.call(taskRoutes.children, { params: { id } }))).status).toBe(404);
-      expect((await refused(() => w.user.call(taskRoutes.reopen, { params: { id } }))).status).toBe(404);
-      expect((await refused(() => w.user.call(taskRoutes.deleteMany, { body: { tasks: [id] } }))).status).toBe(404);
+      expect((await w.refused(() => w.user.call(taskRoutes.history, { params: { id } }))).status).toBe(404);
+      expect((await w.refused(() => w.user.call(taskRoutes.children, { params: { id } }))).status).toBe(404);
+      expect((await w.refused(() => w.user.call(taskRoutes.reopen, { params: { id } }))).status).toBe(404);
+      expect((await w.refused(() => w.user.call(taskRoutes.deleteMany, { body: { tasks: [id] } }))).status).toBe(404);
     }
-    expect((await refused(() => w.user.call(taskRoutes.gantt, { params: { id: w.foreignProjectId } }))).status).toBe(404);
-    expect((await refused(() => w.user.call(taskRoutes.licenceQuery, { params: { id: w.otherLicenceId }, body: {} }))).status).toBe(404);
-    expect((await refused(() => w.user.call(taskRoutes.query, { query: { 'filter[license]': w.otherLicenceId } }))).status).toBe(404);
+    expect((await w.refused(() => w.user.call(taskRoutes.gantt, { params: { id: w.foreignProjectId } }))).status).toBe(404);
+    expect((await w.refused(() => w.user.call(taskRoutes.licenceQuery, { params: { id: w.otherLicenceId }, body: {} }))).status).toBe(404);
+    expect((await w.refused(() => w.user.call(taskRoutes.query, { query: { 'filter[license]': w.otherLicenceId } }))).status).toBe(404);
   });
 });
 
@@ -246,11 +228,11 @@ describe('deleting', () => {
     const parent = await createTask(w.user, newTask(w));
     const child = await createTask(w.user, newTask(w, { parent: parent.id }));
     const grandchild = await createTask(w.user, newTask(w, { parent: child.id }));
-    expect(await refused(() => w.user.call(taskRoutes.delete, { params: { id: parent.id } }))).toMatchObject({
+    expect(await w.refused(() => w.user.call(taskRoutes.delete, { params: { id: parent.id } }))).toMatchObject({
       status: 409,
       message: taskMessages.hasChildren,
     });
-    expect(await refused(() => w.user.call(taskRoutes.deleteMany, { body: { tasks: [parent.id, child.id] } }))).toMatchObject({
+    expect(await w.refused(() => w.user.call(taskRoutes.deleteMany, { body: { tasks: [parent.id, child.id] } }))).toMatchObject({
       status: 409,
       message: taskMessages.hasChildren,
     });
@@ -258,13 +240,13 @@ describe('deleting', () => {
     expect(res).toMatchObject({ message: format(taskMessages.deletedMany, { count: 3 }), deleted: [grandchild.id, child.id, parent.id] });
     expect((await failure(w.user.call(taskRoutes.get, { params: { id: parent.id } }))).status).toBe(404);
     // its history stays in the log
-    expect((await server.adapters.eventStore.readStream(`task-${parent.id}`)).map((e) => e.type)).toContain('TaskDeleted');
+    expect((await w.server.adapters.eventStore.readStream(`task-${parent.id}`)).map((e) => e.type)).toContain('TaskDeleted');
   });
 
   it('deletes a single task', async () => {
     const task = await createTask(w.user, newTask(w));
     expect((await w.user.call(taskRoutes.delete, { params: { id: task.id } })).message).toBe(taskMessages.deleted);
-    expect((await refused(() => w.user.call(taskRoutes.delete, { params: { id: task.id } }))).status).toBe(404);
+    expect((await w.refused(() => w.user.call(taskRoutes.delete, { params: { id: task.id } }))).status).toBe(404);
   });
 });
 
@@ -355,7 +337,7 @@ describe('GET /api/project/:id/tasks/gantt', () => {
     const a = await createTask(w.user, newTask(w, { planned_start: '2026-07-01', due: '2026-07-03' }));
     const b = await createTask(w.user, newTask(w, { planned_start: '2026-07-04', due: '2026-07-08', parent: a.id }));
     await appendTaskEvents(
-      server,
+      w.server,
       b.id,
       [{ type: 'TaskRelationAdded', data: { taskId: b.id, relation: { taskId: a.id, kind: 'predecessor' } } }],
       w.userId,

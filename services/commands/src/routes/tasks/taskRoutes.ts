@@ -22,7 +22,8 @@ import { loadLicenceAccess } from '../../access/licenceAccess';
 import { loadProjectAccess, projectNotFound } from '../../access/projectAccess';
 import { loadTaskAccess, type TaskAccess } from '../../access/taskAccess';
 import { taskCommandsOf, type TaskChanges } from './taskCommands';
-import { createTaskQueries, mergeFilters, taskSort } from './taskQueries';
+import { mergeFilters, taskQueriesOf, taskSort } from './taskQueries';
+import { taskAnswer } from './taskAnswer';
 
 const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const oneOrIn = (values: string[]): unknown => (values.length === 1 ? values[0] : { $in: values });
@@ -56,9 +57,7 @@ const DESCENDANTS_MAX = 5000;
 export const registerTaskRoutes = (app: FastifyInstance): void => {
   const { deps } = app;
   const commands = taskCommandsOf(app);
-  const queries = createTaskQueries(deps);
-
-  const answer = queries.answer;
+  const queries = taskQueriesOf(app);
 
   /** the visible tasks of a licence (or one project of it) matching the list's query parameters and column filters */
   const listFilter = async (request: FastifyRequest, query: TaskListQuery, filters: TaskQueryFilter[]) => {
@@ -193,14 +192,14 @@ export const registerTaskRoutes = (app: FastifyInstance): void => {
       if (value !== undefined) changes[field] = value;
     }
     const result = await commands.update(request, access, changes as TaskChanges);
-    return answer(access, result, taskMessages.updated);
+    return taskAnswer(app, access, result);
   });
 
   const transition =
     (type: 'CloseTask' | 'CancelTask' | 'ReopenTask' | 'ExecuteTask', message: string) =>
     async ({ params, request }: { params: { id: string }; request: FastifyRequest }) => {
       const access = await loadTaskAccess(deps, request, params.id);
-      return answer(access, await commands.send(request, access, { type, data: {} }), message);
+      return taskAnswer(app, access, await commands.send(request, access, { type, data: {} }), message);
     };
   addRoute(app, taskRoutes.close, transition('CloseTask', taskMessages.closed));
   addRoute(app, taskRoutes.cancel, transition('CancelTask', taskMessages.canceled));

@@ -1,12 +1,14 @@
-import { Button, InputGroup, Switch, TextArea } from '@blueprintjs/core';
+import { Button, InputGroup, Switch } from '@blueprintjs/core';
 import { NEWS_BUTTON_TITLE_MAX, NEWS_DESCRIPTION_MAX, NEWS_LINK_MAX, NEWS_TITLE_MAX } from '@stramien/domain';
 import type { NewsItemAdmin } from '@stramien/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../shared/forms/FormField';
-import { Markdown } from '../../../shared/Markdown';
-import { LANGUAGES, type Language } from '../../../shared/i18n';
+import type { Language } from '../../../shared/i18n';
+import { MarkdownField } from '../components/MarkdownField';
 import { TranslationTabs } from '../components/TranslationTabs';
+import { everyLanguage, useTranslatedForm, writtenTranslations } from '../components/translatedForm';
+import type { EditorFormProps } from '../components/TranslatedItemsEditor';
 
 type Texts = { title: string; description: string; button_title: string };
 export interface NewsFormValue {
@@ -28,7 +30,7 @@ export const EMPTY_NEWS: NewsFormValue = {
 
 /** An item as the form edits it: every language present (blank where not written), tags as one comma-separated line. */
 export const newsFormValue = (item: NewsItemAdmin): NewsFormValue => ({
-  translations: { en: item.translations.en, nl: item.translations.nl ?? blank(), de: item.translations.de ?? blank() },
+  translations: everyLanguage(item.translations, blank),
   image: item.image ?? '',
   tags: item.tags.join(', '),
   auto_open: item.auto_open,
@@ -37,15 +39,7 @@ export const newsFormValue = (item: NewsItemAdmin): NewsFormValue => ({
 
 /** The body of POST/PUT /api/news: blank languages left out (readers fall back to English), tags split on commas. */
 export const newsBody = (value: NewsFormValue) => ({
-  translations: {
-    en: value.translations.en,
-    ...Object.fromEntries(
-      LANGUAGES.filter((l) => l !== 'en' && Object.values(value.translations[l]).some((v) => v.trim() !== '')).map((l) => [
-        l,
-        value.translations[l],
-      ]),
-    ),
-  },
+  translations: writtenTranslations(value.translations),
   image: value.image.trim() === '' ? null : value.image.trim(),
   tags: value.tags
     .split(',')
@@ -55,15 +49,7 @@ export const newsBody = (value: NewsFormValue) => ({
   button_url: value.button_url.trim() === '' ? null : value.button_url.trim(),
 });
 
-export interface NewsItemFormProps {
-  initial: NewsFormValue;
-  busy: boolean;
-  submitText: string;
-  /** field errors of the server's answer, keyed by its field names ('translations.en.title', 'button_url') */
-  serverErrors?: Record<string, string[]>;
-  onSubmit: (value: NewsFormValue) => void;
-  onCancel: () => void;
-}
+export type NewsItemFormProps = EditorFormProps<NewsFormValue>;
 
 /**
  * A news item in English, Dutch and German (spec 1 §3: title, description in markdown, image, tags, auto_open, button).
@@ -71,32 +57,17 @@ export interface NewsItemFormProps {
  */
 export const NewsItemForm = ({ initial, busy, submitText, serverErrors = {}, onSubmit, onCancel }: NewsItemFormProps) => {
   const { t } = useTranslation('news');
-  const [value, setValue] = useState(initial);
-  const [touched, setTouched] = useState(false);
   const [preview, setPreview] = useState(false);
-  const localErrors: Record<string, string> = touched
-    ? {
-        ...(value.translations.en.title.trim() === '' ? { 'translations.en.title': t('news.form.required') } : {}),
-        ...(value.translations.en.description.trim() === '' ? { 'translations.en.description': t('news.form.required') } : {}),
-      }
-    : {};
-  const error = (field: string): string | undefined => localErrors[field] ?? serverErrors[field]?.[0];
-  const setText = (language: Language, field: keyof Texts, text: string) =>
-    setValue((v) => ({ ...v, translations: { ...v.translations, [language]: { ...v.translations[language], [field]: text } } }));
-  const invalid = LANGUAGES.filter((l) => ['title', 'description', 'button_title'].some((f) => error(`translations.${l}.${f}`)));
-  const written = LANGUAGES.filter((l) => Object.values(value.translations[l]).some((v) => v.trim() !== ''));
+  const { value, setValue, setText, error, invalid, written, submit } = useTranslatedForm<Texts, NewsFormValue>({
+    initial,
+    required: ['title', 'description'],
+    requiredText: t('news.form.required'),
+    serverErrors,
+    onSubmit,
+  });
 
   return (
-    <form
-      className="stramien-admin__form"
-      noValidate
-      data-testid="news-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setTouched(true);
-        if (value.translations.en.title.trim() !== '' && value.translations.en.description.trim() !== '') onSubmit(value);
-      }}
-    >
+    <form className="stramien-admin__form" noValidate data-testid="news-form" onSubmit={submit}>
       <p className="bp6-text-muted">{t('news.form.english-required')}</p>
       <TranslationTabs id="news-language" invalid={invalid} written={written}>
         {(language) => (
@@ -114,27 +85,18 @@ export const NewsItemForm = ({ initial, busy, submitText, serverErrors = {}, onS
                 onValueChange={(text) => setText(language, 'title', text)}
               />
             </FormField>
-            <FormField
+            <MarkdownField
               label={t('news.form.description')}
               id={`news-description-${language}`}
               required={language === 'en'}
               error={error(`translations.${language}.description`)}
               helper={t('news.form.markdown-helper')}
-            >
-              {preview ? (
-                <Markdown className="stramien-admin__preview">{value.translations[language].description}</Markdown>
-              ) : (
-                <TextArea
-                  id={`news-description-${language}`}
-                  className="stramien-admin__markdown-input"
-                  fill
-                  rows={8}
-                  maxLength={NEWS_DESCRIPTION_MAX}
-                  value={value.translations[language].description}
-                  onChange={(event) => setText(language, 'description', event.currentTarget.value)}
-                />
-              )}
-            </FormField>
+              preview={preview}
+              rows={8}
+              maxLength={NEWS_DESCRIPTION_MAX}
+              value={value.translations[language].description}
+              onChange={(text) => setText(language, 'description', text)}
+            />
             <Switch checked={preview} label={t('news.form.preview')} onChange={() => setPreview((p) => !p)} />
             <FormField
               label={t('news.form.button-title')}

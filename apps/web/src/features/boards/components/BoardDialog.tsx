@@ -1,14 +1,14 @@
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Checkbox, HTMLSelect } from '@blueprintjs/core';
 import type { Board } from '@stramien/api';
-import { BOARD_NAME_MAX, TASK_STATUSES } from '@stramien/domain';
+import { TASK_STATUSES } from '@stramien/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverFieldErrors } from '../../../shared/apiErrors';
 import { FormField } from '../../../shared/forms/FormField';
 import { useSession } from '../../identity/session/useSession';
 import { boardCalls, boardKeys, boardProjectsQuery } from '../queries';
 import { useBoardToasts } from '../useBoardToasts';
+import { NamedDialog } from './NamedDialog';
 
 /** One dialog creates and edits a board: name, project (or all my projects), default flag; new boards may start with status lanes. */
 export const BoardDialog = ({ board, onClose, onSaved }: { board?: Board; onClose: () => void; onSaved: (board: Board) => void }) => {
@@ -21,7 +21,6 @@ export const BoardDialog = ({ board, onClose, onSaved }: { board?: Board; onClos
   const [projectId, setProjectId] = useState(board?.project?.id ?? '');
   const [isDefault, setIsDefault] = useState(board?.is_default ?? false);
   const [statusLanes, setStatusLanes] = useState(true);
-  const [touched, setTouched] = useState(false);
   const save = useMutation({
     mutationFn: async (): Promise<Board> => {
       const body = { name: name.trim(), project: projectId ? { id: projectId } : null, is_default: isDefault };
@@ -39,57 +38,32 @@ export const BoardDialog = ({ board, onClose, onSaved }: { board?: Board; onClos
     },
     onError: toasts.failed,
   });
-  const missing = touched && name.trim() === '';
-  const nameError = missing ? t('boards.dialog.required') : serverFieldErrors(save.error)?.name?.[0];
   return (
-    <Dialog isOpen onClose={onClose} title={board ? t('boards.dialog.edit-title') : t('boards.dialog.create-title')}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setTouched(true);
-          if (name.trim() !== '') save.mutate();
-        }}
-      >
-        <DialogBody>
-          <FormField id="board-name" label={t('boards.dialog.name')} required error={nameError}>
-            <InputGroup
-              id="board-name"
-              value={name}
-              maxLength={BOARD_NAME_MAX}
-              intent={nameError ? 'danger' : 'none'}
-              onValueChange={setName}
-              autoFocus
-            />
-          </FormField>
-          <FormField id="board-project" label={t('boards.dialog.project')}>
-            <HTMLSelect id="board-project" fill value={projectId} onChange={(e) => setProjectId(e.currentTarget.value)}>
-              <option value="">{t('boards.dialog.all-projects')}</option>
-              {(projects.data ?? []).map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </HTMLSelect>
-          </FormField>
-          <Checkbox checked={isDefault} label={t('boards.dialog.default')} onChange={(e) => setIsDefault(e.currentTarget.checked)} />
-          {board ? null : (
-            <Checkbox
-              checked={statusLanes}
-              label={t('boards.dialog.status-lanes')}
-              onChange={(e) => setStatusLanes(e.currentTarget.checked)}
-            />
-          )}
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('boards.dialog.cancel')} onClick={onClose} />
-              <Button type="submit" intent="primary" text={t('boards.dialog.save')} loading={save.isPending} data-testid="board-save" />
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+    <NamedDialog
+      kind="board"
+      title={board ? t('boards.dialog.edit-title') : t('boards.dialog.create-title')}
+      nameLabel={t('boards.dialog.name')}
+      name={name}
+      onNameChange={setName}
+      saveError={save.error}
+      saving={save.isPending}
+      onSave={() => save.mutate()}
+      onClose={onClose}
+    >
+      <FormField id="board-project" label={t('boards.dialog.project')}>
+        <HTMLSelect id="board-project" fill value={projectId} onChange={(e) => setProjectId(e.currentTarget.value)}>
+          <option value="">{t('boards.dialog.all-projects')}</option>
+          {(projects.data ?? []).map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </HTMLSelect>
+      </FormField>
+      <Checkbox checked={isDefault} label={t('boards.dialog.default')} onChange={(e) => setIsDefault(e.currentTarget.checked)} />
+      {board ? null : (
+        <Checkbox checked={statusLanes} label={t('boards.dialog.status-lanes')} onChange={(e) => setStatusLanes(e.currentTarget.checked)} />
+      )}
+    </NamedDialog>
   );
 };

@@ -1,14 +1,14 @@
-import { Button, Dialog, DialogBody, DialogFooter, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, HTMLSelect } from '@blueprintjs/core';
 import { TrashIcon } from '@blueprintjs/icons';
 import type { Board, BoardLaneView, Label } from '@stramien/api';
-import { BOARD_NAME_MAX, TASK_STATUSES, type LaneRule, type TaskStatus } from '@stramien/domain';
+import { TASK_STATUSES, type LaneRule, type TaskStatus } from '@stramien/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverFieldErrors } from '../../../shared/apiErrors';
 import { FormField } from '../../../shared/forms/FormField';
 import { boardCalls, boardKeys } from '../queries';
 import { useBoardToasts } from '../useBoardToasts';
+import { NamedDialog } from './NamedDialog';
 
 const KINDS = ['status', 'assignee', 'label', 'manual'] as const satisfies readonly LaneRule['kind'][];
 
@@ -39,7 +39,6 @@ export const LaneDialog = ({
   const [status, setStatus] = useState<TaskStatus>(rule?.kind === 'status' ? rule.status : 'open');
   const [userId, setUserId] = useState(rule?.kind === 'assignee' ? rule.userId : (people[0]?.[0] ?? ''));
   const [labelId, setLabelId] = useState(rule?.kind === 'label' ? rule.labelId : (labels[0]?.id ?? ''));
-  const [touched, setTouched] = useState(false);
   const chosen = (): LaneRule | null => {
     if (kind === 'status') return { kind, status };
     if (kind === 'assignee') return userId ? { kind, userId } : null;
@@ -59,103 +58,86 @@ export const LaneDialog = ({
     onError: toasts.failed,
   });
   const remove = useMutation({ mutationFn: () => calls.removeLane(board.id, lane!.id), onSuccess: done, onError: toasts.failed });
-  const missing = touched && name.trim() === '';
-  const nameError = missing ? t('boards.dialog.required') : serverFieldErrors(save.error)?.name?.[0];
   return (
-    <Dialog isOpen onClose={onClose} title={lane ? t('boards.lane-dialog.edit-title') : t('boards.lane-dialog.create-title')}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setTouched(true);
-          const next = chosen();
-          if (name.trim() !== '' && next) save.mutate(next);
-        }}
-      >
-        <DialogBody>
-          <FormField id="lane-name" label={t('boards.lane-dialog.name')} required error={nameError}>
-            <InputGroup
-              id="lane-name"
-              value={name}
-              maxLength={BOARD_NAME_MAX}
-              intent={nameError ? 'danger' : 'none'}
-              onValueChange={setName}
-              autoFocus
-            />
-          </FormField>
-          <FormField id="lane-kind" label={t('boards.lane-dialog.rule')} helper={t(`boards.lane-hint.${kind}`)}>
-            <HTMLSelect id="lane-kind" fill value={kind} onChange={(e) => setKind(e.currentTarget.value as LaneRule['kind'])}>
-              {KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {t(`boards.lane-kind.${k}`)}
-                </option>
-              ))}
-            </HTMLSelect>
-          </FormField>
-          {kind === 'status' ? (
-            <FormField id="lane-status" label={t('boards.lane-dialog.status')}>
-              <HTMLSelect id="lane-status" fill value={status} onChange={(e) => setStatus(e.currentTarget.value as TaskStatus)}>
-                {TASK_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`boards.status.${s}`)}
-                  </option>
-                ))}
-              </HTMLSelect>
-            </FormField>
-          ) : null}
-          {kind === 'assignee' ? (
-            <FormField id="lane-user" label={t('boards.lane-dialog.user')} required>
-              <HTMLSelect id="lane-user" fill value={userId} onChange={(e) => setUserId(e.currentTarget.value)}>
-                {people.map(([id, person]) => (
-                  <option key={id} value={id}>
-                    {person}
-                  </option>
-                ))}
-              </HTMLSelect>
-            </FormField>
-          ) : null}
-          {kind === 'label' ? (
-            <FormField
-              id="lane-label"
-              label={t('boards.lane-dialog.label')}
-              required
-              error={labels.length === 0 ? t('boards.lane-dialog.no-labels') : undefined}
-            >
-              <HTMLSelect
-                id="lane-label"
-                fill
-                value={labelId}
-                disabled={labels.length === 0}
-                onChange={(e) => setLabelId(e.currentTarget.value)}
-              >
-                {labels.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.title}
-                  </option>
-                ))}
-              </HTMLSelect>
-            </FormField>
-          ) : null}
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              {lane ? (
-                <Button
-                  intent="danger"
-                  variant="minimal"
-                  icon={<TrashIcon />}
-                  text={t('boards.lane-dialog.delete')}
-                  loading={remove.isPending}
-                  onClick={() => remove.mutate()}
-                />
-              ) : null}
-              <Button text={t('boards.dialog.cancel')} onClick={onClose} />
-              <Button type="submit" intent="primary" text={t('boards.dialog.save')} loading={save.isPending} data-testid="lane-save" />
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+    <NamedDialog
+      kind="lane"
+      title={lane ? t('boards.lane-dialog.edit-title') : t('boards.lane-dialog.create-title')}
+      nameLabel={t('boards.lane-dialog.name')}
+      name={name}
+      onNameChange={setName}
+      saveError={save.error}
+      saving={save.isPending}
+      onSave={() => {
+        const next = chosen();
+        if (next) save.mutate(next);
+      }}
+      onClose={onClose}
+      actions={
+        lane ? (
+          <Button
+            intent="danger"
+            variant="minimal"
+            icon={<TrashIcon />}
+            text={t('boards.lane-dialog.delete')}
+            loading={remove.isPending}
+            onClick={() => remove.mutate()}
+          />
+        ) : null
+      }
+    >
+      <FormField id="lane-kind" label={t('boards.lane-dialog.rule')} helper={t(`boards.lane-hint.${kind}`)}>
+        <HTMLSelect id="lane-kind" fill value={kind} onChange={(e) => setKind(e.currentTarget.value as LaneRule['kind'])}>
+          {KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(`boards.lane-kind.${k}`)}
+            </option>
+          ))}
+        </HTMLSelect>
+      </FormField>
+      {kind === 'status' ? (
+        <FormField id="lane-status" label={t('boards.lane-dialog.status')}>
+          <HTMLSelect id="lane-status" fill value={status} onChange={(e) => setStatus(e.currentTarget.value as TaskStatus)}>
+            {TASK_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`boards.status.${s}`)}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormField>
+      ) : null}
+      {kind === 'assignee' ? (
+        <FormField id="lane-user" label={t('boards.lane-dialog.user')} required>
+          <HTMLSelect id="lane-user" fill value={userId} onChange={(e) => setUserId(e.currentTarget.value)}>
+            {people.map(([id, person]) => (
+              <option key={id} value={id}>
+                {person}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormField>
+      ) : null}
+      {kind === 'label' ? (
+        <FormField
+          id="lane-label"
+          label={t('boards.lane-dialog.label')}
+          required
+          error={labels.length === 0 ? t('boards.lane-dialog.no-labels') : undefined}
+        >
+          <HTMLSelect
+            id="lane-label"
+            fill
+            value={labelId}
+            disabled={labels.length === 0}
+            onChange={(e) => setLabelId(e.currentTarget.value)}
+          >
+            {labels.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.title}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormField>
+      ) : null}
+    </NamedDialog>
   );
 };
