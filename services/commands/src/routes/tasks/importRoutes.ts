@@ -19,7 +19,7 @@ import { PROJECTS_COLLECTION, requireProjectAccess } from '../../plugins/permiss
 import { loadLicenceAccess } from '../../access/licenceAccess';
 import { projectNotFound } from '../../access/projectAccess';
 import { userCanSeeProject } from '../../access/taskAccess';
-import { taskCommandsOf } from './taskCommands';
+import { takeTaskNumbers, taskCommandsOf } from './taskCommands';
 
 /**
  * The id of the task an import row becomes: a name-based uuid (version 5 layout, SHA-1) of the licence, the importer,
@@ -49,7 +49,7 @@ const text = (value: unknown): string | null => {
  */
 export const registerTaskImportRoutes = (app: FastifyInstance): void => {
   const { deps } = app;
-  const { documentStore } = deps.adapters;
+  const { documentStore, eventStore } = deps.adapters;
   const projects = documentStore.collection<ProjectDoc>(PROJECTS_COLLECTION);
   const users = documentStore.collection<UserDoc>('users');
   const labels = documentStore.collection<LabelDoc>('labels');
@@ -96,13 +96,12 @@ export const registerTaskImportRoutes = (app: FastifyInstance): void => {
     return { projectIds: new Set(visible.keys()), users: userMap, labels: labelMap, ...(fixedProject ? { projectId: fixedProject } : {}) };
   };
 
-  /** Creates one row's task, or finds it created by an earlier try of the same chunk. */
-  const createRow = async (request: FastifyRequest, actor: Actor, taskId: string, task: ImportedTask) => {
-    const existing = await commands.handle.load(taskId);
-    if (existing.exists) return { id: taskId, number: existing.number, position: 0 };
+  /** Creates one row's task with the number taken for it, or finds it created by an earlier try of the same chunk. */
+  const createRow = async (request: FastifyRequest, actor: Actor, taskId: string, task: ImportedTask, number: number) => {
     try {
       const result = await commands.create(request, { ...task, taskId, licenceId: actor.licenceId, parentId: null }, actor, {
         settle: false,
+        number,
       });
       return { id: taskId, number: result.state.number, position: result.position };
     } catch (e) {
@@ -113,6 +112,30 @@ export const registerTaskImportRoutes = (app: FastifyInstance): void => {
       }
       throw e;
     }
+  };
+
+  /**
+   * The chunk's tasks: those an earlier try created are found; the others take their numbers per project in one
+   * append each (row order) and are created side by side, so their appends share the event store's group commit.
+   */
+  const createChunk = async (request: FastifyRequest, actor: Actor, ids: string[], tasks: ImportedTask[]) => {
+    const states = await Promise.all(ids.map((id) => commands.handle.load(id)));
+    const numbers = new Map<string, number>();
+    const missing = new Map<string, string[]>();
+    ids.forEach((id, i) => {
+      if (states[i]!.exists) numbers.set(id, states[i]!.number);
+      else missing.set(tasks[i]!.projectId, [...(missing.get(tasks[i]!.projectId) ?? []), id]);
+    });
+    const now = deps.clock().toISOString();
+    for (const [projectId, taskIds] of missing) {
+      const taken = await takeTaskNumbers(eventStore, projectId, taskIds, actor, now);
+      taskIds.forEach((id, i) => numbers.set(id, taken[i]!));
+    }
+    return Promise.all(
+      ids.map((id, i) =>
+        states[i]!.exists ? { id, number: states[i]!.number, position: 0 } : createRow(request, actor, id, tasks[i]!, numbers.get(id)!),
+      ),
+    );
   };
 
   addRoute(app, taskPartRoutes.import, async ({ body, request }) => {
@@ -131,10 +154,8 @@ export const registerTaskImportRoutes = (app: FastifyInstance): void => {
         for (const [field, list] of Object.entries(row.errors)) if (list) errors[`tasks.${row.row}.${field}`] = list;
       throw new DomainError(checked.message, 422, errors);
     }
-    const created = [];
-    for (const [i, task] of checked.tasks.entries()) {
-      created.push(await createRow(request, actor, importedTaskId(licenceId, actor.userId, body.import, body.offset + i), task));
-    }
+    const ids = checked.tasks.map((_, i) => importedTaskId(licenceId, actor.userId, body.import, body.offset + i));
+    const created = await createChunk(request, actor, ids, checked.tasks);
     // one wait for the read models after the whole chunk, not one per row
     const position = Math.max(0, ...created.map((c) => c.position));
     if (position > 0) await app.projectionWait.waitFor(position, app.minPositionWaitMs);

@@ -45,44 +45,56 @@ export const toTaskCounterStreamId = (projectId: string): string => `taskCounter
 export const TASK_NUMBER_TAKEN = 'TaskNumberTaken';
 const COUNTER_RETRIES = 50;
 
-export const takeTaskNumber = async (
+/**
+ * Takes the project's next numbers, one per task id, in one append (one `TaskNumberTaken` each, in order): an import
+ * chunk takes its rows' numbers at once instead of one append per row.
+ */
+export const takeTaskNumbers = async (
   eventStore: EventStore,
   projectId: string,
-  taskId: string,
+  taskIds: readonly string[],
   actor: Actor,
   now: string,
-): Promise<number> => {
+): Promise<number[]> => {
+  if (taskIds.length === 0) return [];
   const streamId = toTaskCounterStreamId(projectId);
   for (let attempt = 0; ; attempt++) {
     const [last] = await eventStore.readStream(streamId, { direction: 'backwards', maxCount: 1 });
-    const number = last ? (last.data as { number: number }).number + 1 : 1;
+    const first = last ? (last.data as { number: number }).number + 1 : 1;
+    const numbers = taskIds.map((_, i) => first + i);
     try {
       await eventStore.append(
         streamId,
-        [
-          {
-            id: newEventId(),
-            type: TASK_NUMBER_TAKEN,
-            data: { projectId, taskId, number },
-            metadata: {
-              userId: actor.userId,
-              licenceId: actor.licenceId,
-              projectId,
-              correlationId: taskId,
-              causationId: taskId,
-              occurredAt: now,
-            },
+        taskIds.map((taskId, i) => ({
+          id: newEventId(),
+          type: TASK_NUMBER_TAKEN,
+          data: { projectId, taskId, number: numbers[i]! },
+          metadata: {
+            userId: actor.userId,
+            licenceId: actor.licenceId,
+            projectId,
+            correlationId: taskId,
+            causationId: taskId,
+            occurredAt: now,
           },
-        ],
+        })),
         last ? last.revision : 'no_stream',
       );
-      return number;
+      return numbers;
     } catch (e) {
       if (e instanceof WrongExpectedRevisionError && attempt < COUNTER_RETRIES) continue;
       throw e;
     }
   }
 };
+
+export const takeTaskNumber = async (
+  eventStore: EventStore,
+  projectId: string,
+  taskId: string,
+  actor: Actor,
+  now: string,
+): Promise<number> => (await takeTaskNumbers(eventStore, projectId, [taskId], actor, now))[0]!;
 
 /** A task command and its answer, sent with its checked facts from one place: routes, boards and the import use it. */
 export interface TaskCommands {
@@ -92,9 +104,9 @@ export interface TaskCommands {
    * Creates a task: the facts (assignee sees the project, parent available, labels available) are read first and the
    * command is decided once without a number, so refused input takes no number and appends nothing; then the
    * project's next number is taken and the task created. A retried creation (same task id, same creator) answers the
-   * task it created.
+   * task it created. `number`: one the caller took beforehand (`takeTaskNumbers`, the import's chunk).
    */
-  create(request: FastifyRequest, task: NewTask, actor: Actor, options?: { settle?: boolean }): Promise<TaskResult>;
+  create(request: FastifyRequest, task: NewTask, actor: Actor, options?: { settle?: boolean; number?: number }): Promise<TaskResult>;
   /** `PUT /tasks/{id}`: assignee, parent and cycle facts added when those change */
   update(request: FastifyRequest, access: TaskAccess, changes: TaskChanges): Promise<TaskResult>;
   /** refused while the task has live subtasks outside `alsoDeleted` */
@@ -175,7 +187,7 @@ const createTaskCommands = (app: FastifyInstance): TaskCommands => {
   return {
     handle,
     facts,
-    async create(request, task, actor, { settle = true } = {}) {
+    async create(request, task, actor, { settle = true, number: taken } = {}) {
       const current = await handle.load(task.taskId);
       if (current.exists && !current.deleted && current.createdBy === actor.userId && current.projectId === task.projectId) {
         return { state: current, events: [], position: await lastPosition(task.taskId) };
@@ -190,7 +202,7 @@ const createTaskCommands = (app: FastifyInstance): TaskCommands => {
       // decided once before a number is taken: refused input takes no number and appends nothing
       const dryRun = taskDecider.decide({ type: 'CreateTask', data, metadata: { actor, now } }, current);
       if (dryRun instanceof DomainError) throw dryRun;
-      const number = await takeTaskNumber(eventStore, task.projectId, task.taskId, actor, now);
+      const number = taken ?? (await takeTaskNumber(eventStore, task.projectId, task.taskId, actor, now));
       return handle(request, task.taskId, { type: 'CreateTask', data: { ...data, number } }, { actor, projectId: task.projectId, settle });
     },
     async update(request, access, changes) {
