@@ -96,9 +96,9 @@ for (const language of LANGUAGES) {
       await expect(secret).toHaveCount(0);
       const row = page.getByTestId('webhook-row').filter({ hasText: receiver.url });
       await expect(row).toContainText('project.ProjectCreated');
-      endpointId = (
-        await api(request, token).get<{ data: { id: string; url: string }[] }>(`/api/license/${licence}/webhooks`)
-      ).data.find((e) => e.url === receiver.url)!.id;
+      endpointId = (await api(request, token).get<{ data: { id: string; url: string }[] }>(`/api/license/${licence}/webhooks`)).data.find(
+        (e) => e.url === receiver.url,
+      )!.id;
 
       // an event of the licence arrives, signed with the secret shown; the log lists it as delivered
       await createProject(request, token, licence);

@@ -431,7 +431,7 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
     const endpoint = endpoints.get(endpointId);
     if (!endpoint) return;
     const { from, to, eventTypes } = request;
-    for (let after = 0; after < upTo; ) {
+    for (let after = 0; after < upTo;) {
       const batch = await eventStore.readAll({ after, maxCount: 1_000 });
       if (batch.length === 0) break;
       const docs: WebhookDeliveryDoc[] = [];
@@ -462,7 +462,12 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
       const category = streamCategoryOf(event.streamId);
       if (category !== WEBHOOK_ENDPOINT_CATEGORY) {
         const name = webhookEventName(category, event.type);
-        docs.push(...(await pendingOf(event, [...endpoints.values()].filter((e) => e.enabled && wants(e, event, name)))));
+        docs.push(
+          ...(await pendingOf(
+            event,
+            [...endpoints.values()].filter((e) => e.enabled && wants(e, event, name)),
+          )),
+        );
         continue;
       }
       applyEndpointEvent(event);

@@ -41,7 +41,12 @@ const ReplayForm = ({ endpoint, initial, onClose, onRequested }: Omit<ReplayDial
   const valid = from !== undefined && to !== undefined && !rangeInverted(range) && !eventTypeInvalid;
   // how many deliveries of the range the log holds (the API counts; one row is fetched)
   const covered = useQuery({
-    ...deliveriesQuery(endpoint.id, { ...(from ? { from } : {}), ...(to ? { to } : {}), ...(pattern ? { eventType: pattern } : {}), limit: 1 }),
+    ...deliveriesQuery(endpoint.id, {
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      ...(pattern ? { eventType: pattern } : {}),
+      limit: 1,
+    }),
     enabled: valid,
   });
   const replay = useMutation({

@@ -9,8 +9,7 @@ export interface LocalRange {
 }
 
 /** `2026-11-23T10:15` (local) for a time */
-export const toLocalInput = (time: Date): string =>
-  new Date(time.getTime() - time.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+export const toLocalInput = (time: Date): string => new Date(time.getTime() - time.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
 /** the ISO time of a datetime-local value, or undefined when empty or invalid */
 export const fromLocalInput = (value: string): string | undefined => {

@@ -46,7 +46,9 @@ const delivery: WebhookDelivery = {
 };
 
 /** the delivery log's API: `page` answers each query (default: the one delivery above); the queries asked are kept */
-const fakeDeliveries = (page: (query: DeliveryQuery) => { data: WebhookDelivery[]; total: number } = () => ({ data: [delivery], total: 1 })) => {
+const fakeDeliveries = (
+  page: (query: DeliveryQuery) => { data: WebhookDelivery[]; total: number } = () => ({ data: [delivery], total: 1 }),
+) => {
   const asked: DeliveryQuery[] = [];
   const real = api.call.bind(api);
   vi.spyOn(api, 'call').mockImplementation(((route: unknown, input: { query?: DeliveryQuery }) => {

@@ -79,13 +79,17 @@ describe('webhook endpoints', () => {
     const before = receiver.received.length;
     const from = new Date().toISOString();
     const titles = ['Page 1', 'Page 2', 'Page 3'];
-    for (const title of titles) await w.admin.call(labelRoutes.create, { body: { title, color: '#0000ff', license: { id: w.demoLicenceId } } });
+    for (const title of titles)
+      await w.admin.call(labelRoutes.create, { body: { title, color: '#0000ff', license: { id: w.demoLicenceId } } });
     await expect.poll(() => receiver.received.length - before, { timeout: 10_000 }).toBe(3);
     const id = created.data.id;
     const firstPage = await w.admin.call(webhookRoutes.deliveries, { params: { id }, query: { limit: 2 } });
     expect(firstPage.total).toBe(3);
     expect(firstPage.data).toHaveLength(2);
-    const secondPage = await w.admin.call(webhookRoutes.deliveries, { params: { id }, query: { limit: 2, before: firstPage.data[1]!.position } });
+    const secondPage = await w.admin.call(webhookRoutes.deliveries, {
+      params: { id },
+      query: { limit: 2, before: firstPage.data[1]!.position },
+    });
     expect(secondPage.total).toBe(3);
     expect(secondPage.data).toHaveLength(1);
     expect(new Set([...firstPage.data, ...secondPage.data].map((d) => d.eventId)).size).toBe(3);
@@ -94,9 +98,9 @@ describe('webhook endpoints', () => {
 
     const range = { from, to: new Date(Date.now() + 60_000).toISOString() };
     const head0 = await head();
-    expect(
-      await failure(w.admin.call(webhookRoutes.replay, { params: { id }, body: { ...range, eventTypes: ['Label'] } })),
-    ).toMatchObject({ status: 400 });
+    expect(await failure(w.admin.call(webhookRoutes.replay, { params: { id }, body: { ...range, eventTypes: ['Label'] } }))).toMatchObject({
+      status: 400,
+    });
     expect(await head()).toBe(head0);
     // a pattern the endpoint does not want replays nothing; its own pattern replays the three
     await w.admin.call(webhookRoutes.replay, { params: { id }, body: { ...range, eventTypes: ['task.*'] } });
