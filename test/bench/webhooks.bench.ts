@@ -103,11 +103,7 @@ export async function benchWebhooks(options: WebhooksBenchOptions = {}): Promise
 }
 
 /** GET /api/events?limit=<page> as a licence admin, after `page` more events of the licence were appended: ms per page */
-export async function benchEventFeed(
-  page: number,
-  log: (line: string) => void,
-  around: <T>(measure: () => Promise<T>) => Promise<T> = (measure) => measure(),
-): Promise<BenchFigure[]> {
+async function benchEventFeed(page: number, log: (line: string) => void): Promise<BenchFigure[]> {
   const server = await startTestServer();
   const http = createHttpClient(server.url, 1);
   try {
@@ -128,19 +124,17 @@ export async function benchEventFeed(
     /** CPU time of this process (server and client) per page: what the page costs on a core of its own */
     const cpu: number[] = [];
     let count = 0;
-    await around(async () => {
-      for (let i = 0; i < 11; i++) {
-        const started = performance.now();
-        const cpuBefore = process.cpuUsage();
-        const answer = await http.call('GET', path, undefined, { authorization: `Bearer ${token}` });
-        const ms = performance.now() - started;
-        const used = process.cpuUsage(cpuBefore);
-        if (i > 0) cpu.push((used.user + used.system) / 1000);
-        if (answer.status !== 200) throw new Error(`the feed answered ${answer.status}: ${answer.body.slice(0, 200)}`);
-        count = (JSON.parse(answer.body) as { data: unknown[] }).data.length;
-        if (i > 0) times.push(ms); // the first warms the caches
-      }
-    });
+    for (let i = 0; i < 11; i++) {
+      const started = performance.now();
+      const cpuBefore = process.cpuUsage();
+      const answer = await http.call('GET', path, undefined, { authorization: `Bearer ${token}` });
+      const ms = performance.now() - started;
+      const used = process.cpuUsage(cpuBefore);
+      if (i > 0) cpu.push((used.user + used.system) / 1000);
+      if (answer.status !== 200) throw new Error(`the feed answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+      count = (JSON.parse(answer.body) as { data: unknown[] }).data.length;
+      if (i > 0) times.push(ms); // the first warms the caches
+    }
     log(
       `event feed: ${count} events per page; ${times.map((t) => round(t, 0)).join(', ')} ms; CPU ${cpu.map((t) => round(t, 0)).join(', ')} ms`,
     );
