@@ -57,6 +57,8 @@ export default defineConfig({
       STRAMIEN_ADMIN_PASSWORD: DEMO_ADMIN.password,
       STRAMIEN_DEMO_USER_EMAIL: DEMO_USER.email,
       STRAMIEN_DEMO_USER_PASSWORD: DEMO_USER.password,
+      // the webhooks flow's receiver listens on 127.0.0.1 (test/e2e/webhooks-admin.e2e.ts)
+      STRAMIEN_WEBHOOKS_ALLOWED_NETWORKS: '127.0.0.0/8',
     },
   },
 });

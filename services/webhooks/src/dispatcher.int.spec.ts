@@ -11,7 +11,7 @@ import {
   type EventStore,
   type SecretBox,
 } from '@stramien/infra';
-import { createWebhookDispatcher, type WebhookDispatcher } from './dispatcher';
+import { createWebhookDispatcher, WEBHOOK_RETENTION, type DispatcherOptions, type WebhookDispatcher } from './dispatcher';
 import { createTargetPolicy } from './targetGuard';
 import { WEBHOOK_DELIVERIES_COLLECTION, type WebhookDeliveryDoc } from './deliveries';
 import { createTestEndpoint, endpointCommand, startReceiver, verifies } from './testing';
@@ -48,13 +48,14 @@ const append = async (streamId: string, type: string, data: unknown, licenceId =
   await eventStore.append(streamId, [{ id, type, data, metadata }], existing.length === 0 ? 'no_stream' : existing.length - 1);
   return id;
 };
-const start = async (schedule: number[] = SHORT_SCHEDULE) => {
+const start = async (schedule: number[] = SHORT_SCHEDULE, more: Partial<DispatcherOptions> = {}) => {
   dispatcher = createWebhookDispatcher({
     eventStore,
     documentStore,
     secretBox: box,
     policy: createTargetPolicy(['127.0.0.0/8']),
     schedule,
+    ...more,
   });
   await dispatcher.start();
   return dispatcher;
@@ -205,6 +206,62 @@ describe('the webhook dispatcher', () => {
         .map((r) => r.id)
         .sort(),
     ).toEqual([a, b].sort());
+  });
+
+  it('replays only the event types asked for', async () => {
+    const receiver = await startReceiver({ secrets: () => [] });
+    cleanups.push(receiver.close);
+    await createTestEndpoint(eventStore, box, { endpointId: 'e1', licenceId: L1, url: receiver.url });
+    await start();
+    const from = new Date().toISOString();
+    const thing = await append('thing-a', 'ThingHappened', {});
+    await append('other-b', 'OtherHappened', {});
+    await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(2);
+    await endpointCommand(eventStore, 'e1', L1, {
+      type: 'RequestWebhookReplay',
+      data: { from, to: new Date(Date.now() + 1_000).toISOString(), eventTypes: ['thing.*'] },
+    });
+    await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(3);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.received.map((r) => r.id).slice(2)).toEqual([thing]);
+  });
+
+  it('removes finished deliveries past their retention, periodically: delivered after 30 days, failed after 90', async () => {
+    let clock = Date.parse('2026-06-01T12:00:00.000Z');
+    const daysAgo = (days: number) => new Date(clock - days * 86_400_000).toISOString();
+    const delivery = (id: string, status: WebhookDeliveryDoc['status'], lastAttemptAt: string | null): WebhookDeliveryDoc => ({
+      _id: `e1:${id}`,
+      endpointId: 'e1',
+      licenceId: L1,
+      eventId: id,
+      eventType: 'thing.ThingHappened',
+      position: 1,
+      occurredAt: daysAgo(200),
+      createdAt: daysAgo(200),
+      status,
+      attempts: 1,
+      totalAttempts: 1,
+      nextAttemptAt: status === 'pending' ? daysAgo(0) : null,
+      lastAttemptAt,
+      lastStatusCode: status === 'delivered' ? 204 : 500,
+      payload: { type: 'thing.ThingHappened', timestamp: daysAgo(200), data: {} } as unknown as WebhookDeliveryDoc['payload'],
+      log: [],
+    });
+    await deliveries().insertMany([
+      delivery('delivered-31', 'delivered', daysAgo(31)),
+      delivery('delivered-29', 'delivered', daysAgo(29)),
+      delivery('failed-31', 'failed', daysAgo(31)),
+      delivery('failed-91', 'failed', daysAgo(91)),
+      delivery('pending-old', 'pending', daysAgo(120)),
+    ]);
+    const left = async () => (await deliveries().find({}, { sort: { _id: 1 } })).map((d) => d.eventId);
+    await start(SHORT_SCHEDULE, { now: () => new Date(clock), retention: WEBHOOK_RETENTION, pruneEveryMs: 50 });
+    await expect.poll(left, { timeout: 5_000 }).toEqual(['delivered-29', 'failed-31', 'pending-old']);
+    // two days on, the next round removes the delivery that has now passed 30 days; the others stay
+    clock += 2 * 86_400_000;
+    await expect.poll(left, { timeout: 5_000 }).toEqual(['failed-31', 'pending-old']);
+    clock += 60 * 86_400_000;
+    await expect.poll(left, { timeout: 5_000 }).toEqual(['pending-old']);
   });
 
   it(

@@ -50,6 +50,24 @@ export const WEBHOOK_CONCURRENCY = 16;
 /** answers that slow an endpoint down instead of only retrying: too many requests, bad gateway, gateway timeout */
 export const SLOW_DOWN_STATUSES = [429, 502, 504];
 const SLOW_DOWN_START_MS = 1_000;
+/** events of the log read (and their deliveries inserted) at once */
+const READ_BATCH = 500;
+const DAY_MS = 86_400_000;
+
+/** How long finished deliveries stay in the log (pending ones always stay): docs/webhooks.md, "Retention". */
+export interface WebhookRetention {
+  deliveredMs: number;
+  failedMs: number;
+}
+/** failed deliveries are kept this many times longer than delivered ones: they are what an admin looks into */
+export const FAILED_RETENTION_FACTOR = 3;
+/** the retention for STRAMIEN_WEBHOOKS_RETENTION_DAYS (default 30: delivered 30 days, failed 90 days) */
+export const webhookRetention = (days: number): WebhookRetention => ({
+  deliveredMs: days * DAY_MS,
+  failedMs: days * FAILED_RETENTION_FACTOR * DAY_MS,
+});
+export const WEBHOOK_RETENTION = webhookRetention(30);
+const PRUNE_EVERY_MS = 3_600_000;
 const SLOW_DOWN_MAX_MS = 60_000;
 
 interface Checkpoint {
@@ -71,6 +89,10 @@ export interface DispatcherOptions {
   now?: () => Date;
   /** DNS resolution for the target guard (tests) */
   lookup?: SendOptions['lookup'];
+  /** how long finished deliveries are kept; default WEBHOOK_RETENTION (30 days delivered, 90 days failed) */
+  retention?: WebhookRetention;
+  /** how often the finished deliveries past their retention are removed; default hourly */
+  pruneEveryMs?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -95,6 +117,7 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
   const schedule = options.schedule ?? WEBHOOK_RETRY_SCHEDULE_MS;
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const now = options.now ?? (() => new Date());
+  const retention = options.retention ?? WEBHOOK_RETENTION;
   const deliveries = documentStore.collection<WebhookDeliveryDoc>(WEBHOOK_DELIVERIES_COLLECTION);
   // the checkpoints collection every reader of the log shares (services/projections/src/runner/projection.ts)
   const checkpoints = documentStore.collection<Checkpoint>('_checkpoints');
@@ -108,6 +131,7 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
   let position = 0;
   let saved = 0;
   let supervised: Supervised | null = null;
+  let pruneTimer: ReturnType<typeof setInterval> | null = null;
   const reporter = options.health?.register(WEBHOOKS_COMPONENT, { lag: async () => (await eventStore.headPosition()) - position });
   const fail = (error: unknown) => {
     try {
@@ -126,6 +150,27 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
       { upsert: true },
     );
     saved = at;
+  };
+
+  /** removes finished deliveries past their retention (by their last attempt); pending ones stay */
+  const prune = async () => {
+    const at = now().getTime();
+    await deliveries.bulkWrite([
+      { deleteMany: { filter: { status: 'delivered', lastAttemptAt: { $lt: new Date(at - retention.deliveredMs).toISOString() } } } },
+      { deleteMany: { filter: { status: 'failed', lastAttemptAt: { $lt: new Date(at - retention.failedMs).toISOString() } } } },
+    ]);
+  };
+
+  /** the signer of an endpoint's sealed secret, opened once */
+  const signers = new Map<string, Webhook>();
+  const signer = (endpointId: string, sealed: string): Webhook => {
+    const key = `${endpointId}:${sealed}`;
+    let found = signers.get(key);
+    if (!found) {
+      found = new Webhook(secretBox.open(sealed, endpointId));
+      signers.set(key, found);
+    }
+    return found;
   };
 
   const applyEndpointEvent = (event: RecordedEvent) => {
@@ -221,7 +266,8 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
           }
           const due = await deliveries.find(
             { endpointId, status: 'pending', nextAttemptAt: { $lte: new Date(at).toISOString() } },
-            { sort: { position: 1 }, limit: self.slowed ? 1 : WEBHOOK_CONCURRENCY },
+            // the index's order (due first, then log order), so the store reads only the rows it answers
+            { sort: { nextAttemptAt: 1, position: 1 }, limit: self.slowed ? 1 : WEBHOOK_CONCURRENCY },
           );
           if (due.length === 0) {
             const next = await deliveries.findOne({ endpointId, status: 'pending' }, { sort: { nextAttemptAt: 1 } });
@@ -249,7 +295,7 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
     const iso = sentAt.toISOString();
     const body = JSON.stringify(delivery.payload);
     const signature = signingSecrets(endpoint, iso)
-      .map((sealed) => new Webhook(secretBox.open(sealed, endpoint.endpointId)).sign(delivery.eventId, sentAt, body))
+      .map((sealed) => signer(endpoint.endpointId, sealed).sign(delivery.eventId, sentAt, body))
       .join(' ');
     const headers = {
       'content-type': 'application/json',
@@ -323,13 +369,13 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
     );
   };
 
-  /** records pending deliveries of the event for the given endpoints; `again` requeues existing ones (replay) */
-  const enqueue = async (event: RecordedEvent, targets: WebhookEndpointState[], again: boolean) => {
-    if (targets.length === 0) return;
+  /** the pending deliveries of the event to the given endpoints (none when the integration may not see it) */
+  const pendingOf = async (event: RecordedEvent, targets: WebhookEndpointState[]): Promise<WebhookDeliveryDoc[]> => {
+    if (targets.length === 0) return [];
     const payload = await visibility.payloadOf(event);
-    if (!payload) return;
+    if (!payload) return [];
     const at = now().toISOString();
-    const docs = targets.map((endpoint): WebhookDeliveryDoc => ({
+    return targets.map((endpoint): WebhookDeliveryDoc => ({
       _id: deliveryId(endpoint.endpointId, event.id),
       endpointId: endpoint.endpointId,
       licenceId: endpoint.licenceId,
@@ -347,8 +393,15 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
       payload,
       log: [],
     }));
-    // one bulk (one transaction in the embedded store) for the event's deliveries; an event read again (after a
-    // crash, or a replay) goes one by one, keeping what exists
+  };
+
+  /**
+   * Records pending deliveries, insert-if-absent: one bulk (one transaction in the embedded store) for all of them; when
+   * some exist (events read again after a crash, a replay) one by one, keeping what exists, and `again` (replay) queues
+   * the existing ones again.
+   */
+  const insert = async (docs: WebhookDeliveryDoc[], again: boolean) => {
+    if (docs.length === 0) return;
     const inserted =
       !again &&
       (await deliveries.bulkWrite(docs.map((document) => ({ insertOne: { document } }))).then(
@@ -368,47 +421,68 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
         }
       }
     }
-    for (const endpoint of targets) queue(endpoint.endpointId).wake();
+    for (const endpointId of new Set(docs.map((d) => d.endpointId))) queue(endpointId).wake();
   };
 
   const requeue = (id: string) =>
     deliveries.updateOne({ _id: id }, { $set: { status: 'pending', attempts: 0, nextAttemptAt: now().toISOString() } });
 
-  const replay = async (endpointId: string, from: string, to: string, upTo: number) => {
+  const replay = async (endpointId: string, request: { from: string; to: string; eventTypes?: string[] }, upTo: number) => {
     const endpoint = endpoints.get(endpointId);
     if (!endpoint) return;
+    const { from, to, eventTypes } = request;
     for (let after = 0; after < upTo;) {
       const batch = await eventStore.readAll({ after, maxCount: 1_000 });
       if (batch.length === 0) break;
+      const docs: WebhookDeliveryDoc[] = [];
       for (const event of batch) {
         if (event.position > upTo) break;
         const occurredAt = (event.metadata as { occurredAt?: string }).occurredAt ?? event.recordedAt;
         if (occurredAt < from || occurredAt >= to) continue;
         const name = webhookEventName(streamCategoryOf(event.streamId), event.type);
-        if (wants(endpoint, event, name)) await enqueue(event, [endpoint], true);
+        if (wants(endpoint, event, name) && (!eventTypes || matchesAny(eventTypes, name)))
+          docs.push(...(await pendingOf(event, [endpoint])));
       }
+      await insert(docs, true);
       after = batch[batch.length - 1]!.position;
     }
   };
 
-  const handle = async (event: RecordedEvent) => {
-    const category = streamCategoryOf(event.streamId);
-    if (category === WEBHOOK_ENDPOINT_CATEGORY) {
+  /**
+   * A batch of the log in order: an endpoint's events change whom the events after them go to; the deliveries of the
+   * batch are inserted together, and before a redelivery or replay (which act on what is recorded) is handled.
+   */
+  const handleBatch = async (batch: RecordedEvent[]) => {
+    let docs: WebhookDeliveryDoc[] = [];
+    const flush = async () => {
+      await insert(docs, false);
+      docs = [];
+    };
+    for (const event of batch) {
+      const category = streamCategoryOf(event.streamId);
+      if (category !== WEBHOOK_ENDPOINT_CATEGORY) {
+        const name = webhookEventName(category, event.type);
+        docs.push(
+          ...(await pendingOf(
+            event,
+            [...endpoints.values()].filter((e) => e.enabled && wants(e, event, name)),
+          )),
+        );
+        continue;
+      }
       applyEndpointEvent(event);
       const id = event.streamId.slice(WEBHOOK_ENDPOINT_CATEGORY.length + 1);
       if (event.type === 'WebhookRedeliveryRequested') {
+        await flush();
         await requeue(deliveryId(id, (event.data as { eventId: string }).eventId));
         queue(id).wake();
       }
       if (event.type === 'WebhookReplayRequested') {
-        const { from, to } = event.data as { from: string; to: string };
-        await replay(id, from, to, event.position);
+        await flush();
+        await replay(id, event.data as { from: string; to: string; eventTypes?: string[] }, event.position);
       }
-      return;
     }
-    const name = webhookEventName(category, event.type);
-    const targets = [...endpoints.values()].filter((e) => e.enabled && wants(e, event, name));
-    await enqueue(event, targets, false);
+    await flush();
   };
 
   /** the endpoints as of the checkpoint: their own events up to it */
@@ -427,9 +501,12 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
     async start() {
       position = (await checkpoints.findOne({ _id: WEBHOOK_DISPATCHER_CHECKPOINT }))?.position ?? 0;
       saved = position;
-      await deliveries.createIndex({ keys: { endpointId: 1, status: 1, nextAttemptAt: 1 } });
+      await deliveries.createIndex({ keys: { endpointId: 1, status: 1, nextAttemptAt: 1, position: 1 } });
       await deliveries.createIndex({ keys: { endpointId: 1, position: -1 } });
+      await deliveries.createIndex({ keys: { status: 1, lastAttemptAt: 1 } });
       await loadEndpoints();
+      await prune().catch(fail);
+      pruneTimer = setInterval(() => void prune().catch(fail), options.pruneEveryMs ?? PRUNE_EVERY_MS);
       for (const id of endpoints.keys()) queue(id);
       supervised = supervise({
         ...(reporter ? { reporter } : {}),
@@ -441,9 +518,10 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
           const timer = setInterval(() => void save().catch(fail), 1_000);
           try {
             if ((await eventStore.headPosition()) <= position) running();
-            for await (const event of sub) {
-              await handle(event);
-              position = event.position;
+            for await (const batch of sub.batches(READ_BATCH)) {
+              if (batch.length === 0) continue;
+              await handleBatch(batch);
+              position = batch[batch.length - 1]!.position;
               running();
               if (attemptSignal.aborted) break;
             }
@@ -457,6 +535,7 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
       });
     },
     async stop() {
+      if (pruneTimer) clearInterval(pruneTimer);
       controller.abort();
       await supervised?.stop();
       for (const q of queues.values()) q.wake();

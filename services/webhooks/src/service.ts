@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createSecretBox, jwtSecret, type Adapters, type Config } from '@stramien/infra';
-import { createWebhookDispatcher, type DispatcherOptions } from './dispatcher';
+import { createWebhookDispatcher, webhookRetention, type DispatcherOptions } from './dispatcher';
 import { createTargetPolicy } from './targetGuard';
 
 /** the secret box purpose of webhook secrets: the API seals with it, the dispatcher opens */
@@ -22,6 +22,7 @@ export const startWebhookDispatcher = async (
     secretBox: webhookSecretBox(config),
     policy: createTargetPolicy(config.STRAMIEN_WEBHOOKS_ALLOWED_NETWORKS),
     health: adapters.health,
+    retention: webhookRetention(config.STRAMIEN_WEBHOOKS_RETENTION_DAYS),
     onError: overrides.onError ?? ((error) => console.error('webhook dispatcher failed', error)),
     ...(overrides.schedule ? { schedule: overrides.schedule } : {}),
   });

@@ -114,7 +114,9 @@ export const startReceiver = async (options: {
           });
         });
       });
-      server.keepAliveTimeout = 1_000;
+      // Node's default keep-alive (5 s): a client's agent takes the advertised `Keep-Alive: timeout=N` less 1 s, so 1 s
+      // would make every delivery a new connection (the webhooks bench measured that, not the dispatcher)
+      server.keepAliveTimeout = 5_000;
       server.listen(port, host, () => {
         port = (server!.address() as AddressInfo).port;
         resolve();

@@ -151,7 +151,7 @@ export const webhookRoutes = {
     ...manage,
     method: 'GET',
     path: '/api/webhooks/:id/deliveries',
-    summary: "The endpoint's delivery log, newest first, with filters",
+    summary: "The endpoint's delivery log, newest first, with filters; `total` counts every delivery the filters match",
     params: endpointParams,
     query: z
       .object({
@@ -165,7 +165,11 @@ export const webhookRoutes = {
         limit: z.coerce.number().int().min(1).max(200).default(50),
       })
       .strict(),
-    response: z.object({ data: z.array(webhookDeliverySchema) }),
+    response: z.object({
+      data: z.array(webhookDeliverySchema),
+      /** the deliveries the filters match (`before` and `limit` aside): the pages' total, and what a replay of the range covers */
+      total: z.number().int().nonnegative(),
+    }),
   }),
   redeliver: defineRoute({
     ...manage,
@@ -180,9 +184,16 @@ export const webhookRoutes = {
     ...manage,
     method: 'POST',
     path: '/api/webhooks/:id/replay',
-    summary: 'Send every matching event that happened in [from, to) again',
+    summary: 'Send every event the endpoint wants that happened in [from, to) again, optionally only those of some event types',
     params: endpointParams,
-    body: z.object({ from: z.iso.datetime(), to: z.iso.datetime() }).strict(),
+    body: z
+      .object({
+        from: z.iso.datetime(),
+        to: z.iso.datetime(),
+        /** patterns that narrow the endpoint's own (`task.*`); absent: every event it wants */
+        eventTypes: z.array(eventPatternSchema).min(1).max(EVENT_PATTERNS_MAX).optional(),
+      })
+      .strict(),
     response: z.object({ position: z.number().int().nonnegative(), message: z.string() }),
   }),
 } satisfies Record<string, RouteContract>;

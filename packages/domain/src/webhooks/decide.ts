@@ -50,7 +50,7 @@ export type RotateWebhookSecret = Command<'RotateWebhookSecret', { secret: strin
 export type DisableWebhookEndpoint = Command<'DisableWebhookEndpoint', { reason: WebhookDisabledReason; notifyUserIds?: string[] }>;
 export type DeleteWebhookEndpoint = Command<'DeleteWebhookEndpoint', Record<string, never>>;
 export type RequestWebhookRedelivery = Command<'RequestWebhookRedelivery', { eventId: string }>;
-export type RequestWebhookReplay = Command<'RequestWebhookReplay', { from: string; to: string }>;
+export type RequestWebhookReplay = Command<'RequestWebhookReplay', { from: string; to: string; eventTypes?: string[] }>;
 
 export type WebhookEndpointCommand =
   | CreateWebhookEndpoint
@@ -176,9 +176,14 @@ export const requestWebhookRedelivery = (
 export const requestWebhookReplay = (command: RequestWebhookReplay, state: WebhookEndpointState): WebhookEndpointEvent[] | DomainError => {
   const missing = mustBeLive(state);
   if (missing) return missing;
-  const { from, to } = command.data;
+  const { from, to, eventTypes } = command.data;
   if (!(Date.parse(to) > Date.parse(from))) return invalid('to', webhookMessages.rangeInvalid);
-  return [{ type: 'WebhookReplayRequested', data: { endpointId: state.endpointId, from, to } }];
+  if (eventTypes !== undefined) {
+    const refused = settingsError({ eventTypes });
+    if (refused) return refused;
+  }
+  const narrowed = eventTypes ? { eventTypes: unique(eventTypes) } : {};
+  return [{ type: 'WebhookReplayRequested', data: { endpointId: state.endpointId, from, to, ...narrowed } }];
 };
 
 export const decideWebhookEndpoint = (

@@ -175,6 +175,27 @@ describe('WebhookEndpoint', () => {
         .then([
           { type: 'WebhookReplayRequested', data: { endpointId: 'e1', from: '2026-01-01T00:00:00.000Z', to: '2026-01-01T01:00:00.000Z' } },
         ]));
+    it('records the event types that narrow it', () =>
+      spec
+        .given([created])
+        .when(
+          command('RequestWebhookReplay', {
+            from: '2026-01-01T00:00:00.000Z',
+            to: '2026-01-01T01:00:00.000Z',
+            eventTypes: ['task.*', 'task.*'],
+          }),
+        )
+        .then([
+          {
+            type: 'WebhookReplayRequested',
+            data: { endpointId: 'e1', from: '2026-01-01T00:00:00.000Z', to: '2026-01-01T01:00:00.000Z', eventTypes: ['task.*'] },
+          },
+        ]));
+    it('refuses an event type that is not a pattern', () =>
+      spec
+        .given([created])
+        .when(command('RequestWebhookReplay', { from: '2026-01-01T00:00:00.000Z', to: '2026-01-01T01:00:00.000Z', eventTypes: ['Task'] }))
+        .thenThrows(webhookMessages.patternInvalid, 422));
     it('refuses a range that ends before it starts', () =>
       spec
         .given([created])

@@ -35,17 +35,25 @@ export const WEBHOOK_REDACTIONS: Readonly<Record<string, readonly string[]>> = {
 /** the event's data without the fields REDACTED_FIELD and WEBHOOK_REDACTIONS name */
 export const redactEventData = (type: string, data: unknown): unknown => {
   const extra = WEBHOOK_REDACTIONS[type] ?? [];
+  // plain loops: the event feed redacts up to 10,000 events per request
   const walk = (value: unknown, top: boolean): unknown => {
-    if (Array.isArray(value)) return value.map((v) => walk(v, false));
     if (value === null || typeof value !== 'object') return value;
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>)
-        .filter(([key]) => !REDACTED_FIELD.test(key) && !(top && extra.includes(key)))
-        .map(([key, v]) => [key, walk(v, false)]),
-    );
+    if (Array.isArray(value)) return value.map((v) => walk(v, false));
+    const out: Record<string, unknown> = {};
+    for (const key in value) {
+      if (!Object.hasOwn(value, key) || REDACTED_FIELD.test(key) || (top && extra.includes(key))) continue;
+      out[key] = walk((value as Record<string, unknown>)[key], false);
+    }
+    return out;
   };
   return walk(data, true);
 };
+
+const utf8 = new TextEncoder();
+/** whether JSON text fits WEBHOOK_PAYLOAD_MAX_BYTES in UTF-8: n UTF-16 units are at most 3n bytes, so most need no encoding */
+const fitsPayload = (json: string): boolean =>
+  json.length * 3 <= WEBHOOK_PAYLOAD_MAX_BYTES ||
+  (json.length <= WEBHOOK_PAYLOAD_MAX_BYTES && utf8.encode(json).length <= WEBHOOK_PAYLOAD_MAX_BYTES);
 
 /** What a stored event is for the webhooks and the feed (the common parts of EventEnvelope). */
 export interface PublishableEvent {
@@ -103,7 +111,7 @@ export const webhookPayload = (event: PublishableEvent, facts: { privateTask: bo
       data: redactEventData(event.type, event.data),
     },
   };
-  if (new TextEncoder().encode(JSON.stringify(payload)).length <= WEBHOOK_PAYLOAD_MAX_BYTES) return payload;
+  if (fitsPayload(JSON.stringify(payload))) return payload;
   const { data: _omitted, ...rest } = payload.data;
   return { ...payload, data: { ...rest, dataOmitted: true } };
 };

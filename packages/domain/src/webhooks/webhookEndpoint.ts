@@ -63,8 +63,16 @@ export const webhookEndpointEventSchemas = {
   WebhookEndpointDeleted: z.object({ endpointId: z.string() }),
   /** send the delivery of this event to the endpoint again */
   WebhookRedeliveryRequested: z.object({ endpointId: z.string(), eventId: z.string() }),
-  /** send every matching event recorded in [from, to) to the endpoint again */
-  WebhookReplayRequested: z.object({ endpointId: z.string(), from: z.string(), to: z.string() }),
+  /**
+   * send every matching event that happened in [from, to) to the endpoint again; `eventTypes` (patterns) narrows the
+   * endpoint's own patterns (absent: all it wants; events recorded before the field existed have none)
+   */
+  WebhookReplayRequested: z.object({
+    endpointId: z.string(),
+    from: z.string(),
+    to: z.string(),
+    eventTypes: z.array(eventPatternSchema).min(1).max(EVENT_PATTERNS_MAX).optional(),
+  }),
 } satisfies Record<string, z.ZodType>;
 
 type Schemas = typeof webhookEndpointEventSchemas;

@@ -85,6 +85,8 @@ export const configSchema = z.object({
         .filter((n) => n !== ''),
     )
     .pipe(z.array(z.string().regex(/^[0-9a-fA-F:.]+(\/\d{1,3})?$/, 'must be comma-separated CIDRs'))),
+  /** days a delivered webhook delivery stays in the delivery log; failed ones stay three times as long (docs/webhooks.md) */
+  STRAMIEN_WEBHOOKS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Config = z.infer<typeof configSchema> & { dataDir: string };

@@ -74,6 +74,41 @@ describe('webhook endpoints', () => {
     await w.admin.call(webhookRoutes.delete, { params: { id: created.data.id } });
   });
 
+  it('pages the delivery log with a cursor and counts what the filters match; replays a range of some event types', async () => {
+    const created = await create();
+    const before = receiver.received.length;
+    const from = new Date().toISOString();
+    const titles = ['Page 1', 'Page 2', 'Page 3'];
+    for (const title of titles)
+      await w.admin.call(labelRoutes.create, { body: { title, color: '#0000ff', license: { id: w.demoLicenceId } } });
+    await expect.poll(() => receiver.received.length - before, { timeout: 10_000 }).toBe(3);
+    const id = created.data.id;
+    const firstPage = await w.admin.call(webhookRoutes.deliveries, { params: { id }, query: { limit: 2 } });
+    expect(firstPage.total).toBe(3);
+    expect(firstPage.data).toHaveLength(2);
+    const secondPage = await w.admin.call(webhookRoutes.deliveries, {
+      params: { id },
+      query: { limit: 2, before: firstPage.data[1]!.position },
+    });
+    expect(secondPage.total).toBe(3);
+    expect(secondPage.data).toHaveLength(1);
+    expect(new Set([...firstPage.data, ...secondPage.data].map((d) => d.eventId)).size).toBe(3);
+    const none = await w.admin.call(webhookRoutes.deliveries, { params: { id }, query: { eventType: 'task.*' } });
+    expect(none).toEqual({ data: [], total: 0 });
+
+    const range = { from, to: new Date(Date.now() + 60_000).toISOString() };
+    const head0 = await head();
+    expect(await failure(w.admin.call(webhookRoutes.replay, { params: { id }, body: { ...range, eventTypes: ['Label'] } }))).toMatchObject({
+      status: 400,
+    });
+    expect(await head()).toBe(head0);
+    // a pattern the endpoint does not want replays nothing; its own pattern replays the three
+    await w.admin.call(webhookRoutes.replay, { params: { id }, body: { ...range, eventTypes: ['task.*'] } });
+    await w.admin.call(webhookRoutes.replay, { params: { id }, body: { ...range, eventTypes: ['label.LabelCreated'] } });
+    await expect.poll(() => receiver.received.length - before, { timeout: 10_000 }).toBe(6);
+    await w.admin.call(webhookRoutes.delete, { params: { id } });
+  });
+
   it('refuses a private target, plain http to a public name and a malformed pattern, appending nothing', async () => {
     const before = await head();
     for (const url of ['https://169.254.169.254/latest', 'https://10.0.0.1/x', 'https://[::1]/x']) {

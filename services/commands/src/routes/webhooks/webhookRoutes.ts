@@ -192,9 +192,15 @@ export const registerWebhookRoutes = (app: FastifyInstance): void => {
     if (query.from) occurred.$gte = query.from;
     if (query.to) occurred.$lt = query.to;
     if (Object.keys(occurred).length > 0) filter.occurredAt = occurred;
-    if (query.before) filter.position = { $lt: query.before };
-    const docs = await deliveries.find(filter, { sort: { position: -1 }, limit: query.limit });
+    const [docs, total] = await Promise.all([
+      deliveries.find(query.before ? { ...filter, position: { $lt: query.before } } : filter, {
+        sort: { position: -1 },
+        limit: query.limit,
+      }),
+      deliveries.count(filter),
+    ]);
     return {
+      total,
       data: docs.map((d): WebhookDelivery => ({
         id: d._id,
         endpointId: d.endpointId,
