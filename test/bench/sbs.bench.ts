@@ -29,7 +29,9 @@ export async function benchSbs(options: SbsBenchOptions = {}): Promise<BenchFigu
     const token = await server.signIn(DEMO.admin);
     const admin = server.api(token);
     const licenceId = (await admin.call(identityRoutes.currentUser)).licenses[0]!.id;
-    const projectId = (await admin.call(projectRoutes.create, { body: { license: licenceId, name: 'SBS bench', number: randomUUID().slice(0, 8) } })).data.id;
+    const projectId = (
+      await admin.call(projectRoutes.create, { body: { license: licenceId, name: 'SBS bench', number: randomUUID().slice(0, 8) } })
+    ).data.id;
 
     const collection = server.adapters.documentStore.collection<SbsNodeDoc>(SBS_NODES_COLLECTION);
     const parents: string[][] = [[SBS_ROOT_KEY]];
@@ -44,7 +46,16 @@ export async function benchSbs(options: SbsBenchOptions = {}): Promise<BenchFigu
           const code = `${codes.get(parentKey) ? `${codes.get(parentKey)}.` : 'S'}${n}`;
           const label = `${WORDS[(total + n) % WORDS.length]} ${total}`;
           if (level < FAN_OUT.length - 1) codes.set(id, code);
-          batch.push({ _id: id, projectId, versionId: projectId, code, label, parentKey, childCount: FAN_OUT[level + 1] ?? 0, search: sbsSearchText(code, label) });
+          batch.push({
+            _id: id,
+            projectId,
+            versionId: projectId,
+            code,
+            label,
+            parentKey,
+            childCount: FAN_OUT[level + 1] ?? 0,
+            search: sbsSearchText(code, label),
+          });
           next.push(id);
           total++;
           if (batch.length >= 5_000) await collection.insertMany(batch.splice(0));
@@ -75,9 +86,15 @@ export async function benchSbs(options: SbsBenchOptions = {}): Promise<BenchFigu
     const children = await measure('children of a node (99)', (i) => `/api/project/${projectId}/sbs/${pick(third, i)}/children`);
     const tree = await measure('tree roots', () => `/api/project/${projectId}/sbs-tree`);
     // a rare value (one code) scans the version; a common one stops at 100 matches
-    const rare = await measure('search, one match', (i) => `/api/project/${projectId}/sbs-search?value=${encodeURIComponent(`S${(i % 10) + 1}.${(i % 9) + 1}.3.${(i % 90) + 5}`)}`);
+    const rare = await measure(
+      'search, one match',
+      (i) => `/api/project/${projectId}/sbs-search?value=${encodeURIComponent(`S${(i % 10) + 1}.${(i % 9) + 1}.3.${(i % 90) + 5}`)}`,
+    );
     const common = await measure('search, many matches', (i) => `/api/project/${projectId}/sbs-search?value=${WORDS[i % WORDS.length]}`);
-    const treeSearch = await measure('tree search (with ancestors)', (i) => `/api/project/${projectId}/sbs-tree/search?value=${encodeURIComponent(`S${(i % 10) + 1}.2.${(i % 9) + 1}.7`)}`);
+    const treeSearch = await measure(
+      'tree search (with ancestors)',
+      (i) => `/api/project/${projectId}/sbs-tree/search?value=${encodeURIComponent(`S${(i % 10) + 1}.2.${(i % 9) + 1}.7`)}`,
+    );
     return [
       atMost('sbs: children of a node p95 (100,000 nodes)', children.p95, 'ms', 20),
       info('sbs: children of a node p50', children.p50, 'ms'),

@@ -65,7 +65,10 @@ test('a project admin builds an SBS by hand, imports a CSV after fixing its bad 
   await expect(tree.getByRole('treeitem', { level: 1 })).toHaveCount(1);
   await page.getByRole('button', { name: t('sbs.search.flat') }).click();
   await expect(page.getByTestId('sbs-flat')).toContainText(t('sbs.search.under', { code: 'A.2' }));
-  await page.getByTestId('sbs-flat').getByRole('button', { name: /A\.2\.1/ }).click();
+  await page
+    .getByTestId('sbs-flat')
+    .getByRole('button', { name: /A\.2\.1/ })
+    .click();
   await expect(page.getByTestId('sbs-history')).toContainText(t('sbs.history.op-created'));
   await shot(page, 'overview-en');
 });

@@ -425,7 +425,10 @@ const CASES: Record<string, RouteCase> = {
   'sbs.search': { phase: 0, input: (f) => ({ params: { id: f.projectId }, query: { value: 'M' } }) },
   'sbs.versions': { phase: 0, input: (f) => ({ params: { id: f.projectId } }) },
   'sbs.create': { phase: 1, input: (f) => ({ params: { id: f.projectId }, body: { code: `M-${unique()}` } }) },
-  'sbs.update': { phase: 1, input: (f) => ({ params: { id: f.projectId, sbsId: f.sbsNodeId }, body: { code: SBS_FIXTURE_CODE, label: 'Matrix' } }) },
+  'sbs.update': {
+    phase: 1,
+    input: (f) => ({ params: { id: f.projectId, sbsId: f.sbsNodeId }, body: { code: SBS_FIXTURE_CODE, label: 'Matrix' } }),
+  },
   'sbs.import': {
     phase: 1,
     input: (f) => ({ params: { id: f.projectId }, body: { file: Buffer.from(`code,label\nMI-${unique()},Matrix`).toString('base64') } }),
@@ -761,9 +764,9 @@ beforeAll(async () => {
   const webhook = async () =>
     (await admin.call(webhookRoutes.create, { params: { id: licenceA }, body: { url: WEBHOOK_URL, eventTypes: ['*'] } })).data.id;
   const webhookId = await webhook();
-  const sbsNode = async (code = `M-${unique()}`) =>
-    (await admin.call(sbsRoutes.create, { params: { id: p.id }, body: { code } })).data.id;
-  const sbsVersion = async () => (await admin.call(sbsRoutes.createVersion, { params: { id: p.id }, body: { name: `V ${unique()}` } })).data.id;
+  const sbsNode = async (code = `M-${unique()}`) => (await admin.call(sbsRoutes.create, { params: { id: p.id }, body: { code } })).data.id;
+  const sbsVersion = async () =>
+    (await admin.call(sbsRoutes.createVersion, { params: { id: p.id }, body: { name: `V ${unique()}` } })).data.id;
   await label();
   const deliveries = server.adapters.documentStore.collection(WEBHOOK_DELIVERIES_COLLECTION);
   for (let waited = 0; (await deliveries.count({ endpointId: webhookId })) === 0 && waited < 10_000; waited += 50)

@@ -2,28 +2,20 @@ import { z } from 'zod';
 import { SBS_BULK_MAX, SBS_CODE_MAX, SBS_LABEL_MAX, SBS_VERSION_NAME_MAX } from '@stramien/domain';
 import { commandResult, defineRoute, uuid, type RoutePolicy } from '../shared/contract';
 
-/** An SBS node as the API shows it (spec 2 §3 SBS record: id, code, label, hasChildren, children, version). */
-export interface SbsNodeView {
-  id: string;
-  code: string;
-  label: string;
-  parent_code: string | null;
-  hasChildren: boolean;
-  version: { id: string };
-  /** only in tree answers: the loaded children */
-  children?: SbsNodeView[];
-}
-export const sbsNodeSchema: z.ZodType<SbsNodeView> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    code: z.string(),
-    label: z.string(),
-    parent_code: z.string().nullable(),
-    hasChildren: z.boolean(),
-    version: z.object({ id: z.string() }),
-    children: z.array(sbsNodeSchema).optional(),
-  }),
-);
+/**
+ * An SBS node as the API shows it (spec 2 §3 SBS record: id, code, label, hasChildren, children, version). The
+ * children are a call of their own (GET /sbs/{id}/children); a tree search answers the matches and their ancestors
+ * as one flat list that the client nests by `parent_code` (docs/sbs.md).
+ */
+export const sbsNodeSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  label: z.string(),
+  parent_code: z.string().nullable(),
+  hasChildren: z.boolean(),
+  version: z.object({ id: z.string() }),
+});
+export type SbsNodeView = z.infer<typeof sbsNodeSchema>;
 
 /** An SBS version (spec 2 §3: id); the default version has the project's id and cannot be deleted. */
 export const sbsVersionSchema = z.object({ id: z.string(), name: z.string(), isDefault: z.boolean(), created_at: z.string().nullable() });
@@ -146,7 +138,7 @@ export const sbsRoutes = {
   treeSearch: defineRoute({
     method: 'GET',
     path: '/api/project/:id/sbs-tree/search',
-    summary: 'SBS records whose code or label contains value, with their ancestors, as a tree',
+    summary: 'SBS records whose code or label contains value, and their ancestors (a flat list, nested by parent_code)',
     tag: 'sbs',
     auth: true,
     policy: member,

@@ -101,7 +101,10 @@ export interface SbsImportStep {
  * Validates an import against the version's nodes (by code) and orders it parents first. All or nothing: any error
  * answers the errors of every row and no step. Rows name existing codes to change them (label, parent).
  */
-export const planSbsImport = (rows: SbsImportRow[], existing: ReadonlyMap<string, SbsExistingNode>): { steps: SbsImportStep[] } | { errors: SbsImportErrors } => {
+export const planSbsImport = (
+  rows: SbsImportRow[],
+  existing: ReadonlyMap<string, SbsExistingNode>,
+): { steps: SbsImportStep[] } | { errors: SbsImportErrors } => {
   const errors: SbsImportErrors = {};
   const add = (row: SbsImportRow, message: string) => (errors[`row ${row.line}`] ??= []).push(message);
   const byCode = new Map<string, SbsImportRow>();
@@ -148,6 +151,12 @@ export const planSbsImport = (rows: SbsImportRow[], existing: ReadonlyMap<string
   const steps = [...byCode.values()]
     .map((row) => ({ row, depth: depthOf(row.code) }))
     .sort((a, b) => a.depth - b.depth || a.row.line - b.row.line)
-    .map(({ row, depth }) => ({ code: row.code, label: row.label, parentCode: row.parentCode || null, id: existing.get(row.code)?.id ?? null, depth }));
+    .map(({ row, depth }) => ({
+      code: row.code,
+      label: row.label,
+      parentCode: row.parentCode || null,
+      id: existing.get(row.code)?.id ?? null,
+      depth,
+    }));
   return { steps };
 };

@@ -71,7 +71,9 @@ export const updateSbsNode = (command: UpdateSbsNode, state: SbsNodeState): SbsN
   const code = command.data.code.trim();
   const label = command.data.label.trim();
   const refused =
-    invalid(sbsNodeFieldErrors(code, label)) ?? codeError(code, command.data.codeTaken && code !== state.code) ?? parentError(parent, state.nodeId);
+    invalid(sbsNodeFieldErrors(code, label)) ??
+    codeError(code, command.data.codeTaken && code !== state.code) ??
+    parentError(parent, state.nodeId);
   if (refused) return refused;
   const parentId = parent?.id ?? null;
   if (code === state.code && label === state.label && parentId === state.parentId) return [];
@@ -79,7 +81,15 @@ export const updateSbsNode = (command: UpdateSbsNode, state: SbsNodeState): SbsN
   return [
     {
       type: 'SbsNodeUpdated',
-      data: { nodeId, projectId, versionId, code, label, parentId, previous: { code: state.code, label: state.label, parentId: state.parentId } },
+      data: {
+        nodeId,
+        projectId,
+        versionId,
+        code,
+        label,
+        parentId,
+        previous: { code: state.code, label: state.label, parentId: state.parentId },
+      },
     },
   ];
 };

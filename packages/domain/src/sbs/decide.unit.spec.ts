@@ -41,13 +41,26 @@ describe('SbsNode', () => {
         .given([])
         .when(create({ parent: null }))
         .then([{ type: 'SbsNodeCreated', data: { ...node, parentId: null } }]));
-    it("refuses an empty code with 'Required.'", () => nodeSpec.given([]).when(create({ code: '  ' })).thenThrows(sbsMessages.codeRequired, 422));
+    it("refuses an empty code with 'Required.'", () =>
+      nodeSpec
+        .given([])
+        .when(create({ code: '  ' }))
+        .thenThrows(sbsMessages.codeRequired, 422));
     it('refuses a code longer than 100 characters', () =>
-      nodeSpec.given([]).when(create({ code: 'x'.repeat(101) })).thenThrows(sbsMessages.codeTooLong, 422));
+      nodeSpec
+        .given([])
+        .when(create({ code: 'x'.repeat(101) }))
+        .thenThrows(sbsMessages.codeTooLong, 422));
     it('refuses a label longer than 255 characters', () =>
-      nodeSpec.given([]).when(create({ label: 'x'.repeat(256) })).thenThrows(sbsMessages.labelTooLong, 422));
+      nodeSpec
+        .given([])
+        .when(create({ label: 'x'.repeat(256) }))
+        .thenThrows(sbsMessages.labelTooLong, 422));
     it('refuses a code the version already has', () =>
-      nodeSpec.given([]).when(create({ codeTaken: true })).thenThrows('The code A.1 is already used in this SBS version.', 409));
+      nodeSpec
+        .given([])
+        .when(create({ codeTaken: true }))
+        .thenThrows('The code A.1 is already used in this SBS version.', 409));
     it('refuses a parent code the version does not have', () =>
       nodeSpec
         .given([])
@@ -68,9 +81,16 @@ describe('SbsNode', () => {
           },
         ]));
     it('records nothing when nothing changes', () => nodeSpec.given([created]).when(update()).then([]));
-    it('keeps its own code even when the lookup finds it', () => nodeSpec.given([created]).when(update({ codeTaken: true })).then([]));
+    it('keeps its own code even when the lookup finds it', () =>
+      nodeSpec
+        .given([created])
+        .when(update({ codeTaken: true }))
+        .then([]));
     it('refuses a code another node has', () =>
-      nodeSpec.given([created]).when(update({ code: 'B', codeTaken: true })).thenThrows('The code B is already used in this SBS version.', 409));
+      nodeSpec
+        .given([created])
+        .when(update({ code: 'B', codeTaken: true }))
+        .thenThrows('The code B is already used in this SBS version.', 409));
     it('refuses itself as parent', () =>
       nodeSpec
         .given([created])

@@ -14,7 +14,9 @@ export const sbsVersionNotFound = (): DomainError => new DomainError(sbsMessages
  */
 export const resolveSbsVersion = async (deps: AppDeps, projectId: string, versionId: string | undefined): Promise<string> => {
   if (versionId === undefined || isDefaultSbsVersion(projectId, versionId)) return projectId;
-  const version = await deps.adapters.documentStore.collection<SbsVersionDoc>(SBS_VERSIONS_COLLECTION).findOne({ _id: versionId, projectId });
+  const version = await deps.adapters.documentStore
+    .collection<SbsVersionDoc>(SBS_VERSIONS_COLLECTION)
+    .findOne({ _id: versionId, projectId });
   if (!version) throw sbsVersionNotFound();
   return versionId;
 };

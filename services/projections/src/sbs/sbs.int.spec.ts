@@ -30,7 +30,14 @@ const append = async (streamId: string, events: (SbsNodeEvent | SbsVersionEvent)
   expect(await runner.waitForPosition(position, 5000)).toBe(true);
   return position;
 };
-const node = (nodeId: string, code: string, parentId: string | null = null) => ({ nodeId, projectId: 'p1', versionId: 'p1', code, label: `L ${code}`, parentId });
+const node = (nodeId: string, code: string, parentId: string | null = null) => ({
+  nodeId,
+  projectId: 'p1',
+  versionId: 'p1',
+  code,
+  label: `L ${code}`,
+  parentId,
+});
 const nodes = () => documentStore.collection<SbsNodeDoc>(SBS_NODES_COLLECTION);
 const history = () => documentStore.collection<SbsHistoryDoc>(SBS_HISTORY_COLLECTION);
 

@@ -50,7 +50,11 @@ export const sbsHistoryProjection: Projection<SbsHistoryDoc> = {
     const current = sbsHistoryId(nodeId, event.revision);
     return event.revision > 0 ? [sbsHistoryId(nodeId, event.revision - 1), current] : [current];
   },
-  indexes: [{ keys: { projectId: 1, versionId: 1, parentKey: 1, toAt: 1 } }, { keys: { projectId: 1, versionId: 1, toAt: 1 } }, { keys: { nodeId: 1, from: 1 } }],
+  indexes: [
+    { keys: { projectId: 1, versionId: 1, parentKey: 1, toAt: 1 } },
+    { keys: { projectId: 1, versionId: 1, toAt: 1 } },
+    { keys: { nodeId: 1, from: 1 } },
+  ],
   evolve(doc, event, id) {
     const data = (event as E<SbsNodeEvent['type']>).data;
     if (id !== sbsHistoryId(data.nodeId, event.revision)) {

@@ -23,7 +23,10 @@ export const SbsCodePicker = ({ projectId, value, onChange, version, id, disable
   const { t } = useTranslation('sbs');
   const [open, setOpen] = useState(false);
   const search = useDeferredValue(value.trim());
-  const found = useQuery({ ...sbsSearchQuery(projectId, version ?? projectId, search, 'flat'), enabled: open && !disabled && projectId !== '' && search !== '' });
+  const found = useQuery({
+    ...sbsSearchQuery(projectId, version ?? projectId, search, 'flat'),
+    enabled: open && !disabled && projectId !== '' && search !== '',
+  });
   const options = found.data ?? [];
   return (
     <Popover

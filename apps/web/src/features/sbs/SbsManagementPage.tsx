@@ -30,7 +30,9 @@ export const SbsManagementPage = () => {
   const permissions = useQuery(sbsPermissionsQuery(project.id));
   if (permissions.isPending) return <Spinner aria-label={t('sbs.tree.loading')} />;
   if (!permissions.data?.manage) {
-    return <NoAccess description={t('sbs.manage.no-access')} back={{ to: `/project/${project.slug}/sbs`, text: t('sbs.manage.to-overview') }} />;
+    return (
+      <NoAccess description={t('sbs.manage.no-access')} back={{ to: `/project/${project.slug}/sbs`, text: t('sbs.manage.to-overview') }} />
+    );
   }
   return <SbsManagement />;
 };
@@ -78,7 +80,14 @@ const SbsManagement = () => {
         <Link to={`/project/${project.slug}/sbs${isDefault ? '' : `?version=${version}`}`}>{t('sbs.manage.to-overview')}</Link>
       </div>
       <div className="stramien-sbs__toolbar">
-        <VersionSelect projectId={project.id} value={version} onChange={(v) => (setVersion(v), setSelected(new Set()))} />
+        <VersionSelect
+          projectId={project.id}
+          value={version}
+          onChange={(v) => {
+            setVersion(v);
+            setSelected(new Set());
+          }}
+        />
         <InputGroup
           aria-label={t('sbs.version.new-name')}
           placeholder={t('sbs.version.new-name')}
@@ -99,7 +108,14 @@ const SbsManagement = () => {
             })
           }
         />
-        <Button icon={<TrashIcon />} intent="danger" variant="outlined" text={t('sbs.version.delete')} disabled={isDefault} onClick={() => setConfirm({ kind: 'version' })} />
+        <Button
+          icon={<TrashIcon />}
+          intent="danger"
+          variant="outlined"
+          text={t('sbs.version.delete')}
+          disabled={isDefault}
+          onClick={() => setConfirm({ kind: 'version' })}
+        />
       </div>
       <div className="stramien-sbs__manage-actions">
         <Button icon={<AddIcon />} intent="primary" text={t('sbs.action.new')} onClick={() => setEditing('new')} />
@@ -143,13 +159,23 @@ const SbsManagement = () => {
               {nodes.map((node) => (
                 <tr key={node.id} data-code={node.code}>
                   <td>
-                    <Checkbox aria-label={t('sbs.manage.select', { code: node.code })} checked={selected.has(node.id)} onChange={(e) => toggle(node.id, e.currentTarget.checked)} />
+                    <Checkbox
+                      aria-label={t('sbs.manage.select', { code: node.code })}
+                      checked={selected.has(node.id)}
+                      onChange={(e) => toggle(node.id, e.currentTarget.checked)}
+                    />
                   </td>
                   <td>{node.code}</td>
                   <td>{node.label}</td>
                   <td>{node.parent_code ?? '—'}</td>
                   <td>
-                    <Button variant="minimal" size="small" icon={<EditIcon />} aria-label={t('sbs.action.edit', { code: node.code })} onClick={() => setEditing(node)} />
+                    <Button
+                      variant="minimal"
+                      size="small"
+                      icon={<EditIcon />}
+                      aria-label={t('sbs.action.edit', { code: node.code })}
+                      onClick={() => setEditing(node)}
+                    />
                     <Button
                       variant="minimal"
                       size="small"
@@ -196,7 +222,8 @@ const SbsManagement = () => {
         onConfirm={() => {
           const current = confirm;
           setConfirm(null);
-          if (current?.kind === 'delete') void run(() => (current.ids.length === 1 ? calls.remove(current.ids[0]!) : calls.removeMany(current.ids)));
+          if (current?.kind === 'delete')
+            void run(() => (current.ids.length === 1 ? calls.remove(current.ids[0]!) : calls.removeMany(current.ids)));
           if (current?.kind === 'clear') void run(() => calls.clear(version));
           if (current?.kind === 'version')
             void run(async () => {

@@ -10,6 +10,7 @@ import { QueryState } from '../../shared/QueryState';
 import { SbsNodeDetail } from './components/SbsNodeDetail';
 import { SbsTree } from './components/SbsTree';
 import { VersionSelect } from './components/VersionSelect';
+import { nestSbs } from './nest';
 import { sbsPermissionsQuery, sbsSearchQuery, sbsTreeQuery } from './queries';
 import { useSbsVersion } from './useSbsVersion';
 import './sbs.css';
@@ -27,9 +28,7 @@ export const SbsPage = () => {
   const permissions = useQuery(sbsPermissionsQuery(project.id));
   const tree = useQuery({ ...sbsTreeQuery(project.id, version, at), enabled: value === '' });
   const found = useQuery({ ...sbsSearchQuery(project.id, version, value, mode), enabled: value !== '' });
-  const empty = (
-    <NonIdealState icon={<DiagramTreeIcon size={40} />} title={value ? t('sbs.search.none') : t('sbs.tree.empty')} />
-  );
+  const empty = <NonIdealState icon={<DiagramTreeIcon size={40} />} title={value ? t('sbs.search.none') : t('sbs.tree.empty')} />;
   const select = (node: SbsNodeView) => setSelected(node);
   return (
     <div className="stramien-page stramien-sbs" data-testid="sbs-page">
@@ -42,7 +41,14 @@ export const SbsPage = () => {
         )}
       </div>
       <div className="stramien-sbs__toolbar">
-        <VersionSelect projectId={project.id} value={version} onChange={(v) => (setVersion(v), setSelected(null))} />
+        <VersionSelect
+          projectId={project.id}
+          value={version}
+          onChange={(v) => {
+            setVersion(v);
+            setSelected(null);
+          }}
+        />
         <InputGroup
           type="search"
           leftIcon={<SearchIcon />}
@@ -57,7 +63,13 @@ export const SbsPage = () => {
         </ButtonGroup>
         <label className="stramien-sbs__as-of">
           <span>{t('sbs.tree.as-of')}</span>
-          <input type="datetime-local" className="bp6-input" aria-label={t('sbs.tree.as-of')} value={at} onChange={(e) => setAt(e.target.value)} />
+          <input
+            type="datetime-local"
+            className="bp6-input"
+            aria-label={t('sbs.tree.as-of')}
+            value={at}
+            onChange={(e) => setAt(e.target.value)}
+          />
         </label>
         {at && <Button variant="minimal" text={t('sbs.tree.now')} onClick={() => setAt('')} />}
       </div>
@@ -71,14 +83,23 @@ export const SbsPage = () => {
             <QueryState query={found} empty={empty}>
               {(nodes) =>
                 mode === 'tree' ? (
-                  <SbsTree key={value} projectId={project.id} nodes={nodes} at="" selectedId={selected?.id ?? null} onSelect={select} />
+                  <SbsTree
+                    key={value}
+                    projectId={project.id}
+                    nodes={nestSbs(nodes)}
+                    at=""
+                    selectedId={selected?.id ?? null}
+                    onSelect={select}
+                  />
                 ) : (
                   <ul className="stramien-sbs__flat" data-testid="sbs-flat">
                     {nodes.map((node) => (
                       <li key={node.id}>
                         <button type="button" className="stramien-sbs-tree__label" onClick={() => select(node)}>
                           <strong>{node.code}</strong> <span>{node.label}</span>
-                          {node.parent_code && <span className="bp6-text-muted"> — {t('sbs.search.under', { code: node.parent_code })}</span>}
+                          {node.parent_code && (
+                            <span className="bp6-text-muted"> — {t('sbs.search.under', { code: node.parent_code })}</span>
+                          )}
                         </button>
                       </li>
                     ))}

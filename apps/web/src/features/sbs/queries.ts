@@ -9,7 +9,8 @@ export const sbsKeys = {
   permissions: (projectId: string) => ['sbs', projectId, 'permissions'] as const,
   tree: (projectId: string, version: string, at: string) => ['sbs', projectId, 'tree', version, at] as const,
   children: (projectId: string, nodeId: string, at: string) => ['sbs', projectId, 'children', nodeId, at] as const,
-  search: (projectId: string, version: string, value: string, mode: 'tree' | 'flat') => ['sbs', projectId, 'search', version, mode, value] as const,
+  search: (projectId: string, version: string, value: string, mode: 'tree' | 'flat') =>
+    ['sbs', projectId, 'search', version, mode, value] as const,
   list: (projectId: string, version: string, code: string) => ['sbs', projectId, 'list', version, code] as const,
   node: (projectId: string, nodeId: string) => ['sbs', projectId, 'node', nodeId] as const,
   history: (projectId: string, nodeId: string) => ['sbs', projectId, 'history', nodeId] as const,
@@ -36,7 +37,8 @@ export const sbsPermissionsQuery = (projectId: string) =>
 export const sbsTreeQuery = (projectId: string, version: string, at = '') =>
   queryOptions({
     queryKey: sbsKeys.tree(projectId, version, at),
-    queryFn: async ({ signal }) => (await api.call(sbsRoutes.tree, { params: { id: projectId }, query: { version, ...asOf(at) }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.call(sbsRoutes.tree, { params: { id: projectId }, query: { version, ...asOf(at) }, signal })).data,
   });
 
 /** GET /sbs/:id/children — loaded when a node opens. */
@@ -52,8 +54,13 @@ export const sbsSearchQuery = (projectId: string, version: string, value: string
   queryOptions({
     queryKey: sbsKeys.search(projectId, version, value, mode),
     queryFn: async ({ signal }) =>
-      (await api.call(mode === 'tree' ? sbsRoutes.treeSearch : sbsRoutes.search, { params: { id: projectId }, query: { version, value }, signal }))
-        .data,
+      (
+        await api.call(mode === 'tree' ? sbsRoutes.treeSearch : sbsRoutes.search, {
+          params: { id: projectId },
+          query: { version, value },
+          signal,
+        })
+      ).data,
   });
 
 /** GET /sbs — a version's records whose code contains `code`, at most 500, for the management list. */

@@ -78,24 +78,18 @@ export const createSbsQueries = (documentStore: DocumentStore) => {
     rows,
     views,
     search,
-    /** the node rows with their ancestors, as a tree of views (roots first, each with the loaded children) */
-    async treeOf(scope: SbsScope, matches: SbsNodeRow[]): Promise<SbsNodeView[]> {
+    /** the rows and all their ancestors, by code */
+    async withAncestors(scope: SbsScope, matches: SbsNodeRow[]): Promise<SbsNodeView[]> {
       const all = new Map(matches.map((r) => [r._id, r]));
-      for (let level = matches; level.length > 0; ) {
+      for (let level = matches; level.length > 0;) {
         const wanted = [...new Set(level.map((r) => r.parentKey))].filter((k) => k !== SBS_ROOT_KEY && !all.has(k));
         level = await byIds(scope, wanted);
         for (const r of level) all.set(r._id, r);
       }
-      const list = [...all.values()].sort((a, b) => a.code.localeCompare(b.code));
-      const viewed = new Map((await views(scope, list)).map((v) => [v.id, v]));
-      const roots: SbsNodeView[] = [];
-      for (const r of list) {
-        const view = viewed.get(r._id)!;
-        const parent = r.parentKey === SBS_ROOT_KEY ? undefined : viewed.get(r.parentKey);
-        if (parent) (parent.children ??= []).push(view);
-        else roots.push(view);
-      }
-      return roots;
+      return views(
+        scope,
+        [...all.values()].sort((a, b) => a.code.localeCompare(b.code)),
+      );
     },
     /** is `candidate` the node itself or below it (walks up from the candidate) */
     async isInSubtree(nodeId: string, candidateId: string): Promise<boolean> {

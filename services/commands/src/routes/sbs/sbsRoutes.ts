@@ -32,7 +32,8 @@ const BULK_CHUNK = 500;
 /** Default page of `GET /sbs` when `filter[limit]` is absent. */
 const LIST_DEFAULT_LIMIT = 100;
 
-const chunks = <T>(list: T[], size: number): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
+const chunks = <T>(list: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
 
 /**
  * The SBS of a project (spec 2 §7 "SBS, all under /project/{id}"; docs/sbs.md). Any member reads; every change needs
@@ -45,7 +46,11 @@ export const registerSbsRoutes = (app: FastifyInstance): void => {
   const versions = documentStore.collection<SbsVersionDoc>(SBS_VERSIONS_COLLECTION);
   const queries = createSbsQueries(documentStore);
   const handleNode = createCommandHandler(app, { decider: sbsNodeDecider, schemas: sbsNodeSchemas, toStreamId: toSbsNodeStreamId });
-  const handleVersion = createCommandHandler(app, { decider: sbsVersionDecider, schemas: sbsVersionSchemas, toStreamId: toSbsVersionStreamId });
+  const handleVersion = createCommandHandler(app, {
+    decider: sbsVersionDecider,
+    schemas: sbsVersionSchemas,
+    toStreamId: toSbsVersionStreamId,
+  });
 
   const scopeOf = async (projectId: string, version: string | undefined, timestamp?: string): Promise<SbsScope> => ({
     projectId,
@@ -66,7 +71,17 @@ export const registerSbsRoutes = (app: FastifyInstance): void => {
   };
 
   const stateView = (state: SbsNodeState, parentCode: string | null, childCount: number): SbsNodeView =>
-    toView({ _id: state.nodeId, versionId: state.versionId, code: state.code, label: state.label, parentKey: state.parentId ?? SBS_ROOT_KEY, childCount }, parentCode);
+    toView(
+      {
+        _id: state.nodeId,
+        versionId: state.versionId,
+        code: state.code,
+        label: state.label,
+        parentKey: state.parentId ?? SBS_ROOT_KEY,
+        childCount,
+      },
+      parentCode,
+    );
 
   /** appends DeleteSbsNode to each node (children before parents), `BULK_CHUNK` at a time; the last position */
   const deleteAll = async (request: FastifyRequest, access: ProjectAccess, targets: SbsNodeDoc[]): Promise<number> => {
@@ -147,7 +162,7 @@ export const registerSbsRoutes = (app: FastifyInstance): void => {
   addRoute(app, sbsRoutes.treeSearch, async ({ params, query, request }) => {
     await loadProjectAccess(deps, request, params.id);
     const scope = await scopeOf(params.id, query.version);
-    return { data: await queries.treeOf(scope, await queries.search(scope, query.value)) };
+    return { data: await queries.withAncestors(scope, await queries.search(scope, query.value)) };
   });
 
   addRoute(app, sbsRoutes.search, async ({ params, query, request }) => {
@@ -230,9 +245,10 @@ export const registerSbsRoutes = (app: FastifyInstance): void => {
     const ids = [...new Set(body.ids)];
     const targets = await nodes.find({ _id: { $in: ids }, projectId: params.id });
     if (targets.length !== ids.length) throw sbsNodeNotFound();
-    for (const versionId of new Set(targets.map((n) => n.versionId))) await resolveSbsVersion(deps, params.id, versionId).catch(() => {
-      throw sbsNodeNotFound();
-    });
+    for (const versionId of new Set(targets.map((n) => n.versionId)))
+      await resolveSbsVersion(deps, params.id, versionId).catch(() => {
+        throw sbsNodeNotFound();
+      });
     // all or nothing: a node may go only with all of its children
     const inSet = new Map<string, number>();
     for (const n of targets) inSet.set(n.parentKey, (inSet.get(n.parentKey) ?? 0) + 1);
@@ -258,7 +274,9 @@ export const registerSbsRoutes = (app: FastifyInstance): void => {
     if ('error' in parsed) throw new DomainError(parsed.error, 422, { file: [parsed.error] });
     const present = await nodes.find({ projectId: params.id, versionId }, { projection: { _id: 1, code: 1, parentKey: 1 } });
     const codeOf = new Map(present.map((n) => [n._id, n.code]));
-    const existing = new Map<string, SbsExistingNode>(present.map((n) => [n.code, { id: n._id, parentCode: codeOf.get(n.parentKey) ?? null }]));
+    const existing = new Map<string, SbsExistingNode>(
+      present.map((n) => [n.code, { id: n._id, parentCode: codeOf.get(n.parentKey) ?? null }]),
+    );
     const plan = planSbsImport(parsed.rows, existing);
     if ('errors' in plan) throw new DomainError(sbsMessages.importFailed, 422, plan.errors);
     const idOf = new Map(present.map((n) => [n.code, n._id]));
@@ -279,11 +297,19 @@ export const registerSbsRoutes = (app: FastifyInstance): void => {
             const nodeId = idOf.get(step.code)!;
             const parent = step.parentCode ? { code: step.parentCode, id: idOf.get(step.parentCode)! } : null;
             return step.id
-              ? handleNode(request, nodeId, { type: 'UpdateSbsNode', data: { code: step.code, label: step.label, parent, codeTaken: false } }, options)
+              ? handleNode(
+                  request,
+                  nodeId,
+                  { type: 'UpdateSbsNode', data: { code: step.code, label: step.label, parent, codeTaken: false } },
+                  options,
+                )
               : handleNode(
                   request,
                   nodeId,
-                  { type: 'CreateSbsNode', data: { nodeId, projectId: params.id, versionId, code: step.code, label: step.label, parent, codeTaken: false } },
+                  {
+                    type: 'CreateSbsNode',
+                    data: { nodeId, projectId: params.id, versionId, code: step.code, label: step.label, parent, codeTaken: false },
+                  },
                   options,
                 );
           }),
@@ -299,7 +325,12 @@ export const registerSbsRoutes = (app: FastifyInstance): void => {
     return { data: { created, updated }, position, message: format(sbsMessages.imported, { count: created + updated }) };
   });
 
-  const versionView = (doc: SbsVersionDoc): SbsVersionView => ({ id: doc._id, name: doc.name, isDefault: false, created_at: doc.createdAt });
+  const versionView = (doc: SbsVersionDoc): SbsVersionView => ({
+    id: doc._id,
+    name: doc.name,
+    isDefault: false,
+    created_at: doc.createdAt,
+  });
 
   addRoute(app, sbsRoutes.versions, async ({ params, request }) => {
     await loadProjectAccess(deps, request, params.id);
@@ -322,7 +353,8 @@ export const registerSbsRoutes = (app: FastifyInstance): void => {
 
   addRoute(app, sbsRoutes.deleteVersion, async ({ params, request }) => {
     const access = await loadProjectAccess(deps, request, params.id, 'sbs-management');
-    if (params.versionId !== params.id && !(await versions.findOne({ _id: params.versionId, projectId: params.id }))) throw sbsVersionNotFound();
+    if (params.versionId !== params.id && !(await versions.findOne({ _id: params.versionId, projectId: params.id })))
+      throw sbsVersionNotFound();
     const result = await handleVersion(
       request,
       params.versionId,

@@ -17,7 +17,13 @@ const toBase64 = (text: string): string => {
  * Import a CSV (code, label, parent code): the browser reads it with the same parser as the server and previews the
  * rows; after a refused import each row shows the server's messages for it (all or nothing, docs/sbs.md).
  */
-export const SbsImportDialog = ({ onClose, onImport }: { onClose: () => void; onImport: (base64: string) => Promise<{ message: string }> }) => {
+export const SbsImportDialog = ({
+  onClose,
+  onImport,
+}: {
+  onClose: () => void;
+  onImport: (base64: string) => Promise<{ message: string }>;
+}) => {
   const { t } = useTranslation('sbs');
   const [name, setName] = useState('');
   const [text, setText] = useState('');

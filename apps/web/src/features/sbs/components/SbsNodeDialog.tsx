@@ -24,7 +24,11 @@ export const SbsNodeDialog = ({
   onSave: (values: SbsNodeValues) => Promise<unknown>;
 }) => {
   const { t } = useTranslation('sbs');
-  const [values, setValues] = useState<SbsNodeValues>({ code: node?.code ?? '', label: node?.label ?? '', parent_code: node?.parent_code ?? '' });
+  const [values, setValues] = useState<SbsNodeValues>({
+    code: node?.code ?? '',
+    label: node?.label ?? '',
+    parent_code: node?.parent_code ?? '',
+  });
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const fields = serverFieldErrors(error) ?? {};

@@ -1,18 +1,18 @@
 import { Button, Spinner } from '@blueprintjs/core';
 import { CaretDownIcon, CaretRightIcon } from '@blueprintjs/icons';
-import type { SbsNodeView } from '@stramien/api';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SbsTreeNode } from '../nest';
 import { sbsChildrenQuery } from '../queries';
 
 interface TreeProps {
   projectId: string;
-  nodes: SbsNodeView[];
+  nodes: SbsTreeNode[];
   /** the moment the tree shows ('' for now) */
   at: string;
   selectedId: string | null;
-  onSelect: (node: SbsNodeView) => void;
+  onSelect: (node: SbsTreeNode) => void;
 }
 
 /**
@@ -27,11 +27,21 @@ export const SbsTree = (props: TreeProps) => (
   </ul>
 );
 
-const SbsTreeItem = ({ node, depth, projectId, at, selectedId, onSelect }: Omit<TreeProps, 'nodes'> & { node: SbsNodeView; depth: number }) => {
+const SbsTreeItem = ({
+  node,
+  depth,
+  projectId,
+  at,
+  selectedId,
+  onSelect,
+}: Omit<TreeProps, 'nodes'> & { node: SbsTreeNode; depth: number }) => {
   const { t } = useTranslation('sbs');
   const [open, setOpen] = useState(node.children !== undefined);
-  const children = useQuery({ ...sbsChildrenQuery(projectId, node.id, at), enabled: open && node.children === undefined && node.hasChildren });
-  const shown = node.children ?? children.data ?? [];
+  const children = useQuery({
+    ...sbsChildrenQuery(projectId, node.id, at),
+    enabled: open && node.children === undefined && node.hasChildren,
+  });
+  const shown: SbsTreeNode[] = node.children ?? children.data ?? [];
   return (
     <li role="treeitem" aria-expanded={node.hasChildren ? open : undefined} aria-level={depth} aria-selected={selectedId === node.id}>
       <div className={`stramien-sbs-tree__row${selectedId === node.id ? ' is-selected' : ''}`} style={{ paddingLeft: (depth - 1) * 18 }}>
@@ -54,7 +64,15 @@ const SbsTreeItem = ({ node, depth, projectId, at, selectedId, onSelect }: Omit<
       {open && shown.length > 0 && (
         <ul role="group">
           {shown.map((child) => (
-            <SbsTreeItem key={child.id} node={child} depth={depth + 1} projectId={projectId} at={at} selectedId={selectedId} onSelect={onSelect} />
+            <SbsTreeItem
+              key={child.id}
+              node={child}
+              depth={depth + 1}
+              projectId={projectId}
+              at={at}
+              selectedId={selectedId}
+              onSelect={onSelect}
+            />
           ))}
         </ul>
       )}

@@ -4,7 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { sbsVersionsQuery } from '../queries';
 
 /** The version picker of both SBS pages; the default version reads 'Default' in the user's language. */
-export const VersionSelect = ({ projectId, value, onChange }: { projectId: string; value: string; onChange: (version: string) => void }) => {
+export const VersionSelect = ({
+  projectId,
+  value,
+  onChange,
+}: {
+  projectId: string;
+  value: string;
+  onChange: (version: string) => void;
+}) => {
   const { t } = useTranslation('sbs');
   const versions = useQuery(sbsVersionsQuery(projectId));
   return (
