@@ -30,7 +30,7 @@ const create = (version: string, code: string, parent_code?: string, label = `La
 describe('POST /api/project/:id/sbs', () => {
   it('creates roots and children and answers the record', async () => {
     const version = await freshVersion();
-    const root = await create(version, ' A ');
+    const root = await create(version, ' A ', undefined, 'Label A');
     expect(root.message).toBe('SBS record A created.');
     expect(root.data).toMatchObject({ code: 'A', label: 'Label A', parent_code: null, hasChildren: false, version: { id: version } });
     const child = await create(version, 'A.1', 'A');
