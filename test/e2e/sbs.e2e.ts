@@ -25,9 +25,9 @@ const csv = (text: string) => ({ name: 'sbs.csv', mimeType: 'text/csv', buffer: 
 const createRecord = async (page: Page, t: ReturnType<typeof textOf>, code: string, label: string, parent = '') => {
   await page.getByRole('button', { name: t('sbs.action.new') }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(t('sbs.field.code')).fill(code);
-  await dialog.getByLabel(t('sbs.field.label')).fill(label);
-  if (parent) await dialog.getByLabel(t('sbs.field.parent')).fill(parent);
+  await dialog.locator('#sbs-code').fill(code);
+  await dialog.locator('#sbs-label').fill(label);
+  if (parent) await dialog.locator('#sbs-parent').fill(parent);
   await dialog.getByRole('button', { name: t('sbs.action.create') }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('sbs-list').locator(`tr[data-code="${code}"]`)).toBeVisible();
