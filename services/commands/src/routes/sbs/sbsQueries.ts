@@ -101,6 +101,11 @@ export const createSbsQueries = (documentStore: DocumentStore) => {
       }
       return false;
     },
+    /** the SBS version a node (live or deleted) of the project belongs to; null for a node the project never had */
+    async versionOfNode(nodeId: string, projectId: string): Promise<string | null> {
+      const any = await history.findOne({ nodeId, projectId }, { projection: { versionId: 1 } });
+      return any?.versionId ?? null;
+    },
     /** a node's versions, oldest first, each with who, when and what changed */
     async history(nodeId: string, projectId: string): Promise<SbsHistoryEntry[] | null> {
       const versions = await history.find({ nodeId, projectId }, { sort: { from: 1 } });

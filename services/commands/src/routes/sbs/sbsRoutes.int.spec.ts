@@ -246,6 +246,16 @@ describe('history and time travel', () => {
     expect(history.data[1]!.user).toEqual({ id: w.userId, name: expect.any(String) });
     const then = await w.user.call(sbsRoutes.tree, { params: p, query: { version, timestamp: between } });
     expect(then.data.map((n) => [n.code, n.label])).toEqual([['A', 'Old']]);
+    // a record deleted since is still there, with its children, as of the earlier moment
+    const child = await create(version, 'A.1', 'A');
+    await pause();
+    const withChild = new Date().toISOString();
+    await pause();
+    await w.user.call(sbsRoutes.deleteMany, { params: p, body: { ids: [a.data.id, child.data.id] } });
+    await create(version, 'A', undefined, 'New');
+    const children = await w.user.call(sbsRoutes.children, { params: { ...p, sbsId: a.data.id }, query: { timestamp: withChild } });
+    expect(children.data.map((n) => [n.code, n.parent_code])).toEqual([['A.1', 'A']]);
+    expect((await failure(w.user.call(sbsRoutes.children, { params: { ...p, sbsId: a.data.id }, query: {} }))).status).toBe(404);
     const now = await w.user.call(sbsRoutes.tree, { params: p, query: { version } });
     expect(now.data.map((n) => [n.code, n.label])).toEqual([
       ['A', 'New'],

@@ -134,10 +134,22 @@ export const registerSbsRoutes = (app: FastifyInstance): void => {
   });
 
   addRoute(app, sbsRoutes.children, async ({ params, query, request }) => {
-    const { node } = await loadSbsNodeAccess(deps, request, params.id, params.sbsId);
-    const scope = await scopeOf(params.id, node.versionId, query.timestamp);
-    const list = await queries.rows(scope, { parentKey: node._id }, 0);
-    return { data: list.map((r) => toView(r, node.code)) };
+    if (!query.timestamp) {
+      const { node } = await loadSbsNodeAccess(deps, request, params.id, params.sbsId);
+      const list = await queries.rows({ projectId: params.id, versionId: node.versionId }, { parentKey: node._id }, 0);
+      return { data: list.map((r) => toView(r, node.code)) };
+    }
+    // as of a moment: the node as it was then (it may be gone now)
+    await loadProjectAccess(deps, request, params.id);
+    const versionId = await queries.versionOfNode(params.sbsId, params.id);
+    if (versionId === null) throw sbsNodeNotFound();
+    const scope = await scopeOf(params.id, versionId, query.timestamp).catch(() => {
+      throw sbsNodeNotFound();
+    });
+    const [then] = await queries.rows(scope, { nodeId: params.sbsId }, 1);
+    if (!then) throw sbsNodeNotFound();
+    const list = await queries.rows(scope, { parentKey: params.sbsId }, 0);
+    return { data: list.map((r) => toView(r, then.code)) };
   });
 
   addRoute(app, sbsRoutes.history, async ({ params, request }) => {
