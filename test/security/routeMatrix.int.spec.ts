@@ -13,6 +13,7 @@ import {
   taskPartRoutes,
   taskRoutes,
   webhookRoutes,
+  sbsRoutes,
   type RouteContract,
 } from '@stramien/api';
 import { WEBHOOK_DELIVERIES_COLLECTION } from '@stramien/webhooks';
@@ -124,7 +125,8 @@ const expectedFor = (route: RouteContract, a: Standing): Expected => {
               project: {
                 isMember: a.isMember,
                 isProjectAdmin: a.isProjectAdmin,
-                generalPermissions: a.general ? ALL_GENERAL_PERMISSIONS : NO_GENERAL_PERMISSIONS,
+                // as the server's projectAccessFor: project admins (and system admins) hold every general flag
+                generalPermissions: a.general || a.isProjectAdmin || a.isSystemAdmin ? ALL_GENERAL_PERMISSIONS : NO_GENERAL_PERMISSIONS,
               },
             }
           : {}),
@@ -165,6 +167,8 @@ interface Fixture {
   webhookId: string;
   /** an event delivered (or being delivered) to that endpoint */
   webhookEventId: string;
+  /** an SBS record of the fixture project (code SBS_FIXTURE_CODE) */
+  sbsNodeId: string;
 }
 
 interface BoardFixture {
@@ -211,6 +215,10 @@ interface Fresh {
   /** an open task of the fixture project */
   task(): Promise<string>;
   webhook(): Promise<string>;
+  /** an SBS record of the fixture project */
+  sbsNode(): Promise<string>;
+  /** an SBS version of the fixture project */
+  sbsVersion(): Promise<string>;
 }
 
 const unique = () => randomUUID().slice(0, 8);
@@ -407,7 +415,31 @@ const CASES: Record<string, RouteCase> = {
     input: (f) => ({ params: { id: f.webhookId }, body: { from: '2026-01-01T00:00:00.000Z', to: '2026-01-02T00:00:00.000Z' } }),
   },
   'webhooks.delete': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.webhook() } }) },
+  'sbs.list': { phase: 0, input: (f) => ({ params: { id: f.projectId }, query: {} }) },
+  'sbs.get': { phase: 0, input: (f) => ({ params: { id: f.projectId, sbsId: f.sbsNodeId } }) },
+  'sbs.children': { phase: 0, input: (f) => ({ params: { id: f.projectId, sbsId: f.sbsNodeId }, query: {} }) },
+  'sbs.history': { phase: 0, input: (f) => ({ params: { id: f.projectId, sbsId: f.sbsNodeId } }) },
+  'sbs.permissions': { phase: 0, input: (f) => ({ params: { id: f.projectId } }) },
+  'sbs.tree': { phase: 0, input: (f) => ({ params: { id: f.projectId }, query: {} }) },
+  'sbs.treeSearch': { phase: 0, input: (f) => ({ params: { id: f.projectId }, query: { value: 'M' } }) },
+  'sbs.search': { phase: 0, input: (f) => ({ params: { id: f.projectId }, query: { value: 'M' } }) },
+  'sbs.versions': { phase: 0, input: (f) => ({ params: { id: f.projectId } }) },
+  'sbs.create': { phase: 1, input: (f) => ({ params: { id: f.projectId }, body: { code: `M-${unique()}` } }) },
+  'sbs.update': {
+    phase: 1,
+    input: (f) => ({ params: { id: f.projectId, sbsId: f.sbsNodeId }, body: { code: SBS_FIXTURE_CODE, label: 'Matrix' } }),
+  },
+  'sbs.import': {
+    phase: 1,
+    input: (f) => ({ params: { id: f.projectId }, body: { file: Buffer.from(`code,label\nMI-${unique()},Matrix`).toString('base64') } }),
+  },
+  'sbs.createVersion': { phase: 1, input: (f) => ({ params: { id: f.projectId }, body: { name: `V ${unique()}` } }) },
+  'sbs.delete': { phase: 2, input: async (f, fresh) => ({ params: { id: f.projectId, sbsId: await fresh.sbsNode() } }) },
+  'sbs.deleteMany': { phase: 2, input: async (f, fresh) => ({ params: { id: f.projectId }, body: { ids: [await fresh.sbsNode()] } }) },
+  'sbs.clear': { phase: 2, input: async (f, fresh) => ({ params: { id: f.projectId }, query: { version: await fresh.sbsVersion() } }) },
+  'sbs.deleteVersion': { phase: 2, input: async (f, fresh) => ({ params: { id: f.projectId, versionId: await fresh.sbsVersion() } }) },
 };
+const SBS_FIXTURE_CODE = 'M-FIXTURE';
 /** a target that never resolves (RFC 2606 `.invalid`): the matrix's endpoints are recorded, their deliveries fail */
 const WEBHOOK_URL = 'https://matrix.invalid/hook';
 
@@ -732,6 +764,9 @@ beforeAll(async () => {
   const webhook = async () =>
     (await admin.call(webhookRoutes.create, { params: { id: licenceA }, body: { url: WEBHOOK_URL, eventTypes: ['*'] } })).data.id;
   const webhookId = await webhook();
+  const sbsNode = async (code = `M-${unique()}`) => (await admin.call(sbsRoutes.create, { params: { id: p.id }, body: { code } })).data.id;
+  const sbsVersion = async () =>
+    (await admin.call(sbsRoutes.createVersion, { params: { id: p.id }, body: { name: `V ${unique()}` } })).data.id;
   await label();
   const deliveries = server.adapters.documentStore.collection(WEBHOOK_DELIVERIES_COLLECTION);
   for (let waited = 0; (await deliveries.count({ endpointId: webhookId })) === 0 && waited < 10_000; waited += 50)
@@ -759,6 +794,7 @@ beforeAll(async () => {
     taskId: await task(),
     webhookId,
     webhookEventId,
+    sbsNodeId: await sbsNode(SBS_FIXTURE_CODE),
   };
   const boardTokens: Partial<Record<ActorName, string>> = {
     member: member.token,
@@ -802,6 +838,8 @@ beforeAll(async () => {
     article,
     task,
     webhook,
+    sbsNode: () => sbsNode(),
+    sbsVersion,
   };
   for (const actor of Object.keys(boardTokens) as ActorName[]) fixture.boards[actor] = await fresh.board(actor);
   await admin.call(accountRoutes.disableUser, { params: { id: disabled.id }, body: {} });

@@ -27,6 +27,7 @@ import { registerMaintenanceRoutes } from './routes/system/maintenanceRoutes';
 import { registerHealthRoutes } from './routes/system/healthRoutes';
 import { registerWebhookRoutes } from './routes/webhooks/webhookRoutes';
 import { registerEventRoutes } from './routes/webhooks/eventRoutes';
+import { registerSbsRoutes } from './routes/sbs/sbsRoutes';
 
 export { createAppDeps, systemClock, type AppDeps, type Clock } from './deps';
 
@@ -69,6 +70,7 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerHealthRoutes(app, deps.adapters.health);
   registerWebhookRoutes(app);
   registerEventRoutes(app);
+  registerSbsRoutes(app);
   if (extend) await extend(app);
   return app;
 };

@@ -20,7 +20,8 @@ export const SHELL_ROUTE_PATTERNS = [
   '/project/:slug/settings',
   '/project/:slug/workflows/*',
   '/project/:slug/tables/*',
-  '/project/:slug/sbs/*',
+  '/project/:slug/sbs',
+  '/project/:slug/sbs/management',
   '/project/:slug/labels/*',
   '/project/:slug/module/:route/*',
   '/project/:slug/*',
@@ -45,7 +46,6 @@ export const NOT_BUILT_PATTERNS: readonly (typeof SHELL_ROUTE_PATTERNS)[number][
   '/workflow-management/*',
   '/project/:slug/workflows/*',
   '/project/:slug/tables/*',
-  '/project/:slug/sbs/*',
   '/project/:slug/labels/*',
   '/project/:slug/module/:route/*',
 ];

@@ -12,6 +12,7 @@ import { createTaskMachine, errorsOf, type CreateTaskField, type CreateTaskInput
 import { storeTask, taskKeys, taskLabelsQuery } from '../../queries';
 import { keyPart } from '../../taskListView';
 import { AssigneeSelect, PrioritySelect } from '../TaskFields/TaskFields';
+import { SbsCodePicker } from '../../../sbs/SbsCodePicker';
 
 export interface CreateTaskDialogProps extends CreateTaskInput {
   onClose: () => void;
@@ -138,7 +139,13 @@ export const CreateTaskDialog = ({ onClose, projects, onCreated, ...input }: Cre
             error={error('sbscode')}
             helper={hasProject ? undefined : t('tasks.create.project-first')}
           >
-            <InputGroup id="create-task-sbscode" value={values.sbscode} disabled={!hasProject} onValueChange={change('sbscode')} />
+            <SbsCodePicker
+              id="create-task-sbscode"
+              projectId={values.projectId}
+              value={values.sbscode}
+              disabled={!hasProject}
+              onChange={change('sbscode')}
+            />
           </FormField>
           <FormField
             label={t('tasks.field.labels')}

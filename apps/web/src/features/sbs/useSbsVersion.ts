@@ -1,0 +1,21 @@
+import { useSearchParams } from 'react-router-dom';
+
+/**
+ * The selected SBS version (spec 2 §4: it scopes the SBS lists), kept in the address (`?version=`) so the overview
+ * and the management page show the same one; the project's default version (its own id) when none is chosen.
+ */
+export const useSbsVersion = (projectId: string): [string, (version: string) => void] => {
+  const [params, setParams] = useSearchParams();
+  const version = params.get('version') || projectId;
+  const select = (next: string) =>
+    setParams(
+      (current) => {
+        const out = new URLSearchParams(current);
+        if (next === projectId) out.delete('version');
+        else out.set('version', next);
+        return out;
+      },
+      { replace: true },
+    );
+  return [version, select];
+};

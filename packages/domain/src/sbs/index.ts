@@ -1,0 +1,7 @@
+export * from './sbsNode';
+export * from './sbsVersion';
+export * from './sbsStream';
+export * from './messages';
+export * from './rules';
+export * from './decide';
+export * from './csv';

@@ -1,0 +1,7 @@
+import type { Projection } from '../runner/projection';
+import { sbsHistoryProjection } from './sbsHistory';
+import { sbsNodesProjection } from './sbsNodes';
+import { sbsVersionsProjection } from './sbsVersions';
+
+/** Read models of the SBS context (docs/sbs.md). */
+export const sbsProjections: Projection[] = [sbsNodesProjection, sbsVersionsProjection, sbsHistoryProjection] as unknown as Projection[];
