@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { format } from '../shared/messages';
 import { sbsMessages } from './messages';
 import { parentNotFoundMessage, sbsNodeFieldErrors } from './rules';
@@ -23,40 +24,21 @@ const HEADER_NAMES: Record<string, 'code' | 'label' | 'parentCode'> = {
   parent: 'parentCode',
 };
 
-/** Splits CSV text into records (RFC 4180: quoted fields with "" escapes and line breaks; `,` or `;` as found in the header). */
+/**
+ * Splits CSV text into records with papaparse (RFC 4180: quoted fields with "" escapes and line breaks), `,` or `;`
+ * as the header line has more of, a BOM dropped; null when a quote is never closed. The same function runs in the
+ * browser's preview and on the server.
+ */
 export const splitCsv = (text: string): string[][] | null => {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const firstLine = body.slice(0, body.search(/\r?\n|$/));
-  const separator = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === separator) {
-      record.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && body[i + 1] === '\n') i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-    } else field += c;
-  }
-  if (quoted) return null;
-  if (field !== '' || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
+  const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const parsed = Papa.parse<string[]>(body, { delimiter, skipEmptyLines: false });
+  if (parsed.errors.some((error) => error.type === 'Quotes')) return null;
+  const records = parsed.data;
+  // a file that ends with a line break has no record after it
+  const last = records[records.length - 1];
+  if (last && last.length === 1 && last[0] === '') records.pop();
   return records;
 };
 
