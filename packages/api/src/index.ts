@@ -25,4 +25,5 @@ export { allRoutes } from './allRoutes';
 export * from './webhooks/routes';
 export * from './webhooks/asyncapi';
 export * from './webhooks/eventRoutes';
+export * from './tables/routes';
 export * from './tables/queryRoutes';
