@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { DomainError, recordDecider, recordSchemas, toRecordStreamId, type Actor, type DeleteRecord } from '@stramien/domain';
 import type { Doc } from '@stramien/infra';
+import { tableRecordsCollection } from '@stramien/projections/tables/tableDocs';
 import { defineJobKind } from '../kinds/jobKind';
 import { tabularFile, tabularPart } from '../kinds/tabular';
 
 export const RECORDS_CLEAR_KIND = 'records-clear';
 /** records per chunk (docs/tables.md "Bulk work") */
 export const RECORDS_CLEAR_CHUNK = 500;
-
-/** The live records of a table, one document each (services/projections/src/tables: `_seq` is their creation order). */
-export const tableRecordsCollectionOf = (tableId: string): string => `table_records_${tableId}`;
 
 export const recordsClearParamsSchema = z.object({ tableId: z.string(), projectId: z.string(), filename: z.string().min(1) });
 export type RecordsClearParams = z.infer<typeof recordsClearParamsSchema>;
@@ -26,7 +24,7 @@ export const recordsClearKind = defineJobKind<RecordsClearParams>({
   kind: RECORDS_CLEAR_KIND,
   params: recordsClearParamsSchema,
   async plan(_job, params, { documentStore }) {
-    const total = await documentStore.collection<Doc>(tableRecordsCollectionOf(params.tableId)).count({});
+    const total = await documentStore.collection<Doc>(tableRecordsCollection(params.tableId)).count({});
     const count = Math.max(1, Math.ceil(total / RECORDS_CLEAR_CHUNK));
     const chunks = Array.from({ length: count }, (_, i) => ({ last: i === count - 1 }));
     const items = chunks.map((_, i) => Math.max(0, Math.min(RECORDS_CLEAR_CHUNK, total - i * RECORDS_CLEAR_CHUNK)));
@@ -36,7 +34,7 @@ export const recordsClearKind = defineJobKind<RecordsClearParams>({
     const { last } = chunkSchema.parse(chunk);
     const after = typeof previous === 'number' ? previous : null;
     const docs = await documentStore
-      .collection<Doc & { _seq: number }>(tableRecordsCollectionOf(params.tableId))
+      .collection<Doc & { _seq: number }>(tableRecordsCollection(params.tableId))
       .find(after === null ? {} : { _seq: { $gt: after } }, {
         sort: { _seq: 1 },
         projection: { _id: 1, _seq: 1 },
