@@ -16,7 +16,19 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 ensureNpm();
 
-const ALL = ['eventStore', 'documentStore', 'replay', 'commands', 'notifications', 'export', 'webAssets', 'tasks', 'webhooks', 'sbs'];
+const ALL = [
+  'eventStore',
+  'documentStore',
+  'replay',
+  'commands',
+  'notifications',
+  'export',
+  'webAssets',
+  'tasks',
+  'webhooks',
+  'tables',
+  'sbs',
+];
 const requested = process.argv.slice(2);
 const names = requested.length > 0 ? requested : ALL;
 mkdirSync('.tmp', { recursive: true });

@@ -26,3 +26,5 @@ export * from './webhooks/routes';
 export * from './webhooks/asyncapi';
 export * from './webhooks/eventRoutes';
 export * from './sbs/routes';
+export * from './tables/routes';
+export * from './tables/queryRoutes';

@@ -23,3 +23,4 @@ export * from './notifications/news/index';
 export * from './knowledgeBase/index';
 export * from './webhooks/index';
 export * from './sbs/index';
+export * from './tables/index';

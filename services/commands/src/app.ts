@@ -28,6 +28,9 @@ import { registerHealthRoutes } from './routes/system/healthRoutes';
 import { registerWebhookRoutes } from './routes/webhooks/webhookRoutes';
 import { registerEventRoutes } from './routes/webhooks/eventRoutes';
 import { registerSbsRoutes } from './routes/sbs/sbsRoutes';
+import { registerTableRoutes } from './routes/tables/tableRoutes';
+import { registerRecordRoutes } from './routes/tables/recordRoutes';
+import { registerTableQueryRoutes } from './routes/tables/queries/tableQueryRoutes';
 
 export { createAppDeps, systemClock, type AppDeps, type Clock } from './deps';
 
@@ -71,6 +74,9 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerWebhookRoutes(app);
   registerEventRoutes(app);
   registerSbsRoutes(app);
+  registerTableRoutes(app);
+  registerRecordRoutes(app);
+  registerTableQueryRoutes(app);
   if (extend) await extend(app);
   return app;
 };

@@ -14,6 +14,7 @@ import { knowledgeBaseProjections } from './knowledgeBase/index';
 import { notificationProjections } from './notifications/index';
 import { webhookProjections } from './webhooks/index';
 import { sbsProjections } from './sbs/index';
+import { tableProjections } from './tables/index';
 
 /** Every read model the projections service maintains. */
 export const allProjections: Projection[] = [
@@ -32,4 +33,5 @@ export const allProjections: Projection[] = [
   ...notificationProjections,
   ...webhookProjections,
   ...sbsProjections,
+  ...tableProjections,
 ];

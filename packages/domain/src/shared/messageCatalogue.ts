@@ -19,6 +19,7 @@ import { jobMessages } from '../jobs/messages';
 import { taskPartMessages } from '../tasks/partMessages';
 import { webhookMessages } from '../webhooks/messages';
 import { sbsMessages } from '../sbs/messages';
+import { tableMessages } from '../tables/messages';
 
 /** Values filled into a message's '{name}' placeholders. */
 export type MessageValues = Record<string, string | number>;
@@ -56,6 +57,7 @@ const catalogues = (): Record<string, Record<string, string>> => ({
   taskParts: taskPartMessages,
   webhooks: webhookMessages,
   sbs: sbsMessages,
+  tables: tableMessages,
 });
 
 interface Index {

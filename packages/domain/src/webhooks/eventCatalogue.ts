@@ -19,6 +19,8 @@ import { collections, companies } from '../directory/namedEntity';
 import { webhookEndpointEventSchemas } from './webhookEndpoint';
 import { sbsNodeEventSchemas } from '../sbs/sbsNode';
 import { sbsVersionEventSchemas } from '../sbs/sbsVersion';
+import { tableEventSchemas } from '../tables/table';
+import { recordEventSchemas } from '../tables/record';
 import { HIDDEN_EVENT_CATEGORIES } from './payload';
 
 /** One stream category and the data schema of each of its event types. */
@@ -55,6 +57,8 @@ export const EVENT_CATALOGUE: readonly EventCategory[] = [
   { category: 'webhookEndpoint', schemas: webhookEndpointEventSchemas },
   { category: 'sbs', schemas: sbsNodeEventSchemas },
   { category: 'sbsVersion', schemas: sbsVersionEventSchemas },
+  { category: 'table', schemas: tableEventSchemas },
+  { category: 'record', schemas: recordEventSchemas },
 ];
 
 /** the categories integrations receive (the published catalogue leaves the hidden ones out) */
