@@ -15,6 +15,7 @@ import enKnowledgeBase from '../locales/en/knowledgeBase.json';
 import enBoards from '../locales/en/boards.json';
 import enTasks from '../locales/en/tasks.json';
 import enWebhooks from '../locales/en/webhooks.json';
+import enTables from '../locales/en/tables.json';
 import enServer from '../locales/en/server.json';
 
 export const LANGUAGES = ['en', 'nl', 'de'] as const;
@@ -36,6 +37,7 @@ export const NAMESPACES = [
   'boards',
   'tasks',
   'webhooks',
+  'tables',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /**
@@ -64,6 +66,7 @@ export const englishResources = {
   boards: enBoards,
   tasks: enTasks,
   webhooks: enWebhooks,
+  tables: enTables,
   server: enServer,
 } satisfies Record<Namespace | typeof SERVER_NAMESPACE, Record<string, string>>;
 

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../../app/lazyPage';
 import { NotFound } from '../../shared/status/StatusScreen';
+import { tableRoutes } from '../tables/routes';
 
 /**
  * Routes of the projects feature, mounted by app/routes.tsx: /project/:slug (overview), /project/:slug/settings; the
@@ -28,7 +29,8 @@ export const projectRoutes: RouteObject[] = [
           (m) => m.ProjectSettingsPage,
         ),
       },
-      ...(['workflows', 'tables', 'sbs', 'labels'] as const).map((feature) => ({
+      ...tableRoutes,
+      ...(['workflows', 'sbs', 'labels'] as const).map((feature) => ({
         path: `${feature}/*`,
         lazy: lazyPage(
           () => import('./NotBuiltPages'),
