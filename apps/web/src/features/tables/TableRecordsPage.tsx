@@ -1,7 +1,7 @@
 import { Alert, Button, NonIdealState } from '@blueprintjs/core';
 import { AddIcon, ThIcon, TrashIcon } from '@blueprintjs/icons';
 import type { ColumnView, RecordView } from '@stramien/api';
-import type { CellValue } from '@stramien/domain';
+import { targetTableOf, type CellValue } from '@stramien/domain';
 import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useDeferredValue, useMemo, useState } from 'react';
@@ -16,7 +16,7 @@ import { RecordCount } from './components/RecordCount/RecordCount';
 import { RecordHistoryDrawer } from './components/RecordHistoryDrawer/RecordHistoryDrawer';
 import { RecordsGrid, type GridSort } from './components/RecordsGrid/RecordsGrid';
 import { TimeTravel } from './components/TimeTravel/TimeTravel';
-import { targetTableOf } from './cellValues';
+import { asColumn } from './cellValues';
 import {
   asOfMoment,
   recordChoicesQuery,
@@ -66,7 +66,10 @@ export const TableRecordsPage = () => {
   const readOnly = asOf !== null || !table.access.write;
 
   // the records a `table` column may point to, and the labels its cells show
-  const targets = useMemo(() => [...new Set(columns.map(targetTableOf).filter((id): id is string => id !== null))], [columns]);
+  const targets = useMemo(
+    () => [...new Set(columns.map((column) => targetTableOf(asColumn(column))).filter((id): id is string => id !== null))],
+    [columns],
+  );
   const targetPages = useQueries({ queries: targets.map((id) => recordChoicesQuery(table.project.id, id)) });
   const { choices, labels } = useMemo(() => {
     const byTable = new Map<string, CellChoice[]>();
@@ -80,7 +83,7 @@ export const TableRecordsPage = () => {
     });
     const choices: Record<string, CellChoice[]> = {};
     for (const column of columns) {
-      const target = targetTableOf(column);
+      const target = targetTableOf(asColumn(column));
       if (target) choices[column.id] = byTable.get(target) ?? [];
     }
     return { choices, labels: new Map([...byTable.values()].flat().map((choice) => [choice.id, choice.label])) };
@@ -93,7 +96,7 @@ export const TableRecordsPage = () => {
     onError: (error) => showToast({ intent: 'danger', message: serverMessage(error) ?? t('tables.grid.failed') }),
   });
   const deleteRecords = useMutation({
-    mutationFn: () => tableCalls.deleteRecords({ project: { id: table.project.id }, table: { id: table.id }, records: selected }),
+    mutationFn: () => tableCalls.deleteRecords({ records: selected }),
     onSuccess: (answer) => {
       setSelection({});
       setConfirmDelete(false);

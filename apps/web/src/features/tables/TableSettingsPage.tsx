@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Checkbox, H4, HTMLSelect, HTMLTable, InputGroup, NonIdealState } from '@blueprintjs/core';
 import { AddIcon, EditIcon, TickIcon, TrashIcon } from '@blueprintjs/icons';
 import type { ColumnView } from '@stramien/api';
-import { COLUMN_NAME_MAX, COLUMN_TYPES, type ColumnType } from '@stramien/domain';
+import { COLUMN_NAME_MAX, COLUMN_TYPES, dropdownChoices, targetTableOf, type ColumnType } from '@stramien/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { NoAccess } from '../../shared/status/StatusScreen';
 import { showToast } from '../../shared/toaster';
 import { useProject } from '../projects/ProjectLayout';
 import { teamsQuery } from '../teams/queries';
-import { dropdownOptions, targetTableOf } from './cellValues';
+import { asColumn } from './cellValues';
 import { refreshTable, tableCalls, tablePermissionsQuery, tableRelationsQuery, tablesQuery } from './queries';
 import { useTable } from './TableLayout';
 
@@ -126,7 +126,11 @@ const ColumnsCard = () => {
                   )}
                 </td>
                 <td>{t(`tables.type.${column.type}`)}</td>
-                <td>{column.type === 'dropdown' ? dropdownOptions(column).join(', ') : tableName(targetTableOf(column))}</td>
+                <td>
+                  {column.type === 'dropdown'
+                    ? dropdownChoices(asColumn(column).options).join(', ')
+                    : tableName(targetTableOf(asColumn(column)))}
+                </td>
                 <td className="stramien-table-settings__actions">
                   <Button
                     variant="minimal"
@@ -379,14 +383,7 @@ const RelationsCard = () => {
     onError: (error) => failed(error, t('tables.settings.failed')),
   });
   const add = useMutation({
-    mutationFn: () => {
-      const picked = table.columns.find((c) => c.id === column);
-      return tableCalls.addRelation(table.project.id, {
-        table: { id: table.id },
-        column: { id: column },
-        target_table: { id: (picked && targetTableOf(picked)) ?? '' },
-      });
-    },
+    mutationFn: () => tableCalls.addRelation(table.project.id, { table: { id: table.id }, column: { id: column } }),
     onSuccess: async (answer) => {
       await done(answer);
       setColumn('');

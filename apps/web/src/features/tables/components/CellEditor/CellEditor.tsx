@@ -1,9 +1,9 @@
 import { Checkbox, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import type { ColumnView } from '@stramien/api';
-import type { CellValue } from '@stramien/domain';
+import { dropdownChoices, type CellValue } from '@stramien/domain';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkCell, dropdownOptions, editText } from '../../cellValues';
+import { asColumn, checkCell, editText } from '../../cellValues';
 
 export interface CellChoice {
   id: string;
@@ -63,6 +63,7 @@ export const CellEditor = ({ column, value, onCommit, onCancel, error, busy, cho
     }
   };
   const message = ownError ?? error ?? null;
+  const options = dropdownChoices(asColumn(column).options);
   const intent = message ? 'danger' : 'none';
 
   const field = (() => {
@@ -89,8 +90,8 @@ export const CellEditor = ({ column, value, onCommit, onCancel, error, busy, cho
             onKeyDown={onKey}
             onChange={(event) => commit(event.currentTarget.value)}
             options={[
-              { value: '', label: dropdownOptions(column).length > 0 ? t('tables.cell.none') : t('tables.cell.no-options') },
-              ...dropdownOptions(column).map((option) => ({ value: option, label: option })),
+              { value: '', label: options.length > 0 ? t('tables.cell.none') : t('tables.cell.no-options') },
+              ...options.map((option) => ({ value: option, label: option })),
             ]}
           />
         );

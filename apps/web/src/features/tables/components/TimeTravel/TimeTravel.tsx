@@ -28,7 +28,12 @@ export const TimeTravel = ({ revisions, asOf, onChange }: TimeTravelProps) => {
   const { dateTime } = useDateFormat();
   const stops = [...revisions].reverse();
   const now = stops.length;
-  const at = asOf && 'revision' in asOf ? stops.findIndex((r) => r.id === asOf.revision) : -1;
+  // the handle stands at the revision shown, or at the last one stored before the moment picked
+  const at = !asOf
+    ? now
+    : 'revision' in asOf
+      ? stops.findIndex((r) => r.id === asOf.revision)
+      : Math.max(0, stops.filter((r) => r.created_at <= asOf.timestamp).length - 1);
   const [moment, setMoment] = useState(() => localInput(new Date()));
   const pick = (index: number) => {
     const revision = stops[index];
@@ -47,7 +52,7 @@ export const TimeTravel = ({ revisions, asOf, onChange }: TimeTravelProps) => {
             min={0}
             max={now}
             stepSize={1}
-            value={at >= 0 ? at : asOf ? 0 : now}
+            value={Math.max(0, at)}
             onChange={pick}
             labelRenderer={(index, options) =>
               options?.isHandleTooltip
