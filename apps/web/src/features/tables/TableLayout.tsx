@@ -43,7 +43,7 @@ export const TableLayout = () => {
   const view = table.data;
   if (!view || view.project.id !== project.id)
     return (
-      <div className="stramien-page">
+      <div className="stramien-page" data-testid="table-not-found">
         <NonIdealState
           icon={<ThIcon size={48} />}
           title={t('tables.page.not-found')}
@@ -51,7 +51,6 @@ export const TableLayout = () => {
           action={
             <Button intent="primary" text={t('tables.page.to-tables')} onClick={() => void navigate(`/project/${project.slug}/tables`)} />
           }
-          data-testid="table-not-found"
         />
       </div>
     );

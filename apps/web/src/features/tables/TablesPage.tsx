@@ -53,7 +53,6 @@ export const TablesPage = () => {
             icon={<ThIcon size={48} />}
             title={t('tables.list.empty')}
             description={t('tables.list.empty-description')}
-            data-testid="tables-empty"
           />
         }
       >

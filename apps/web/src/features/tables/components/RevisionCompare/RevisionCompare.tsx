@@ -17,7 +17,11 @@ export const RevisionCompare = ({ comparison }: RevisionCompareProps) => {
   const { t } = useTranslation('tables');
   const { columns, added, removed, changed } = comparison;
   if (added.length + removed.length + changed.length === 0)
-    return <NonIdealState icon={<ChangesIcon size={32} />} title={t('tables.compare.no-differences')} data-testid="compare-none" />;
+    return (
+      <div data-testid="compare-none">
+        <NonIdealState icon={<ChangesIcon size={32} />} title={t('tables.compare.no-differences')} />
+      </div>
+    );
   return (
     <div className="stramien-revision-compare" data-testid="revision-compare">
       {comparison.capped && <Callout intent="warning">{t('tables.compare.capped')}</Callout>}
