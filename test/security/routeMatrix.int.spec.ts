@@ -12,11 +12,12 @@ import {
   teamRoutes,
   taskPartRoutes,
   taskRoutes,
+  tableRoutes,
   webhookRoutes,
   type RouteContract,
 } from '@stramien/api';
 import { WEBHOOK_DELIVERIES_COLLECTION } from '@stramien/webhooks';
-import { can, NO_GENERAL_PERMISSIONS, ALL_GENERAL_PERMISSIONS, type PermissionSubject } from '@stramien/domain';
+import { can, tableRights, NO_GENERAL_PERMISSIONS, ALL_GENERAL_PERMISSIONS, type PermissionSubject } from '@stramien/domain';
 import { DEMO, startTestServer, type TestServer } from '@stramien/commands/testing/testServer';
 import { createUser } from '@stramien/commands/routes/identity/accountTesting';
 import { apiTokenRoutes, apiTokenUse } from '@stramien/api';
@@ -53,6 +54,8 @@ interface Standing {
   isSelf: boolean;
   /** signed in with an API token of this scope instead of a session */
   apiToken?: 'read' | 'write';
+  /** the right the actor's team has on the fixture table */
+  tableTeam?: 'read' | 'write';
 }
 
 const base: Standing = {
@@ -73,8 +76,8 @@ const ACTORS: Record<ActorName, Standing> = {
   projectAdmin: { ...base, isMember: true, isProjectAdmin: true },
   licenceAdmin: { ...base, isLicenceAdmin: true },
   systemAdmin: { ...base, isSystemAdmin: true },
-  teamGeneral: { ...base, isMember: true, general: true },
-  teamNone: { ...base, isMember: true },
+  teamGeneral: { ...base, isMember: true, general: true, tableTeam: 'write' },
+  teamNone: { ...base, isMember: true, tableTeam: 'read' },
   disabled: { ...base, isMember: true, disabled: true },
   // API tokens of the project admin: the owner's rights, read-only or not, never token/password/2FA management
   apiRead: { ...base, isMember: true, isProjectAdmin: true, apiToken: 'read' },
@@ -116,25 +119,39 @@ const expectedFor = (route: RouteContract, a: Standing): Expected => {
       if (a.isSelf || a.isSystemAdmin || a.isLicenceAdmin) return 'allowed';
       return a.inLicenceA ? 403 : 404;
     case 'check': {
-      const subject: PermissionSubject = {
-        isSystemAdmin: a.isSystemAdmin,
-        isLicenceAdmin: a.isLicenceAdmin,
-        ...(policy.scope === 'project'
-          ? {
-              project: {
-                isMember: a.isMember,
-                isProjectAdmin: a.isProjectAdmin,
-                generalPermissions: a.general ? ALL_GENERAL_PERMISSIONS : NO_GENERAL_PERMISSIONS,
-              },
-            }
-          : {}),
-      };
+      const subject = subjectOf(a, policy.scope);
       if (can(subject, policy.check, policy.app ? { app: policy.app } : {})) return 'allowed';
       const visible = policy.scope === 'project' ? projectVisible(a) : licenceVisible(a);
       return visible ? 403 : 404;
     }
+    case 'table': {
+      // the fixture table: team 'write' (teamGeneral's) may write, team 'read' (teamNone's) may read; others see nothing
+      const rights = tableRights(subjectOf(a, 'project'), a.tableTeam ? [a.tableTeam] : [], FIXTURE_TABLE_PERMISSIONS);
+      if (rights[policy.need]) return 'allowed';
+      return projectVisible(a) && rights.read ? 403 : 404;
+    }
   }
 };
+
+const FIXTURE_TABLE_PERMISSIONS = [
+  { teamId: 'write', read: true, write: true },
+  { teamId: 'read', read: true, write: false },
+];
+
+/** The permission subject of an actor for a licence- or project-scoped check. */
+const subjectOf = (a: Standing, scope: 'licence' | 'project'): PermissionSubject => ({
+  isSystemAdmin: a.isSystemAdmin,
+  isLicenceAdmin: a.isLicenceAdmin,
+  ...(scope === 'project'
+    ? {
+        project: {
+          isMember: a.isMember,
+          isProjectAdmin: a.isProjectAdmin,
+          generalPermissions: a.general ? ALL_GENERAL_PERMISSIONS : NO_GENERAL_PERMISSIONS,
+        },
+      }
+    : {}),
+});
 
 /** Fixture ids of licence A, filled in `beforeAll`. */
 interface Fixture {
@@ -165,6 +182,19 @@ interface Fixture {
   webhookId: string;
   /** an event delivered (or being delivered) to that endpoint */
   webhookEventId: string;
+  /** a table of the fixture project: team General may write it, team Nothing read it (FIXTURE_TABLE_PERMISSIONS) */
+  table: TableFixture;
+}
+
+interface TableFixture {
+  tableId: string;
+  /** a text column */
+  columnId: string;
+  /** a column of type table, pointing at the table itself */
+  linkColumnId: string;
+  /** team Nothing's read permission */
+  permissionId: string;
+  recordId: string;
 }
 
 interface BoardFixture {
@@ -211,6 +241,16 @@ interface Fresh {
   /** an open task of the fixture project */
   task(): Promise<string>;
   webhook(): Promise<string>;
+  /** a new table of the fixture project (nobody but admins sees it) */
+  table(): Promise<string>;
+  /** a new text column of the fixture table */
+  column(): Promise<string>;
+  /** a new relation of the fixture table, on a new table column */
+  relation(): Promise<string>;
+  /** a new permission on the fixture table, for a new team without users */
+  permission(): Promise<string>;
+  /** a new record of the fixture table */
+  record(): Promise<string>;
 }
 
 const unique = () => randomUUID().slice(0, 8);
@@ -300,7 +340,35 @@ const CASES: Record<string, RouteCase> = {
   'teams.setWorkflowPermissions': { phase: 1, input: (f) => ({ params: { id: f.scratchTeamId }, body: { workflows: [] } }) },
   'teams.generalPermissions': { phase: 0, input: (f) => ({ params: { id: f.scratchTeamId } }) },
   'teams.setGeneralPermissions': { phase: 1, input: (f) => ({ params: { id: f.scratchTeamId }, body: { tables: true } }) },
-  'teams.tablePermissions': { phase: 0, input: (f) => ({ query: { 'project[id]': f.projectId } }) },
+  'tables.createTable': { phase: 1, input: (f) => ({ body: { project: f.projectId, name: `Table ${unique()}` } }) },
+  'tables.updateTable': { phase: 1, input: (f) => ({ params: { id: f.table.tableId }, body: { name: 'Matrix table' } }) },
+  'tables.deleteTable': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.table() } }) },
+  'tables.createColumn': {
+    phase: 1,
+    input: (f) => ({ body: { table: f.table.tableId, name: `Column ${unique()}`, type: 'text' } }),
+  },
+  'tables.updateColumn': { phase: 1, input: (f) => ({ params: { id: f.table.columnId }, body: { name: 'Name' } }) },
+  'tables.deleteColumn': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.column() } }) },
+  'tables.createRelation': {
+    phase: 1,
+    input: (f) => ({ params: { id: f.projectId }, body: { table: f.table.tableId, column: f.table.linkColumnId } }),
+  },
+  'tables.deleteRelation': {
+    phase: 2,
+    input: async (f, fresh) => ({ params: { id: f.projectId, relationId: await fresh.relation() } }),
+  },
+  // a new team without users each time: a permission for a team of the actors (the scratch team gets the member) would change the matrix
+  'tables.createPermission': {
+    phase: 1,
+    input: async (f, fresh) => ({ body: { table: f.table.tableId, team: await fresh.team(), read: true, write: false } }),
+  },
+  'tables.updatePermission': { phase: 1, input: (f) => ({ params: { id: f.table.permissionId }, body: { read: true } }) },
+  'tables.deletePermission': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.permission() } }) },
+  'tables.createRecord': { phase: 1, input: (f) => ({ body: { table: f.table.tableId, values: {} } }) },
+  'tables.updateRecord': { phase: 1, input: (f) => ({ params: { id: f.table.recordId }, body: { values: {} } }) },
+  'tables.deleteRecord': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.record() } }) },
+  'tables.deleteRecords': { phase: 2, input: async (_f, fresh) => ({ body: { records: [await fresh.record()] } }) },
+  'tables.storeRevision': { phase: 1, input: (f) => ({ body: { table: f.table.tableId, project: f.projectId } }) },
   'labels.list': { phase: 0, input: () => ({ query: {} }) },
   'labels.create': { phase: 1, input: (f) => ({ body: { title: `L ${unique()}`, color: '#ff0000', license: { id: f.licenceA } } }) },
   'labels.update': { phase: 1, input: (f) => ({ params: { id: f.labelId }, body: { title: 'Label A' } }) },
@@ -595,9 +663,6 @@ const UNADDRESSABLE: Record<string, string> = {
   'teams.removeUser': 'not run in this matrix yet (needs a throwaway team membership per cell)',
   'teams.addModule': 'not run in this matrix yet (module licensing per team)',
   'teams.removeModule': 'not run in this matrix yet (module licensing per team)',
-  'teams.createTablePermission': 'needs the id of a table (tables are not part of the platform yet)',
-  'teams.updateTablePermission': 'needs a table permission, which needs a table',
-  'teams.deleteTablePermission': 'needs a table permission, which needs a table',
   'licenceModules.add': "restricts licence A's modules for every later cell",
   'licenceModules.remove': "restricts licence A's modules for every later cell",
   'apiTokens.createApiToken':
@@ -703,8 +768,8 @@ beforeAll(async () => {
     }
     return t.id;
   };
-  await team('General', [teamGeneral.id], true);
-  await team('Nothing', [teamNone.id], false);
+  const generalTeamId = await team('General', [teamGeneral.id], true);
+  const nothingTeamId = await team('Nothing', [teamNone.id], false);
   const scratchTeamId = await team('Scratch', [], false);
   const call = async (key: string, input: CellInput) =>
     (await admin.call(allRoutes[key]! as never, input as never)) as { data: { id: string } };
@@ -732,6 +797,25 @@ beforeAll(async () => {
   const webhook = async () =>
     (await admin.call(webhookRoutes.create, { params: { id: licenceA }, body: { url: WEBHOOK_URL, eventTypes: ['*'] } })).data.id;
   const webhookId = await webhook();
+  const newTable = async () => (await admin.call(tableRoutes.createTable, { body: { project: p.id, name: `Table ${unique()}` } })).data.id;
+  const tableId = await newTable();
+  const newColumn = async (type: 'text' | 'table' = 'text') =>
+    (
+      await admin.call(tableRoutes.createColumn, {
+        body: { table: tableId, name: `Column ${unique()}`, type, ...(type === 'table' ? { options_value: { table: tableId } } : {}) },
+      })
+    ).data.id;
+  const grant = async (teamId: string, write: boolean) =>
+    (await admin.call(tableRoutes.createPermission, { body: { table: tableId, team: teamId, read: true, write } })).data.id;
+  const newRecord = async () => (await admin.call(tableRoutes.createRecord, { body: { table: tableId, values: {} } })).data.id;
+  await grant(generalTeamId, true);
+  const tableFixture: TableFixture = {
+    tableId,
+    columnId: await newColumn(),
+    linkColumnId: await newColumn('table'),
+    permissionId: await grant(nothingTeamId, false),
+    recordId: await newRecord(),
+  };
   await label();
   const deliveries = server.adapters.documentStore.collection(WEBHOOK_DELIVERIES_COLLECTION);
   for (let waited = 0; (await deliveries.count({ endpointId: webhookId })) === 0 && waited < 10_000; waited += 50)
@@ -759,6 +843,7 @@ beforeAll(async () => {
     taskId: await task(),
     webhookId,
     webhookEventId,
+    table: tableFixture,
   };
   const boardTokens: Partial<Record<ActorName, string>> = {
     member: member.token,
@@ -802,6 +887,13 @@ beforeAll(async () => {
     article,
     task,
     webhook,
+    table: newTable,
+    column: () => newColumn(),
+    relation: async () =>
+      (await admin.call(tableRoutes.createRelation, { params: { id: p.id }, body: { table: tableId, column: await newColumn('table') } }))
+        .data.id,
+    permission: async () => grant(await team(`Tmp ${unique()}`, [], false), false),
+    record: newRecord,
   };
   for (const actor of Object.keys(boardTokens) as ActorName[]) fixture.boards[actor] = await fresh.board(actor);
   await admin.call(accountRoutes.disableUser, { params: { id: disabled.id }, body: {} });

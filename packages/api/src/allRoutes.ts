@@ -21,6 +21,7 @@ import { maintenanceRoutes } from './system/maintenance';
 import { healthRoutes } from './system/health';
 import { webhookRoutes } from './webhooks/routes';
 import { eventRoutes } from './webhooks/eventRoutes';
+import { tableRoutes } from './tables/routes';
 import type { RouteContract } from './shared/contract';
 
 /** Every route of the public API, keyed '<group>.<name>'. */
@@ -50,5 +51,6 @@ export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
     health: healthRoutes,
     webhooks: webhookRoutes,
     events: eventRoutes,
+    tables: tableRoutes,
   }).flatMap(([group, routes]) => Object.entries(routes).map(([name, route]) => [`${group}.${name}`, route as RouteContract])),
 );

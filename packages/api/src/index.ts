@@ -25,3 +25,4 @@ export { allRoutes } from './allRoutes';
 export * from './webhooks/routes';
 export * from './webhooks/asyncapi';
 export * from './webhooks/eventRoutes';
+export * from './tables/routes';

@@ -22,3 +22,4 @@ export * from './shared/translated';
 export * from './notifications/news/index';
 export * from './knowledgeBase/index';
 export * from './webhooks/index';
+export * from './tables/index';

@@ -27,6 +27,8 @@ import { registerMaintenanceRoutes } from './routes/system/maintenanceRoutes';
 import { registerHealthRoutes } from './routes/system/healthRoutes';
 import { registerWebhookRoutes } from './routes/webhooks/webhookRoutes';
 import { registerEventRoutes } from './routes/webhooks/eventRoutes';
+import { registerTableRoutes } from './routes/tables/tableRoutes';
+import { registerRecordRoutes } from './routes/tables/recordRoutes';
 
 export { createAppDeps, systemClock, type AppDeps, type Clock } from './deps';
 
@@ -69,6 +71,8 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerHealthRoutes(app, deps.adapters.health);
   registerWebhookRoutes(app);
   registerEventRoutes(app);
+  registerTableRoutes(app);
+  registerRecordRoutes(app);
   if (extend) await extend(app);
   return app;
 };

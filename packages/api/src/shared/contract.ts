@@ -63,7 +63,9 @@ export type RoutePolicy =
   | { access: 'user' }
   | { access: 'self-or-admin' }
   | { access: 'system-admin' }
-  | { access: 'check'; check: PermissionCheck; scope: 'licence' | 'project'; app?: GeneralApp };
+  | { access: 'check'; check: PermissionCheck; scope: 'licence' | 'project'; app?: GeneralApp }
+  /** the addressed table's rights (`tableRights`, spec 2 §6): its project's admins, or teams' permissions on it */
+  | { access: 'table'; need: 'read' | 'write' | 'manage' };
 
 export const defineRoute = <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
   route: RouteContract<P, Q, B, R>,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEAM_NAME_MAX, TEAM_SBS_PERMISSIONS_MAX, TEAM_WORKFLOW_PERMISSIONS_MAX } from '@stramien/domain';
 import { commandResult, defineRoute, uuid, type RouteContract, type RoutePolicy } from '../shared/contract';
+import { permissionViewSchema } from '../tables/views';
 
 /** Booleans in a query string (spec 1 §5: true, 1, '1', 'true'). */
 export const queryBooleanSchema = z.enum(['true', 'false', '1', '0']);
@@ -42,26 +43,14 @@ export const teamSchema = z.object({
 });
 export type Team = z.infer<typeof teamSchema>;
 
-/** A table permission record (spec 2 §3 Table permission: id, project, table; per team). */
-export const tablePermissionViewSchema = z.object({
-  id: z.string(),
-  project: z.object({ id: z.string() }),
-  table: z.object({ id: z.string() }),
-  team: z.object({ id: z.string(), name: z.string() }),
-  read: z.boolean(),
-  create: z.boolean(),
-  update: z.boolean(),
-  delete: z.boolean(),
-});
-export type TablePermissionView = z.infer<typeof tablePermissionViewSchema>;
-
 /** Everything a team holds, by area (spec 2 §3: permissions by project, SBS, workflows and general). */
 export const teamPermissionsSchema = z.object({
   general: generalPermissionsViewSchema,
   modules: z.array(z.string()),
   sbs: z.array(sbsPermissionViewSchema),
   workflows: z.array(workflowPermissionViewSchema),
-  tables: z.array(tablePermissionViewSchema),
+  /** the team's permissions on the project's tables (held by each table: docs/tables.md) */
+  tables: z.array(permissionViewSchema),
 });
 export type TeamPermissions = z.infer<typeof teamPermissionsSchema>;
 
@@ -76,9 +65,7 @@ export const teamModuleSchema = z.object({
 const settings: RoutePolicy = { access: 'check', check: 'project-settings', scope: 'project' };
 const projectAccess: RoutePolicy = { access: 'check', check: 'project', scope: 'project' };
 
-const permissionFlags = { read: z.boolean(), create: z.boolean(), update: z.boolean(), delete: z.boolean() };
-
-/** Teams of a project (spec 2 §7 Teams) and the table permissions per team (spec 2 §7 Columns and permissions). */
+/** Teams of a project (spec 2 §7 Teams); the table permissions per team are table commands (tables/routes.ts). */
 export const teamRoutes = {
   list: defineRoute({
     method: 'GET',
@@ -258,53 +245,5 @@ export const teamRoutes = {
     params: teamParams,
     body: generalPermissionsViewSchema.partial().strict(),
     response: commandResult(generalPermissionsViewSchema),
-  }),
-  tablePermissions: defineRoute({
-    method: 'GET',
-    path: '/api/permissions',
-    summary: 'Table permissions of a project, optionally of one table',
-    tag: 'teams',
-    auth: true,
-    policy: settings,
-    query: z.object({ 'project[id]': uuid, 'table[id]': uuid.optional() }).strict(),
-    response: z.object({ data: z.array(tablePermissionViewSchema) }),
-  }),
-  createTablePermission: defineRoute({
-    method: 'POST',
-    path: '/api/permission',
-    summary: "Give a team rights on one of the project's tables",
-    tag: 'teams',
-    auth: true,
-    policy: settings,
-    body: z
-      .object({
-        project: projectRef,
-        table: z.object({ id: uuid }).strict(),
-        team: z.object({ id: uuid }).strict(),
-        ...permissionFlags,
-      })
-      .strict(),
-    response: commandResult(tablePermissionViewSchema),
-  }),
-  updateTablePermission: defineRoute({
-    method: 'PUT',
-    path: '/api/permission/:id',
-    summary: 'Change the rights of a table permission',
-    tag: 'teams',
-    auth: true,
-    policy: settings,
-    params: z.object({ id: uuid }),
-    body: z.object(permissionFlags).partial().strict(),
-    response: commandResult(tablePermissionViewSchema),
-  }),
-  deleteTablePermission: defineRoute({
-    method: 'DELETE',
-    path: '/api/permission/:id',
-    summary: 'Delete a table permission',
-    tag: 'teams',
-    auth: true,
-    policy: settings,
-    params: z.object({ id: uuid }),
-    response: z.object({ message: z.string(), position: z.number().int().nonnegative() }),
   }),
 } satisfies Record<string, RouteContract>;

@@ -18,6 +18,7 @@ import { boardMessages } from '../boards/messages';
 import { jobMessages } from '../jobs/messages';
 import { taskPartMessages } from '../tasks/partMessages';
 import { webhookMessages } from '../webhooks/messages';
+import { tableMessages } from '../tables/messages';
 
 /** Values filled into a message's '{name}' placeholders. */
 export type MessageValues = Record<string, string | number>;
@@ -54,6 +55,7 @@ const catalogues = (): Record<string, Record<string, string>> => ({
   jobs: jobMessages,
   taskParts: taskPartMessages,
   webhooks: webhookMessages,
+  tables: tableMessages,
 });
 
 interface Index {

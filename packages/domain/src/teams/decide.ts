@@ -9,7 +9,6 @@ import {
   initialTeamState,
   TEAM_NAME_MAX,
   type SbsPermission,
-  type TablePermission,
   type TeamEvent,
   type TeamState,
   type WorkflowPermission,
@@ -30,9 +29,6 @@ export type RemoveTeamModule = Command<'RemoveTeamModule', { moduleId: string }>
 export type SetTeamGeneralPermissions = Command<'SetTeamGeneralPermissions', { general: Partial<GeneralPermissions> }>;
 export type SetTeamSbsPermissions = Command<'SetTeamSbsPermissions', { sbs: SbsPermission[] }>;
 export type SetTeamWorkflowPermissions = Command<'SetTeamWorkflowPermissions', { workflows: WorkflowPermission[] }>;
-/** creates the permission when its id is new, else changes it */
-export type SetTeamTablePermission = Command<'SetTeamTablePermission', { permission: TablePermission }>;
-export type RemoveTeamTablePermission = Command<'RemoveTeamTablePermission', { permissionId: string }>;
 
 export type TeamCommand =
   | CreateTeam
@@ -44,9 +40,7 @@ export type TeamCommand =
   | RemoveTeamModule
   | SetTeamGeneralPermissions
   | SetTeamSbsPermissions
-  | SetTeamWorkflowPermissions
-  | SetTeamTablePermission
-  | RemoveTeamTablePermission;
+  | SetTeamWorkflowPermissions;
 
 const notFound = () => new DomainError(teamMessages.notFound, 404);
 const mustBeLive = (state: TeamState): DomainError | null => (state.exists && !state.deleted ? null : notFound());
@@ -152,24 +146,6 @@ export const setWorkflowPermissions = (command: SetTeamWorkflowPermissions, stat
   return [{ type: 'TeamWorkflowPermissionsChanged', data: { teamId: state.teamId, workflows } }];
 };
 
-export const setTablePermission = (command: SetTeamTablePermission, state: TeamState): TeamEvent[] | DomainError => {
-  const missing = mustBeLive(state);
-  if (missing) return missing;
-  const { permission } = command.data;
-  const current = state.tables.find((p) => p.id === permission.id);
-  const clash = state.tables.find((p) => p.tableId === permission.tableId && p.id !== permission.id);
-  if (clash) return new DomainError(teamMessages.tablePermissionExists, 409);
-  if (current && JSON.stringify(current) === JSON.stringify(permission)) return [];
-  return [{ type: 'TeamTablePermissionSet', data: { teamId: state.teamId, permission } }];
-};
-
-export const removeTablePermission = (command: RemoveTeamTablePermission, state: TeamState): TeamEvent[] | DomainError => {
-  const missing = mustBeLive(state);
-  if (missing) return missing;
-  if (!state.tables.some((p) => p.id === command.data.permissionId)) return new DomainError(teamMessages.permissionNotFound, 404);
-  return [{ type: 'TeamTablePermissionRemoved', data: { teamId: state.teamId, permissionId: command.data.permissionId } }];
-};
-
 export const decideTeam = (command: TeamCommand, state: TeamState): TeamEvent[] | DomainError => {
   switch (command.type) {
     case 'CreateTeam':
@@ -192,10 +168,6 @@ export const decideTeam = (command: TeamCommand, state: TeamState): TeamEvent[] 
       return setSbsPermissions(command, state);
     case 'SetTeamWorkflowPermissions':
       return setWorkflowPermissions(command, state);
-    case 'SetTeamTablePermission':
-      return setTablePermission(command, state);
-    case 'RemoveTeamTablePermission':
-      return removeTablePermission(command, state);
     default: {
       const _exhaustive: never = command;
       throw unknownCommand(_exhaustive);

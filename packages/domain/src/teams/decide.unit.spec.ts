@@ -15,7 +15,6 @@ const created: TeamEvent = { type: 'TeamCreated', data: { teamId: 't1', projectI
 const deleted: TeamEvent = { type: 'TeamDeleted', data: { teamId: 't1', projectId: 'p1' } };
 const withUser: TeamEvent = { type: 'TeamUserAdded', data: { teamId: 't1', userId: 'u1' } };
 const withModule: TeamEvent = { type: 'TeamModuleAdded', data: { teamId: 't1', moduleId: 'build-order' } };
-const tablePermission = { id: 'perm1', tableId: 'table1', read: true, create: false, update: false, delete: false };
 
 describe('Team', () => {
   it('lives in the stream team-<id>', () => expect(toTeamStreamId('t1')).toBe('team-t1'));
@@ -229,34 +228,5 @@ describe('Team', () => {
           }),
         )
         .thenThrows(teamMessages.duplicateWorkflow, 422));
-  });
-
-  describe('when setting a table permission', () => {
-    const set: TeamEvent = { type: 'TeamTablePermissionSet', data: { teamId: 't1', permission: tablePermission } };
-    it('records a new permission', () =>
-      spec
-        .given([created])
-        .when(command('SetTeamTablePermission', { permission: tablePermission }))
-        .then([set]));
-    it('records a change of an existing one', () =>
-      spec
-        .given([created, set])
-        .when(command('SetTeamTablePermission', { permission: { ...tablePermission, update: true } }))
-        .then([{ type: 'TeamTablePermissionSet', data: { teamId: 't1', permission: { ...tablePermission, update: true } } }]));
-    it('refuses a second permission for the same table', () =>
-      spec
-        .given([created, set])
-        .when(command('SetTeamTablePermission', { permission: { ...tablePermission, id: 'perm2' } }))
-        .thenThrows(teamMessages.tablePermissionExists, 409));
-    it('removes it', () =>
-      spec
-        .given([created, set])
-        .when(command('RemoveTeamTablePermission', { permissionId: 'perm1' }))
-        .then([{ type: 'TeamTablePermissionRemoved', data: { teamId: 't1', permissionId: 'perm1' } }]));
-    it('answers 404 when removing an unknown permission', () =>
-      spec
-        .given([created])
-        .when(command('RemoveTeamTablePermission', { permissionId: 'perm1' }))
-        .thenThrows(teamMessages.permissionNotFound, 404));
   });
 });

@@ -22,9 +22,6 @@ export const teamMessages = {
   userNotFound: 'User not found.',
   moduleNotFound: 'Module not found.',
   moduleNotInProject: 'This module is not added to the project.',
-  permissionNotFound: 'Permission not found.',
-  permissionDeleted: 'Permission deleted.',
-  tablePermissionExists: 'This team already has a permission for this table.',
   duplicateSbsCode: 'Every SBS code can be listed once.',
   duplicateWorkflow: 'Every workflow can be listed once.',
 } as const;

@@ -52,7 +52,10 @@ export const teamEventSchemas = {
   TeamSbsPermissionsChanged: z.object({ teamId: z.string(), sbs: z.array(sbsPermissionSchema) }),
   /** the full workflow permission list after the change */
   TeamWorkflowPermissionsChanged: z.object({ teamId: z.string(), workflows: z.array(workflowPermissionSchema) }),
-  /** a table permission created or changed */
+  /**
+   * a table permission created or changed. Superseded: table permissions are part of the table's own stream
+   * (`TablePermissionGranted` …, docs/tables.md "Permissions"); these events are kept so stored ones still read.
+   */
   TeamTablePermissionSet: z.object({ teamId: z.string(), permission: tablePermissionSchema }),
   TeamTablePermissionRemoved: z.object({ teamId: z.string(), permissionId: z.string() }),
 } satisfies Record<string, z.ZodType>;

@@ -17,6 +17,8 @@ import { newsItemEventSchemas, newsReaderEventSchemas } from '../notifications/n
 import { knowledgeBaseEventSchemas } from '../knowledgeBase/article';
 import { collections, companies } from '../directory/namedEntity';
 import { webhookEndpointEventSchemas } from './webhookEndpoint';
+import { tableEventSchemas } from '../tables/table';
+import { recordEventSchemas } from '../tables/record';
 import { HIDDEN_EVENT_CATEGORIES } from './payload';
 
 /** One stream category and the data schema of each of its event types. */
@@ -51,6 +53,8 @@ export const EVENT_CATALOGUE: readonly EventCategory[] = [
   { category: companies.category, schemas: companies.schemas as unknown as Record<string, z.ZodType> },
   { category: collections.category, schemas: collections.schemas as unknown as Record<string, z.ZodType> },
   { category: 'webhookEndpoint', schemas: webhookEndpointEventSchemas },
+  { category: 'table', schemas: tableEventSchemas },
+  { category: 'record', schemas: recordEventSchemas },
 ];
 
 /** the categories integrations receive (the published catalogue leaves the hidden ones out) */

@@ -33,7 +33,7 @@ export const errorStatuses = (contract: RouteContract): ErrorStatus[] => {
   const policy = contract.policy?.access;
   if (contract.params || contract.query || contract.body) statuses.push(400);
   if (contract.auth) statuses.push(401, 403);
-  if (contract.params || policy === 'check' || policy === 'self-or-admin') statuses.push(404);
+  if (contract.params || policy === 'check' || policy === 'self-or-admin' || policy === 'table') statuses.push(404);
   if (write) statuses.push(409);
   if (contract.body) statuses.push(413, 415);
   if (write) statuses.push(422);

@@ -1,4 +1,4 @@
-import { teamRoutes, type Body } from '@stramien/api';
+import { tableRoutes, teamRoutes, type Body } from '@stramien/api';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../shared/api';
 
@@ -7,7 +7,6 @@ export const teamKeys = {
   project: (projectId: string) => ['teams', projectId] as const,
   list: (projectId: string) => ['teams', projectId, 'list'] as const,
   permissions: (projectId: string, teamId: string) => ['teams', projectId, 'permissions', teamId] as const,
-  tablePermissions: (projectId: string) => ['teams', projectId, 'tablePermissions'] as const,
 };
 
 /** GET /api/teams?project[id]=&withUsers=1 — the project's teams with their users. */
@@ -22,13 +21,6 @@ export const teamPermissionsQuery = (projectId: string, teamId: string) =>
   queryOptions({
     queryKey: teamKeys.permissions(projectId, teamId),
     queryFn: async ({ signal }) => (await api.call(teamRoutes.permissions, { params: { id: teamId }, signal })).data,
-  });
-
-/** GET /api/permissions?project[id]= — the table permissions of every team of the project. */
-export const tablePermissionsQuery = (projectId: string) =>
-  queryOptions({
-    queryKey: teamKeys.tablePermissions(projectId),
-    queryFn: async ({ signal }) => (await api.call(teamRoutes.tablePermissions, { query: { 'project[id]': projectId }, signal })).data,
   });
 
 /** The team calls of spec 2 §7, bound to one project. */
@@ -49,9 +41,10 @@ export const teamCalls = (projectId: string) => {
       api.call(teamRoutes.setSbsPermissions, { params: { id }, body: { sbs } }),
     setWorkflows: (id: string, workflows: Body<typeof teamRoutes.setWorkflowPermissions>['workflows']) =>
       api.call(teamRoutes.setWorkflowPermissions, { params: { id }, body: { workflows } }),
-    updateTablePermission: (id: string, body: Body<typeof teamRoutes.updateTablePermission>) =>
-      api.call(teamRoutes.updateTablePermission, { params: { id }, body }),
-    deleteTablePermission: (id: string) => api.call(teamRoutes.deleteTablePermission, { params: { id } }),
+    /** a team's rights on a table are held by the table (docs/tables.md "Permissions") */
+    updateTablePermission: (id: string, body: Body<typeof tableRoutes.updatePermission>) =>
+      api.call(tableRoutes.updatePermission, { params: { id }, body }),
+    deleteTablePermission: (id: string) => api.call(tableRoutes.deletePermission, { params: { id } }),
   };
 };
 export type TeamCalls = ReturnType<typeof teamCalls>;

@@ -309,68 +309,6 @@ describe('team permissions', () => {
   });
 });
 
-describe('table permissions', () => {
-  it('creates one per team and table, lists, changes and deletes it', async () => {
-    const team = await createTeam();
-    const tableId = randomUUID();
-    const created = await w.user.call(teamRoutes.createTablePermission, {
-      body: {
-        project: { id: w.adminProjectId },
-        table: { id: tableId },
-        team: { id: team.id },
-        read: true,
-        create: false,
-        update: false,
-        delete: false,
-      },
-    });
-    expect(created.data).toMatchObject({ table: { id: tableId }, team: { id: team.id, name: team.name }, read: true, create: false });
-    const listed = await w.user.call(teamRoutes.tablePermissions, { query: { 'project[id]': w.adminProjectId, 'table[id]': tableId } });
-    expect(listed.data.map((p) => p.id)).toEqual([created.data.id]);
-    expect(
-      await failure(
-        w.user.call(teamRoutes.createTablePermission, {
-          body: {
-            project: { id: w.adminProjectId },
-            table: { id: tableId },
-            team: { id: team.id },
-            read: true,
-            create: true,
-            update: true,
-            delete: true,
-          },
-        }),
-      ),
-    ).toMatchObject({ status: 409, message: teamMessages.tablePermissionExists });
-    const updated = await w.user.call(teamRoutes.updateTablePermission, { params: { id: created.data.id }, body: { update: true } });
-    expect(updated.data).toMatchObject({ read: true, update: true, delete: false });
-    const deleted = await w.user.call(teamRoutes.deleteTablePermission, { params: { id: created.data.id } });
-    expect(deleted.message).toBe(teamMessages.permissionDeleted);
-    expect((await failure(w.user.call(teamRoutes.deleteTablePermission, { params: { id: created.data.id } }))).status).toBe(404);
-  });
-
-  it('answers 404 for a permission of another licence', async () => {
-    const team = await createTeam(w.otherLicenceProjectId, unique('Remote'), w.admin);
-    const created = await w.admin.call(teamRoutes.createTablePermission, {
-      body: {
-        project: { id: w.otherLicenceProjectId },
-        table: { id: randomUUID() },
-        team: { id: team.id },
-        read: true,
-        create: false,
-        update: false,
-        delete: false,
-      },
-    });
-    expect(
-      (await failure(w.user.call(teamRoutes.updateTablePermission, { params: { id: created.data.id }, body: { read: false } }))).status,
-    ).toBe(404);
-    expect((await failure(w.user.call(teamRoutes.tablePermissions, { query: { 'project[id]': w.otherLicenceProjectId } }))).status).toBe(
-      404,
-    );
-  });
-});
-
 describe('a member without project admin rights', () => {
   it('gets 403 for every change and for the permission reads, and nothing is appended', async () => {
     const team = await createTeam(w.memberProjectId, unique('Guarded'), w.admin);
@@ -392,11 +330,6 @@ describe('a member without project admin rights', () => {
       () => w.user.call(teamRoutes.setWorkflowPermissions, { params: { id }, body: { workflows: [] } }),
       () => w.user.call(teamRoutes.generalPermissions, { params: { id } }),
       () => w.user.call(teamRoutes.setGeneralPermissions, { params: { id }, body: { sbs: true } }),
-      () => w.user.call(teamRoutes.tablePermissions, { query: { 'project[id]': w.memberProjectId } }),
-      () =>
-        w.user.call(teamRoutes.createTablePermission, {
-          body: { project, table: { id: randomUUID() }, team: { id }, read: true, create: true, update: true, delete: true },
-        }),
     ];
     for (const call of calls) expect(await failure(call())).toMatchObject({ status: 403, message: messages.shared.forbidden });
     expect(await head()).toBe(before);

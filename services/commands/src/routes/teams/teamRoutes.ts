@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isQueryTrue, teamRoutes, type Team, type TablePermissionView, type TeamUser } from '@stramien/api';
+import { isQueryTrue, teamRoutes, toPermissionView, type Team, type TeamUser } from '@stramien/api';
 import {
   DomainError,
   findModule,
@@ -11,13 +11,13 @@ import {
   teamSchemas,
   toTeamStreamId,
   type PermissionCheck,
-  type TablePermission,
   type TeamState,
 } from '@stramien/domain';
 import type { TeamDoc, UserDoc } from '@stramien/projections';
 import { addRoute } from '../../plugins/route';
 import { createCommandHandler } from '../../pipeline/commandHandler';
 import { loadProjectAccess, type ProjectAccess } from '../../access/projectAccess';
+import { tablePermissionsOfTeam } from '../tables/tableLookups';
 
 type TeamLike = Pick<TeamDoc, '_id' | 'name' | 'projectId' | 'userIds' | 'modules' | 'general'>;
 
@@ -42,17 +42,6 @@ const stateToTeam = (state: TeamState): Team =>
     modules: state.modules,
     general: state.general,
   });
-
-const toTablePermission = (team: { _id: string; name: string; projectId: string }, p: TablePermission): TablePermissionView => ({
-  id: p.id,
-  project: { id: team.projectId },
-  table: { id: p.tableId },
-  team: { id: team._id, name: team.name },
-  read: p.read,
-  create: p.create,
-  update: p.update,
-  delete: p.delete,
-});
 
 /**
  * Teams of a project (spec 2 §7 Teams): reading needs project access, every change needs
@@ -193,7 +182,9 @@ export const registerTeamRoutes = (app: FastifyInstance): void => {
         modules: [...team.modules],
         sbs: team.sbs ?? [],
         workflows: (team.workflows ?? []).map((w) => ({ workflow_id: w.workflowId, access: w.access })),
-        tables: (team.tables ?? []).map((p) => toTablePermission(team, p)),
+        tables: (await tablePermissionsOfTeam(deps, team._id)).map(({ table, permission }) =>
+          toPermissionView(table, permission, team.name),
+        ),
       },
     };
   });
@@ -278,75 +269,5 @@ export const registerTeamRoutes = (app: FastifyInstance): void => {
       { actor: access.actor, projectId: access.project._id },
     );
     return { data: { ...result.state.general }, position: result.position };
-  });
-
-  // table permissions: one record per team and table (spec 2 §6, §7 Columns and permissions)
-
-  addRoute(app, teamRoutes.tablePermissions, async ({ query, request }) => {
-    const access = await loadProjectAccess(deps, request, query['project[id]'], 'project-settings');
-    const tableId = query['table[id]'];
-    const docs = await teams.find({ projectId: access.project._id });
-    return {
-      data: docs
-        .sort((a, b) => a.name.localeCompare(b.name))
-        .flatMap((t) => (t.tables ?? []).filter((p) => tableId === undefined || p.tableId === tableId).map((p) => toTablePermission(t, p))),
-    };
-  });
-
-  /** the team holding a table permission, with the user's standing; 404 when none does or the user may not know */
-  const loadPermission = async (request: FastifyRequest, permissionId: string) => {
-    const team = await teams.findOne({ 'tables.id': permissionId });
-    const permission = team?.tables?.find((p) => p.id === permissionId);
-    if (!team || !permission) throw new DomainError(teamMessages.permissionNotFound, 404);
-    const access = await loadProjectAccess(deps, request, team.projectId, 'project-settings');
-    return { team, permission, access };
-  };
-
-  addRoute(app, teamRoutes.createTablePermission, async ({ body, request }) => {
-    const { team, access } = await loadTeam(request, body.team.id, 'project-settings', body.project.id);
-    const permission: TablePermission = {
-      id: randomUUID(),
-      tableId: body.table.id,
-      read: body.read,
-      create: body.create,
-      update: body.update,
-      delete: body.delete,
-    };
-    const result = await handle(
-      request,
-      team._id,
-      { type: 'SetTeamTablePermission', data: { permission } },
-      { actor: access.actor, projectId: access.project._id },
-    );
-    return {
-      data: toTablePermission({ _id: team._id, name: result.state.name, projectId: team.projectId }, permission),
-      position: result.position,
-    };
-  });
-
-  addRoute(app, teamRoutes.updateTablePermission, async ({ params, body, request }) => {
-    const { team, permission, access } = await loadPermission(request, params.id);
-    const next: TablePermission = { ...permission, ...body };
-    const result = await handle(
-      request,
-      team._id,
-      { type: 'SetTeamTablePermission', data: { permission: next } },
-      { actor: access.actor, projectId: access.project._id },
-    );
-    return {
-      data: toTablePermission({ _id: team._id, name: result.state.name, projectId: team.projectId }, next),
-      position: result.position,
-    };
-  });
-
-  addRoute(app, teamRoutes.deleteTablePermission, async ({ params, request }) => {
-    const { team, access } = await loadPermission(request, params.id);
-    const result = await handle(
-      request,
-      team._id,
-      { type: 'RemoveTeamTablePermission', data: { permissionId: params.id } },
-      { actor: access.actor, projectId: access.project._id },
-    );
-    return { message: teamMessages.permissionDeleted, position: result.position };
   });
 };

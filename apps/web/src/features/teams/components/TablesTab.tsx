@@ -1,27 +1,27 @@
 import { Button, Callout, Checkbox, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { ThIcon, TrashIcon } from '@blueprintjs/icons';
-import type { TablePermissionView } from '@stramien/api';
+import type { PermissionView } from '@stramien/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useTeamToasts } from '../useTeamToasts';
-import { tablePermissionsQuery, teamKeys } from '../queries';
+import { teamKeys, teamPermissionsQuery } from '../queries';
 import type { TeamTabProps } from './types';
 
-const FLAGS = ['read', 'create', 'update', 'delete'] as const;
+const FLAGS = ['read', 'write'] as const;
 type Flag = (typeof FLAGS)[number];
 
 /**
- * Table permissions of the team (spec 2 §6: per table and per team). They are created from a table's settings,
- * which arrive with the tables work; here they can be changed and removed.
+ * Table permissions of the team (spec 2 §6: per table and per team). They are created from a table's settings;
+ * here they can be changed and removed.
  */
 export const TablesTab = ({ project, team, calls }: TeamTabProps) => {
   const { t } = useTranslation('teams');
   const queryClient = useQueryClient();
   const toasts = useTeamToasts();
-  const all = useQuery(tablePermissionsQuery(project.id));
+  const all = useQuery(teamPermissionsQuery(project.id, team.id));
   const refresh = () => queryClient.invalidateQueries({ queryKey: teamKeys.project(project.id) });
   const update = useMutation({
-    mutationFn: ({ permission, flag, on }: { permission: TablePermissionView; flag: Flag; on: boolean }) =>
+    mutationFn: ({ permission, flag, on }: { permission: PermissionView; flag: Flag; on: boolean }) =>
       calls.updateTablePermission(permission.id, { [flag]: on }),
     onSuccess: refresh,
     onError: toasts.updateFailed,
@@ -33,7 +33,7 @@ export const TablesTab = ({ project, team, calls }: TeamTabProps) => {
   });
 
   if (all.isPending) return <Spinner size={20} />;
-  const mine = (all.data ?? []).filter((p) => p.team.id === team.id);
+  const mine = all.data?.tables ?? [];
   return (
     <div className="stramien-teams__tab" data-testid="team-tables">
       <Callout className="stramien-teams__intro">{t('teams.tables.intro')}</Callout>

@@ -1,0 +1,136 @@
+import { DomainError } from '../shared/domainError';
+import { unknownCommand, type Command, type Decider } from '../shared/decider';
+import { messages } from '../shared/messages';
+import { targetTableOf, validateCell, type CellContext } from './columnTypes';
+import { tableMessages } from './messages';
+import {
+  evolveRecord,
+  initialRecordState,
+  isLiveRecord,
+  type RecordChanges,
+  type RecordEvent,
+  type RecordState,
+  type RecordValues,
+} from './record';
+import type { CellValue, Column } from './table';
+
+/** A live record the handler found, named by a `table` cell: it must belong to the cell's target table. */
+export interface KnownRecord {
+  recordId: string;
+  tableId: string;
+}
+
+/**
+ * What a record command is checked against: the table's definition as its stream folds it (the handler loads it,
+ * docs/tables.md "Streams"), and the live records its `table` cells name (the handler reads those records' streams).
+ */
+export interface RecordContext {
+  tableId: string;
+  projectId: string;
+  columns: Column[];
+  knownRecords: KnownRecord[];
+  /** CSV input (decimal commas) */
+  cell?: CellContext;
+}
+
+export type CreateRecord = Command<
+  'CreateRecord',
+  RecordContext & { recordId: string; values: Record<string, unknown>; importId?: string }
+>;
+/** only the cells sent change; a cell sent as null or '' is emptied */
+export type UpdateRecord = Command<'UpdateRecord', RecordContext & { values: Record<string, unknown> }>;
+export type DeleteRecord = Command<'DeleteRecord', { tableId: string }>;
+
+export type RecordCommand = CreateRecord | UpdateRecord | DeleteRecord;
+type Result = RecordEvent[] | DomainError;
+
+const recordNotFound = () => new DomainError(tableMessages.recordNotFound, 404);
+
+/**
+ * Input cells -> stored values, or a 422 whose `errors` hold one message per cell, keyed by column id: unknown
+ * column ids, values the column's type refuses, `table` cells naming no live record of the target table.
+ */
+export const validateValues = (context: RecordContext, input: Record<string, unknown>): RecordValues | DomainError => {
+  const values: Record<string, CellValue> = {};
+  const errors: Record<string, string[]> = {};
+  for (const [columnId, raw] of Object.entries(input)) {
+    const column = context.columns.find((c) => c.columnId === columnId);
+    if (!column) {
+      errors[columnId] = [tableMessages.unknownColumn];
+      continue;
+    }
+    const result = validateCell(column, raw, context.cell);
+    if (!result.ok) {
+      errors[columnId] = [result.error.message];
+      continue;
+    }
+    const target = targetTableOf(column);
+    if (
+      target !== null &&
+      result.value !== null &&
+      !context.knownRecords.some((r) => r.recordId === result.value && r.tableId === target)
+    ) {
+      errors[columnId] = [tableMessages.notARecordOfTarget];
+      continue;
+    }
+    values[columnId] = result.value;
+  }
+  return Object.keys(errors).length > 0 ? new DomainError(messages.shared.invalidInput, 422, errors) : values;
+};
+
+/** The ids of records the `table` cells of an input name, by target table (what the handler must look up). */
+export const referencedRecords = (columns: Column[], input: Record<string, unknown>): KnownRecord[] =>
+  Object.entries(input).flatMap(([columnId, value]) => {
+    const column = columns.find((c) => c.columnId === columnId);
+    const target = column ? targetTableOf(column) : null;
+    return target !== null && typeof value === 'string' && value.trim() !== '' ? [{ recordId: value.trim(), tableId: target }] : [];
+  });
+
+export const createRecord = (command: CreateRecord, state: RecordState): Result => {
+  if (state.exists) return new DomainError(tableMessages.recordAlreadyExists, 409);
+  const { recordId, tableId, projectId, importId } = command.data;
+  const values = validateValues(command.data, command.data.values);
+  if (values instanceof DomainError) return values;
+  return [{ type: 'RecordCreated', data: { recordId, tableId, projectId, values, ...(importId ? { importId } : {}) } }];
+};
+
+export const updateRecord = (command: UpdateRecord, state: RecordState): Result => {
+  if (!isLiveRecord(state) || state.tableId !== command.data.tableId) return recordNotFound();
+  const values = validateValues(command.data, command.data.values);
+  if (values instanceof DomainError) return values;
+  const changes: RecordChanges = {};
+  for (const [columnId, to] of Object.entries(values)) {
+    const from = state.values[columnId] ?? null;
+    if (from !== to) changes[columnId] = { from, to };
+  }
+  if (Object.keys(changes).length === 0) return [];
+  return [{ type: 'RecordUpdated', data: { recordId: state.recordId, tableId: state.tableId, projectId: state.projectId, changes } }];
+};
+
+/** deleting a deleted record is a no-op, so a retried bulk delete writes nothing twice */
+export const deleteRecord = (command: DeleteRecord, state: RecordState): Result => {
+  if (!state.exists || state.tableId !== command.data.tableId) return recordNotFound();
+  if (state.deleted) return [];
+  return [{ type: 'RecordDeleted', data: { recordId: state.recordId, tableId: state.tableId, projectId: state.projectId } }];
+};
+
+export const decideRecord = (command: RecordCommand, state: RecordState): Result => {
+  switch (command.type) {
+    case 'CreateRecord':
+      return createRecord(command, state);
+    case 'UpdateRecord':
+      return updateRecord(command, state);
+    case 'DeleteRecord':
+      return deleteRecord(command, state);
+    default: {
+      const _exhaustive: never = command;
+      throw unknownCommand(_exhaustive);
+    }
+  }
+};
+
+export const recordDecider: Decider<RecordCommand, RecordEvent, RecordState> = {
+  initialState: initialRecordState,
+  evolve: evolveRecord,
+  decide: decideRecord,
+};

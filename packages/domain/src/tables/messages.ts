@@ -1,0 +1,44 @@
+/**
+ * User-facing texts of the tables context. The spec's own texts (spec 2 §8, issue 8) are quoted exactly; the rest
+ * is Stramien's wording where the spec is silent (docs/tables.md).
+ */
+export const tableMessages = {
+  /** spec 2 §8 */
+  recordUpdated: 'Record updated successfully',
+  /** spec 2 §8 */
+  recordsDeleted: 'Successfully deleted records',
+  /** spec 2 §8 */
+  recordDeleteFailed: 'Failed to delete record',
+  /** spec 2 §8 */
+  exportStarted: 'Export jobs are started. You will find result files on downloads page.',
+  /** spec 2 §8 */
+  revisionNotFound: 'Revision not found',
+  /** spec 2 §8 */
+  compareRevisionNotFound: 'Revision to compare not found',
+  notFound: 'Table not found.',
+  recordNotFound: 'Record not found.',
+  columnNotFound: 'Column not found.',
+  relationNotFound: 'Relation not found.',
+  permissionNotFound: 'Permission not found.',
+  alreadyExists: 'This table already exists.',
+  recordAlreadyExists: 'This record already exists.',
+  nameTaken: 'A table with this name already exists in this project.',
+  columnNameTaken: 'This table already has a column with this name.',
+  tooManyColumns: 'A table has at most {maximum} columns.',
+  columnTypeFixed: 'The type of a column cannot be changed.',
+  unknownColumn: 'This table has no such column.',
+  /** a dropdown cell outside the column's options */
+  notAnOption: "Choose one of the column's options.",
+  /** a `table` cell naming no record of the column's target table */
+  notARecordOfTarget: 'Choose a record of the related table.',
+  dropdownOptionsRequired: 'A dropdown column needs a list of options.',
+  duplicateOption: 'Every option can be listed once.',
+  targetTableRequired: 'A table column needs the table it points to.',
+  targetTableNotFound: 'The related table does not exist in this project.',
+  noOptionsForType: 'This column type takes no options.',
+  relationNeedsTableColumn: 'A relation needs a column of type table.',
+  relationExists: 'This column already has a relation.',
+  permissionExists: 'This team already has a permission for this table.',
+  teamNotInProject: 'This team is not part of the project.',
+  tooManyRecords: 'Delete at most {maximum} records at once; clear the table for more.',
+} as const;
