@@ -26,3 +26,4 @@ export * from './webhooks/routes';
 export * from './webhooks/asyncapi';
 export * from './webhooks/eventRoutes';
 export * from './tables/routes';
+export * from './tables/queryRoutes';
