@@ -172,7 +172,7 @@ const ColumnsCard = () => {
 };
 
 /** The options of a new column by its type: a dropdown's choices (one per line), a table column's target. */
-const optionsOf = (type: ColumnType, choices: string, target: string): unknown => {
+const optionsOf = (type: ColumnType, choices: string, target: string): Record<string, unknown> | null => {
   if (type === 'dropdown')
     return {
       options: choices

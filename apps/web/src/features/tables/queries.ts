@@ -64,7 +64,7 @@ export const tableQuery = (tableId: string) =>
 const recordsQueryString = (params: RecordsParams, limit: number) => ({
   'project[id]': params.projectId,
   'table[id]': params.tableId,
-  'filter[limit]': limit,
+  'filter[limit]': String(limit),
   ...(params.sort ? { 'sort[column]': params.sort.column, 'sort[order]': params.sort.order } : {}),
   ...Object.fromEntries(
     Object.entries(params.filters ?? {})
