@@ -14,7 +14,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 ensureNpm();
 
-const ALL = ['eventStore', 'documentStore', 'replay', 'commands', 'notifications', 'export', 'webAssets', 'tasks', 'webhooks'];
+const ALL = ['eventStore', 'documentStore', 'replay', 'commands', 'notifications', 'export', 'webAssets', 'tasks', 'webhooks', 'tables'];
 const requested = process.argv.slice(2);
 const names = requested.length > 0 ? requested : ALL;
 mkdirSync('.tmp', { recursive: true });

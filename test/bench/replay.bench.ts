@@ -46,7 +46,7 @@ export async function benchReplay(dir: string, options: ReplayBenchOptions = {})
       const page = (await eventStore.readAll({ after, maxCount: 1_000 })).map(toEnvelope);
       readMs += elapsedMs(readStarted);
       if (page.length === 0) break;
-      for (const { p, c } of collections) await applyBatch(p, c, page);
+      for (const { p, c } of collections) await applyBatch(p, c, page, batchStore);
       after = page[page.length - 1]!.position;
     }
     const batchMs = elapsedMs(batchStarted);

@@ -1,6 +1,6 @@
 /**
  * Runs benchmarks and writes their figures as JSON: `node --import tsx test/bench/run.ts [name ...] [--out file]`.
- * Names: eventStore, documentStore, replay, commands, notifications, export, webAssets, tasks, webhooks (default: all, in this order).
+ * Names: eventStore, documentStore, replay, commands, notifications, export, webAssets, tasks, webhooks, tables (default: all, in this order).
  * `npm run bench` (scripts/bench.mjs) runs each in its own process and writes BENCHMARKS.md.
  * Only measures and prints: a missed target is reported, never an error.
  */
@@ -16,6 +16,7 @@ import { benchWebAssets } from './webAssets.bench';
 import { benchExport } from './export.bench';
 import { benchTasks } from './tasks.bench';
 import { benchWebhooks } from './webhooks.bench';
+import { benchTables } from './tables.bench';
 import type { BenchFigure } from './figures';
 
 const log = (line: string) => console.log(`  … ${line}`);
@@ -31,6 +32,7 @@ const benches: Record<string, (dir: string) => Promise<BenchFigure[]>> = {
   tasks: () =>
     benchTasks({ tasks: Number(process.env.BENCH_TASKS ?? 200_000), durationMs: Number(process.env.BENCH_DURATION_MS ?? 10_000), log }),
   webhooks: () => benchWebhooks({ log }),
+  tables: () => benchTables({ records: Number(process.env.BENCH_TABLE_RECORDS ?? 1_000_000), log }),
 };
 
 export interface BenchResult {

@@ -64,7 +64,7 @@ const staleRedeliveries = (deliveries: EventEnvelope[]): number => {
 };
 
 const applyAll = async (store: DocumentStore, batches: EventEnvelope[][]) => {
-  for (const batch of batches) for (const p of allProjections) await applyBatch(p, store.collection(p.collection), batch);
+  for (const batch of batches) for (const p of allProjections) await applyBatch(p, store.collection(p.collection), batch, store);
 };
 
 beforeAll(() => {

@@ -22,6 +22,7 @@ import { healthRoutes } from './system/health';
 import { webhookRoutes } from './webhooks/routes';
 import { eventRoutes } from './webhooks/eventRoutes';
 import { tableRoutes } from './tables/routes';
+import { tableQueryRoutes } from './tables/queryRoutes';
 import type { RouteContract } from './shared/contract';
 
 /** Every route of the public API, keyed '<group>.<name>'. */
@@ -52,5 +53,6 @@ export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
     webhooks: webhookRoutes,
     events: eventRoutes,
     tables: tableRoutes,
+    tableQueries: tableQueryRoutes,
   }).flatMap(([group, routes]) => Object.entries(routes).map(([name, route]) => [`${group}.${name}`, route as RouteContract])),
 );

@@ -29,6 +29,7 @@ import { registerWebhookRoutes } from './routes/webhooks/webhookRoutes';
 import { registerEventRoutes } from './routes/webhooks/eventRoutes';
 import { registerTableRoutes } from './routes/tables/tableRoutes';
 import { registerRecordRoutes } from './routes/tables/recordRoutes';
+import { registerTableQueryRoutes } from './routes/tables/queries/tableQueryRoutes';
 
 export { createAppDeps, systemClock, type AppDeps, type Clock } from './deps';
 
@@ -73,6 +74,7 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerEventRoutes(app);
   registerTableRoutes(app);
   registerRecordRoutes(app);
+  registerTableQueryRoutes(app);
   if (extend) await extend(app);
   return app;
 };

@@ -13,6 +13,7 @@ import { newsProjections } from './notifications/news/index';
 import { knowledgeBaseProjections } from './knowledgeBase/index';
 import { notificationProjections } from './notifications/index';
 import { webhookProjections } from './webhooks/index';
+import { tableProjections } from './tables/index';
 
 /** Every read model the projections service maintains. */
 export const allProjections: Projection[] = [
@@ -30,4 +31,5 @@ export const allProjections: Projection[] = [
   ...knowledgeBaseProjections,
   ...notificationProjections,
   ...webhookProjections,
+  ...tableProjections,
 ];

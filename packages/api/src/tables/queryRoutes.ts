@@ -10,6 +10,8 @@ import { columnViewSchema, permissionViewSchema, recordViewSchema, revisionViewS
  * a table the user may not read, or of another project or licence, answers 404 'Table not found.'.
  */
 const project = { access: 'check', check: 'project', scope: 'project' } as const;
+/** the addressed table's read right (tableRights): 404 for a table the user may not read */
+const read = { access: 'table', need: 'read' } as const;
 const settings = { access: 'check', check: 'project-settings', scope: 'project' } as const;
 
 /** Page size of `GET /records` (`filter[limit]`), unless `filter[limit]=0` asks for all (then at most RECORD_COUNT_CAP). */
@@ -233,7 +235,7 @@ export const tableQueryRoutes = {
     summary: 'One table: its definition, relations, capped record count and what the user may do with it',
     tag: 'tables',
     auth: true,
-    policy: project,
+    policy: read,
     params: idParams,
     response: z.object({ data: tableViewSchema }),
   }),
@@ -243,7 +245,7 @@ export const tableQueryRoutes = {
     summary: "A table's columns in position order",
     tag: 'tables',
     auth: true,
-    policy: project,
+    policy: read,
     query: z.object({ 'project[id]': uuid, 'table[id]': uuid }).strict(),
     response: z.object({ data: z.array(columnViewSchema) }),
   }),
@@ -275,7 +277,7 @@ export const tableQueryRoutes = {
       "A page of a table's records: filter[<columnId>]=value (equals), sort[column]/sort[order], filter[limit] (0 = all, at most 10,000) with filter[offset] or cursor; timestamp or revision answer the table as it was then, with the columns it had; count capped at 10,000",
     tag: 'tables',
     auth: true,
-    policy: project,
+    policy: read,
     query: recordsQuerySchema,
     response: recordsPageSchema,
   }),
@@ -285,7 +287,7 @@ export const tableQueryRoutes = {
     summary: 'One record with its values keyed by column id',
     tag: 'tables',
     auth: true,
-    policy: project,
+    policy: read,
     params: idParams,
     response: z.object({ data: recordViewSchema }),
   }),
@@ -295,7 +297,7 @@ export const tableQueryRoutes = {
     summary: "A record's changes, oldest first: who, when, the event, and each cell with its old and new value",
     tag: 'tables',
     auth: true,
-    policy: project,
+    policy: read,
     params: idParams,
     response: z.object({ data: z.array(recordChangeSchema) }),
   }),
@@ -305,7 +307,7 @@ export const tableQueryRoutes = {
     summary: 'The records this record names in its relation columns, and those that name it (tables the user may read)',
     tag: 'tables',
     auth: true,
-    policy: project,
+    policy: read,
     params: idParams,
     response: z.object({ data: z.array(recordRelationViewSchema) }),
   }),
@@ -315,7 +317,7 @@ export const tableQueryRoutes = {
     summary: "A table's revisions, newest first",
     tag: 'tables',
     auth: true,
-    policy: project,
+    policy: read,
     query: z.object({ 'project[id]': uuid, 'table[id]': uuid }).strict(),
     response: z.object({ data: z.array(revisionViewSchema) }),
   }),
@@ -326,7 +328,7 @@ export const tableQueryRoutes = {
       "Compare two states of a table (a revision id, or 'actual' for now): added, removed and changed records with the changed cells; 'Revision not found' / 'Revision to compare not found'",
     tag: 'tables',
     auth: true,
-    policy: project,
+    policy: read,
     query: z.object({ 'project[id]': uuid, 'table[id]': uuid, from: compareSideSchema, to: compareSideSchema }).strict(),
     response: z.object({ data: revisionCompareSchema }),
   }),
@@ -337,7 +339,7 @@ export const tableQueryRoutes = {
       'Every record change of a table between two moments (from exclusive, to inclusive; to defaults to now), oldest first, with who and when',
     tag: 'tables',
     auth: true,
-    policy: project,
+    policy: read,
     params: idParams,
     query: z.object({ from: moment, to: moment.optional() }).strict(),
     response: z.object({ data: z.array(recordChangeSchema), capped: z.boolean() }),
@@ -349,7 +351,7 @@ export const tableQueryRoutes = {
       'Query a table: groups of {column, operator, value} combined with AND/OR, sort and limit; a condition counts only when both operator and value are set; operators must fit the column type',
     tag: 'tables',
     auth: true,
-    policy: project,
+    policy: read,
     apiTokens: 'read',
     params: z.object({ id: uuid, tableId: uuid }),
     body: tableQueryBodySchema,

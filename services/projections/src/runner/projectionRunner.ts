@@ -32,8 +32,21 @@ export const toEnvelope = (e: RecordedEvent): EventEnvelope => ({
 /**
  * Applies a batch of events to one projection's collection: loads each touched document once,
  * evolves it through the events newer than its `_position`, and writes all changes in one bulk write.
+ * A StoreProjection applies the batch itself, to `store`.
  */
-export const applyBatch = async (projection: Projection, collection: Collection, events: EventEnvelope[]): Promise<void> => {
+export const applyBatch = async (
+  projection: Projection,
+  collection: Collection,
+  events: EventEnvelope[],
+  store?: DocumentStore,
+): Promise<void> => {
+  if ('applyEvents' in projection) {
+    if (!store) throw new Error(`The projection ${projection.name} needs the document store`);
+    return projection.applyEvents(
+      store,
+      events.filter((e) => projection.eventTypes.includes(e.type)),
+    );
+  }
   const handled = new Set(projection.eventTypes);
   const touched = events.filter((e) => handled.has(e.type)).map((event) => ({ event, ids: projection.documentIds(event) }));
   if (touched.length === 0) return;
@@ -123,7 +136,7 @@ export const createProjectionRunner = (options: RunnerOptions) => {
     for (const entry of live.values()) {
       if (entry.position >= last) continue;
       const events = batch.filter((e) => e.position > entry.position);
-      await applyBatch(entry.projection, documentStore.collection(entry.projection.collection), events);
+      await applyBatch(entry.projection, documentStore.collection(entry.projection.collection), events, documentStore);
       await writeCheckpoint(entry.projection.name, last);
       entry.position = last;
     }
@@ -202,6 +215,8 @@ export const createProjectionRunner = (options: RunnerOptions) => {
      */
     async rebuild(name: string, onProgress?: (position: number, head: number) => void): Promise<number> {
       const projection = find(name);
+      if ('applyEvents' in projection)
+        throw new Error(`The projection ${name} spans collections and cannot be rebuilt beside the live one`);
       const temp = `${projection.collection}__rebuild`;
       await documentStore.collection(temp).drop();
       await ensureIndexes(projection, temp);
