@@ -241,7 +241,7 @@ interface Fresh {
   /** an open task of the fixture project */
   task(): Promise<string>;
   webhook(): Promise<string>;
-  /** a new table of the fixture project (nobody but admins sees it) */
+  /** a new table of the fixture project, with the fixture table's team permissions */
   table(): Promise<string>;
   /** a new text column of the fixture table */
   column(): Promise<string>;
@@ -368,6 +368,7 @@ const CASES: Record<string, RouteCase> = {
   'tables.updateRecord': { phase: 1, input: (f) => ({ params: { id: f.table.recordId }, body: { values: {} } }) },
   'tables.deleteRecord': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.record() } }) },
   'tables.deleteRecords': { phase: 2, input: async (_f, fresh) => ({ body: { records: [await fresh.record()] } }) },
+  'tables.clearRecords': { phase: 2, input: async (_f, fresh) => ({ body: { table: await fresh.table() } }) },
   'tables.storeRevision': { phase: 1, input: (f) => ({ body: { table: f.table.tableId, project: f.projectId } }) },
   'tableQueries.list': { phase: 0, input: (f) => ({ query: { 'project[id]': f.projectId } }) },
   'tableQueries.get': { phase: 0, input: (f) => ({ params: { id: f.table.tableId } }) },
@@ -816,23 +817,28 @@ beforeAll(async () => {
   const webhook = async () =>
     (await admin.call(webhookRoutes.create, { params: { id: licenceA }, body: { url: WEBHOOK_URL, eventTypes: ['*'] } })).data.id;
   const webhookId = await webhook();
-  const newTable = async () => (await admin.call(tableRoutes.createTable, { body: { project: p.id, name: `Table ${unique()}` } })).data.id;
-  const tableId = await newTable();
+  const grantOn = async (table: string, teamId: string, write: boolean) =>
+    (await admin.call(tableRoutes.createPermission, { body: { table, team: teamId, read: true, write } })).data.id;
+  /** a table of the fixture project with the fixture's team permissions; answers it and team Nothing's permission */
+  const permittedTable = async () => {
+    const id = (await admin.call(tableRoutes.createTable, { body: { project: p.id, name: `Table ${unique()}` } })).data.id;
+    await grantOn(id, generalTeamId, true);
+    return { id, readPermissionId: await grantOn(id, nothingTeamId, false) };
+  };
+  const fixtureTable = await permittedTable();
+  const tableId = fixtureTable.id;
   const newColumn = async (type: 'text' | 'table' = 'text') =>
     (
       await admin.call(tableRoutes.createColumn, {
         body: { table: tableId, name: `Column ${unique()}`, type, ...(type === 'table' ? { options_value: { table: tableId } } : {}) },
       })
     ).data.id;
-  const grant = async (teamId: string, write: boolean) =>
-    (await admin.call(tableRoutes.createPermission, { body: { table: tableId, team: teamId, read: true, write } })).data.id;
   const newRecord = async () => (await admin.call(tableRoutes.createRecord, { body: { table: tableId, values: {} } })).data.id;
-  await grant(generalTeamId, true);
   const tableFixture: TableFixture = {
     tableId,
     columnId: await newColumn(),
     linkColumnId: await newColumn('table'),
-    permissionId: await grant(nothingTeamId, false),
+    permissionId: fixtureTable.readPermissionId,
     recordId: await newRecord(),
   };
   await label();
@@ -906,12 +912,12 @@ beforeAll(async () => {
     article,
     task,
     webhook,
-    table: newTable,
+    table: async () => (await permittedTable()).id,
     column: () => newColumn(),
     relation: async () =>
       (await admin.call(tableRoutes.createRelation, { params: { id: p.id }, body: { table: tableId, column: await newColumn('table') } }))
         .data.id,
-    permission: async () => grant(await team(`Tmp ${unique()}`, [], false), false),
+    permission: async () => grantOn(tableId, await team(`Tmp ${unique()}`, [], false), false),
     record: newRecord,
   };
   for (const actor of Object.keys(boardTokens) as ActorName[]) fixture.boards[actor] = await fresh.board(actor);

@@ -2,4 +2,5 @@ export * from './kinds/jobKind';
 export * from './kinds/tabular';
 export * from './kinds/index';
 export * from './tasks/tasksExport';
+export * from './tables/recordsClear';
 export * from './worker/jobWorker';

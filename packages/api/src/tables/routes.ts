@@ -9,6 +9,7 @@ import {
   tableMessages,
 } from '@stramien/domain';
 import { commandResult, defineRoute, uuid, type RouteContract, type RoutePolicy } from '../shared/contract';
+import { jobStartedSchema } from '../jobs/routes';
 import { columnViewSchema, permissionViewSchema, recordViewSchema, relationViewSchema, revisionViewSchema, tableViewSchema } from './views';
 
 export * from './views';
@@ -212,6 +213,16 @@ export const tableRoutes = {
       })
       .strict(),
     response: z.object({ message: z.string(), deleted: z.number().int().nonnegative(), position }),
+  }),
+  clearRecords: defineRoute({
+    method: 'DELETE',
+    path: '/api/records/clear',
+    summary: 'Delete every record of a table, in the background (a job; the list of deleted records appears in /downloads)',
+    tag: 'tables',
+    auth: true,
+    policy: manage,
+    body: z.object({ project: idOrRef.optional(), table: idOrRef }).strict(),
+    response: jobStartedSchema,
   }),
   storeRevision: defineRoute({
     method: 'POST',

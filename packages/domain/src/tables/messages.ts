@@ -41,4 +41,5 @@ export const tableMessages = {
   permissionExists: 'This team already has a permission for this table.',
   teamNotInProject: 'This team is not part of the project.',
   tooManyRecords: 'Delete at most {maximum} records at once; clear the table for more.',
+  clearStarted: 'Clearing the table has started. The list of deleted records will be on the downloads page.',
 } as const;

@@ -1,5 +1,6 @@
 import { tasksExportKind } from '../tasks/tasksExport';
+import { recordsClearKind } from '../tables/recordsClear';
 import { createJobKindRegistry } from './jobKind';
 
 /** Every kind of background work Stramien runs; a context adds its kinds here. */
-export const defaultJobKinds = () => createJobKindRegistry([tasksExportKind]);
+export const defaultJobKinds = () => createJobKindRegistry([tasksExportKind, recordsClearKind]);

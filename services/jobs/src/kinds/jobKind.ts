@@ -1,12 +1,16 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { JobState } from '@stramien/domain';
-import type { BlobStore, DocumentStore } from '@stramien/infra';
+import type { BlobStore, CommandPipeline, DocumentStore } from '@stramien/infra';
 
-/** What a kind's code may use: the read models and the files. */
+/** What a kind's code may use: the read models, the files, and the command pipeline (for kinds that write events). */
 export interface JobContext {
   documentStore: DocumentStore;
   blobStore: BlobStore;
+  /** appends as the job's owner would (load -> decide -> append): a kind that changes data sends commands through it */
+  pipeline: CommandPipeline;
+  /** the time of the commands a kind sends */
+  now: () => Date;
 }
 
 /**

@@ -83,7 +83,7 @@ export const createJobWorker = (deps: {
   const reporter = deps.health?.register(JOB_WORKER_COMPONENT, {
     lag: async () => downloads.count({ state: { $in: ['requested', 'running'] } }),
   });
-  const context = { documentStore: deps.documentStore, blobStore: deps.blobStore };
+  const context = { documentStore: deps.documentStore, blobStore: deps.blobStore, pipeline, now };
   let wake: (() => void) | null = null;
   /** jobs named by JobRequested on the bus, which the read model may not hold yet */
   const woken = new Set<string>();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tableRoutes, type ColumnView, type TableView } from '@stramien/api';
+import { jobRoutes, tableRoutes, type ColumnView, type TableView } from '@stramien/api';
 import { messages, tableMessages } from '@stramien/domain';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { failure } from '../teams/testFixtures';
@@ -173,5 +173,28 @@ describe("a member's records through team permissions", () => {
     await w.admin.call(tableRoutes.updatePermission, { params: { id: permission.id }, body: { write: true } });
     expect((await edit()).data.values).toEqual({ [name.id]: 'Mine' });
     expect((await create({ [name.id]: 'New' }, w.user, shared.id)).data.created_by).toEqual({ id: w.userId });
+  });
+});
+
+describe('DELETE /api/records/clear', () => {
+  it('deletes every record of the table in a background job, listed in its download', async () => {
+    const cleared = await w.table();
+    const name = await w.column(cleared.id, { name: 'Name', type: 'text' });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await create({ [name.id]: `Row ${i}` }, w.user, cleared.id)).data.id);
+    const kept = (await create({ [col.name.id]: 'Another table' })).data.id;
+    const started = await w.user.call(tableRoutes.clearRecords, { body: { table: { id: cleared.id } } });
+    expect(started.message).toBe(tableMessages.clearStarted);
+    for (let i = 0; (await w.user.call(jobRoutes.get, { params: { jobId: started.data.id } })).data.state !== 'finished'; i++) {
+      if (i > 200) throw new Error('the clear job did not finish');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    for (const id of ids) await refused(() => w.user.call(tableRoutes.deleteRecord, { params: { id } }), 404);
+    await w.user.call(tableRoutes.updateRecord, { params: { id: kept }, body: { values: {} } });
+  });
+
+  it('needs the manage right: 404 for a table of another licence', async () => {
+    const foreign = await w.table(w.otherLicenceProjectId, w.admin);
+    await refused(() => w.user.call(tableRoutes.clearRecords, { body: { table: foreign.id } }), 404);
   });
 });

@@ -4,6 +4,9 @@ import { tableRoutes, toRecordView } from '@stramien/api';
 import {
   DomainError,
   isLiveRecord,
+  jobDecider,
+  jobSchemas,
+  toJobStreamId,
   recordDecider,
   recordSchemas,
   referencedRecords,
@@ -12,7 +15,9 @@ import {
   type KnownRecord,
   type RecordContext,
 } from '@stramien/domain';
+import { RECORDS_CLEAR_KIND, type RecordsClearParams } from '@stramien/jobs';
 import { addRoute } from '../../plugins/route';
+import { exportFilename } from '../jobs/jobRoutes';
 import { createCommandHandler } from '../../pipeline/commandHandler';
 import { loadRecord, loadRecordAccess, loadTableAccess, recordNotFound, tableNotFound, type TableAccess } from '../../access/tableAccess';
 
@@ -24,6 +29,7 @@ import { loadRecord, loadRecordAccess, loadTableAccess, recordNotFound, tableNot
 export const registerRecordRoutes = (app: FastifyInstance): void => {
   const { deps } = app;
   const handle = createCommandHandler(app, { decider: recordDecider, schemas: recordSchemas, toStreamId: toRecordStreamId });
+  const handleJob = createCommandHandler(app, { decider: jobDecider, schemas: jobSchemas, toStreamId: toJobStreamId });
 
   /** the definition and the live records the input's `table` cells name, each read from its own stream */
   const contextOf = async (access: TableAccess, values: Record<string, unknown>): Promise<RecordContext> => {
@@ -113,5 +119,27 @@ export const registerRecordRoutes = (app: FastifyInstance): void => {
       position = Math.max(position, result.position);
     }
     return { message: tableMessages.recordsDeleted, deleted: ids.length, position };
+  });
+
+  /** clearing is a job (services/jobs, `records-clear`): chunks of RecordDeleted, its list of deleted records in /downloads */
+  addRoute(app, tableRoutes.clearRecords, async ({ body, request }) => {
+    const access = await loadTableAccess(deps, request, body.table, 'manage');
+    if (body.project !== undefined && body.project !== access.table.projectId) throw tableNotFound();
+    const jobId = randomUUID();
+    const params: RecordsClearParams = {
+      tableId: access.table.tableId,
+      projectId: access.table.projectId,
+      filename: exportFilename('records-clear', 'csv', deps.clock()),
+    };
+    const result = await handleJob(
+      request,
+      jobId,
+      {
+        type: 'RequestJob',
+        data: { jobId, licenceId: access.actor.licenceId, projectId: access.table.projectId, kind: RECORDS_CLEAR_KIND, params },
+      },
+      { actor: access.actor, projectId: access.table.projectId },
+    );
+    return { message: tableMessages.clearStarted, data: { id: jobId }, position: result.position };
   });
 };

@@ -1,22 +1,8 @@
 import type { TableTeamPermission } from '@stramien/domain';
+import { TABLES_COLLECTION, type TableDoc } from '@stramien/projections/tables/tableDocs';
 import type { AppDeps } from '../../deps';
 
-/** The `tables` read model (services/projections/src/tables): what the command routes look up in it. */
-export const TABLES_COLLECTION = 'tables';
-
-export interface TableLookupDoc {
-  _id: string;
-  projectId: string;
-  name: string;
-  columns?: { columnId: string }[];
-  relations?: { relationId: string }[];
-  permissions?: TableTeamPermission[];
-  recordCount?: number;
-  deleted?: boolean;
-  [key: string]: unknown;
-}
-
-const tables = (deps: AppDeps) => deps.adapters.documentStore.collection<TableLookupDoc>(TABLES_COLLECTION);
+const tables = (deps: AppDeps) => deps.adapters.documentStore.collection<TableDoc>(TABLES_COLLECTION);
 
 /**
  * The table holding a column, relation or permission (their ids are not streams): the `tables` read model answers.
@@ -31,8 +17,8 @@ export const tableIdHolding = async (
 /** Is another live table of the project called this (any case)? */
 export const tableNameTaken = async (deps: AppDeps, projectId: string, name: string, exceptTableId?: string): Promise<boolean> => {
   const wanted = name.trim().toLocaleLowerCase();
-  const docs = await tables(deps).find({ projectId }, { projection: { _id: 1, name: 1, deleted: 1 } });
-  return docs.some((d) => d._id !== exceptTableId && d.deleted !== true && d.name.toLocaleLowerCase() === wanted);
+  const docs = await tables(deps).find({ projectId, deleted: false }, { projection: { _id: 1, name: 1 } });
+  return docs.some((d) => d._id !== exceptTableId && d.name.toLocaleLowerCase() === wanted);
 };
 
 /** The table's record count as the read model has it (0 before it has the table). */
@@ -44,11 +30,8 @@ export const tablePermissionsOfTeam = async (
   deps: AppDeps,
   teamId: string,
 ): Promise<{ table: { tableId: string; projectId: string }; permission: TableTeamPermission }[]> =>
-  (await tables(deps).find({ 'permissions.teamId': teamId }))
-    .filter((doc) => doc.deleted !== true)
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((doc) =>
-      (doc.permissions ?? [])
-        .filter((p) => p.teamId === teamId)
-        .map((permission) => ({ table: { tableId: doc._id, projectId: doc.projectId }, permission })),
-    );
+  (await tables(deps).find({ 'permissions.teamId': teamId, deleted: false }, { sort: { name: 1 } })).flatMap((doc) =>
+    doc.permissions
+      .filter((p) => p.teamId === teamId)
+      .map((permission) => ({ table: { tableId: doc._id, projectId: doc.projectId }, permission })),
+  );
