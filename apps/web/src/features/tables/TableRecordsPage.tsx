@@ -21,9 +21,10 @@ import {
   asOfMoment,
   recordChoicesQuery,
   recordPagesQuery,
-  refreshTable,
   revisionsQuery,
   storeRecord,
+  removeRecords,
+  addRecord,
   tableCalls,
   type AsOf,
 } from './queries';
@@ -90,18 +91,18 @@ export const TableRecordsPage = () => {
   }, [targets, targetPages, columns]);
 
   const selected = Object.keys(selection).filter((id) => selection[id]);
-  const addRecord = useMutation({
+  const create = useMutation({
     mutationFn: () => tableCalls.createRecord({ project: { id: table.project.id }, table: { id: table.id }, values: {} }),
-    onSuccess: (answer) => void refreshTable(queryClient, table.id, answer.position),
+    onSuccess: (answer) => addRecord(queryClient, answer.data, answer.position),
     onError: (error) => showToast({ intent: 'danger', message: serverMessage(error) ?? t('tables.grid.failed') }),
   });
   const deleteRecords = useMutation({
-    mutationFn: () => tableCalls.deleteRecords({ records: selected }),
-    onSuccess: (answer) => {
+    mutationFn: (ids: string[]) => tableCalls.deleteRecords({ records: ids }),
+    onSuccess: (answer, ids) => {
       setSelection({});
       setConfirmDelete(false);
       showToast({ intent: 'success', message: serverText(answer.message) });
-      void refreshTable(queryClient, table.id, answer.position);
+      removeRecords(queryClient, table.id, ids, answer.position);
     },
     onError: (error) => {
       setConfirmDelete(false);
@@ -133,8 +134,8 @@ export const TableRecordsPage = () => {
             icon={<AddIcon />}
             intent="primary"
             text={t('tables.grid.add')}
-            loading={addRecord.isPending}
-            onClick={() => addRecord.mutate()}
+            loading={create.isPending}
+            onClick={() => create.mutate()}
             data-testid="add-record"
           />
         )}
@@ -203,7 +204,7 @@ export const TableRecordsPage = () => {
         confirmButtonText={t('tables.action.delete')}
         cancelButtonText={t('tables.action.cancel')}
         loading={deleteRecords.isPending}
-        onConfirm={() => deleteRecords.mutate()}
+        onConfirm={() => deleteRecords.mutate(selected)}
         onCancel={() => setConfirmDelete(false)}
       >
         {t('tables.grid.confirm-delete', { count: selected.length })}

@@ -17,14 +17,13 @@ import { REVISION_REASON_MAX } from '@stramien/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessage, serverText } from '../../shared/apiErrors';
+import { serverMessage } from '../../shared/apiErrors';
 import { useDateFormat } from '../../shared/dates';
 import { FormField } from '../../shared/forms/FormField';
 import { QueryState } from '../../shared/QueryState';
-import { showToast } from '../../shared/toaster';
 import { useSession } from '../identity/session/useSession';
 import { RevisionCompare } from './components/RevisionCompare/RevisionCompare';
-import { compareQuery, refreshTable, revisionsQuery, tableCalls } from './queries';
+import { compareQuery, revisionsQuery, storeRevision, tableCalls } from './queries';
 import { useTable } from './TableLayout';
 
 const ACTUAL = 'actual';
@@ -152,9 +151,8 @@ const StoreRevisionDialog = ({ onClose }: { onClose: () => void }) => {
   const [reason, setReason] = useState(() => defaultReason(new Date(), user.lastname));
   const store = useMutation({
     mutationFn: () => tableCalls.storeRevision({ project: { id: table.project.id }, table: { id: table.id }, reason: reason.trim() }),
-    onSuccess: async (answer) => {
-      if ('message' in answer && typeof answer.message === 'string') showToast({ intent: 'success', message: serverText(answer.message) });
-      await refreshTable(queryClient, table.id, answer.position);
+    onSuccess: (answer) => {
+      storeRevision(queryClient, answer.data, answer.position);
       onClose();
     },
   });

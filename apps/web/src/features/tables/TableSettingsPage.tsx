@@ -5,28 +5,18 @@ import { COLUMN_NAME_MAX, COLUMN_TYPES, dropdownChoices, targetTableOf, type Col
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverFieldErrors, serverMessage, serverText } from '../../shared/apiErrors';
+import { serverFieldErrors, serverMessage } from '../../shared/apiErrors';
 import { FormField } from '../../shared/forms/FormField';
 import { NoAccess } from '../../shared/status/StatusScreen';
 import { showToast } from '../../shared/toaster';
 import { useProject } from '../projects/ProjectLayout';
 import { teamsQuery } from '../teams/queries';
 import { asColumn } from './cellValues';
-import { refreshTable, tableCalls, tablePermissionsQuery, tableRelationsQuery, tablesQuery } from './queries';
+import { storeColumn, storePermission, storeRelation, storeTable, tableCalls, tablePermissionsQuery, tablesQuery } from './queries';
 import { useTable } from './TableLayout';
 
 /** A refusal as one line in the user's language, for a toast. */
 const failed = (error: unknown, fallback: string) => showToast({ intent: 'danger', message: serverMessage(error) ?? fallback });
-
-/** After a settings command: the server's message (when it sent one) and the table loaded again. */
-const useDone = () => {
-  const queryClient = useQueryClient();
-  const table = useTable();
-  return (answer: { position?: number; message?: string }) => {
-    if (answer.message) showToast({ intent: 'success', message: serverText(answer.message) });
-    return refreshTable(queryClient, table.id, answer.position);
-  };
-};
 
 /** /project/:slug/tables/:tableId/settings — columns, team permissions and relations (spec 2 §2, project admins). */
 export const TableSettingsPage = () => {
@@ -52,24 +42,24 @@ export const TableSettingsPage = () => {
 const ColumnsCard = () => {
   const { t } = useTranslation('tables');
   const table = useTable();
-  const done = useDone();
+  const queryClient = useQueryClient();
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   const [deleting, setDeleting] = useState<ColumnView | null>(null);
   const tables = useQuery(tablesQuery(table.project.id));
   const tableName = (id: string | null) => (id ? (tables.data?.find((x) => x.id === id)?.name ?? id) : '');
   const rename = useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) => tableCalls.updateColumn(id, { name }),
-    onSuccess: async (answer) => {
-      await done(answer);
+    onSuccess: (answer) => {
+      storeColumn(queryClient, table.id, answer.data, answer.position);
       setRenaming(null);
     },
     onError: (error) => failed(error, t('tables.settings.failed')),
   });
   const remove = useMutation({
     mutationFn: (id: string) => tableCalls.deleteColumn(id),
-    onSuccess: async (answer) => {
+    onSuccess: (answer) => {
       setDeleting(null);
-      await done(answer);
+      storeTable(queryClient, answer.data, answer.position);
     },
     onError: (error) => {
       setDeleting(null);
@@ -187,7 +177,7 @@ const optionsOf = (type: ColumnType, choices: string, target: string): Record<st
 const AddColumnForm = () => {
   const { t } = useTranslation('tables');
   const table = useTable();
-  const done = useDone();
+  const queryClient = useQueryClient();
   const tables = useQuery(tablesQuery(table.project.id));
   const [name, setName] = useState('');
   const [type, setType] = useState<ColumnType>('text');
@@ -202,8 +192,8 @@ const AddColumnForm = () => {
         type,
         options_value: optionsOf(type, choices, target),
       }),
-    onSuccess: async (answer) => {
-      await done(answer);
+    onSuccess: (answer) => {
+      storeColumn(queryClient, table.id, answer.data, answer.position);
       setName('');
       setChoices('');
     },
@@ -272,7 +262,7 @@ const AddColumnForm = () => {
 const PermissionsCard = () => {
   const { t } = useTranslation('tables');
   const table = useTable();
-  const done = useDone();
+  const queryClient = useQueryClient();
   const teams = useQuery(teamsQuery(table.project.id));
   const permissions = useQuery(tablePermissionsQuery(table.project.id, table.id));
   const [team, setTeam] = useState('');
@@ -281,20 +271,23 @@ const PermissionsCard = () => {
   const add = useMutation({
     mutationFn: () =>
       tableCalls.addPermission({ project: { id: table.project.id }, table: { id: table.id }, team: { id: team }, read, write }),
-    onSuccess: async (answer) => {
-      await done(answer);
+    onSuccess: (answer) => {
+      storePermission(queryClient, table.id, { permission: answer.data }, answer.position);
       setTeam('');
     },
     onError: (error) => failed(error, t('tables.settings.failed')),
   });
   const change = useMutation({
     mutationFn: ({ id, flags }: { id: string; flags: { read?: boolean; write?: boolean } }) => tableCalls.updatePermission(id, flags),
-    onSuccess: done,
+    onSuccess: (answer) => storePermission(queryClient, table.id, { permission: answer.data }, answer.position),
     onError: (error) => failed(error, t('tables.settings.failed')),
   });
   const remove = useMutation({
     mutationFn: (id: string) => tableCalls.deletePermission(id),
-    onSuccess: done,
+    onSuccess: (answer, id) => {
+      storeTable(queryClient, answer.data, answer.position);
+      storePermission(queryClient, table.id, { removedId: id });
+    },
     onError: (error) => failed(error, t('tables.settings.failed')),
   });
   const held = permissions.data ?? [];
@@ -372,27 +365,26 @@ const PermissionsCard = () => {
 const RelationsCard = () => {
   const { t } = useTranslation('tables');
   const table = useTable();
-  const done = useDone();
-  const relations = useQuery(tableRelationsQuery(table.project.id, table.id));
+  const queryClient = useQueryClient();
   const tables = useQuery(tablesQuery(table.project.id));
   const [column, setColumn] = useState('');
   const tableColumns = table.columns.filter((c) => c.type === 'table');
   const remove = useMutation({
     mutationFn: (id: string) => tableCalls.deleteRelation(table.project.id, id),
-    onSuccess: done,
+    onSuccess: (answer) => storeTable(queryClient, answer.data, answer.position),
     onError: (error) => failed(error, t('tables.settings.failed')),
   });
   const add = useMutation({
     mutationFn: () => tableCalls.addRelation(table.project.id, { table: { id: table.id }, column: { id: column } }),
-    onSuccess: async (answer) => {
-      await done(answer);
+    onSuccess: (answer) => {
+      storeRelation(queryClient, table.id, answer.data, answer.position);
       setColumn('');
     },
     onError: (error) => failed(error, t('tables.settings.failed')),
   });
   const columnName = (id: string) => table.columns.find((c) => c.id === id)?.name ?? id;
   const tableName = (id: string) => tables.data?.find((x) => x.id === id)?.name ?? id;
-  const list = relations.data ?? [];
+  const list = table.relations;
   const free = tableColumns.filter((c) => !list.some((r) => r.column.id === c.id));
   return (
     <Card className="stramien-table-settings__card" data-testid="settings-relations">

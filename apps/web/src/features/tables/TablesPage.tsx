@@ -49,11 +49,7 @@ export const TablesPage = () => {
         query={tables}
         retry
         empty={
-          <NonIdealState
-            icon={<ThIcon size={48} />}
-            title={t('tables.list.empty')}
-            description={t('tables.list.empty-description')}
-          />
+          <NonIdealState icon={<ThIcon size={48} />} title={t('tables.list.empty')} description={t('tables.list.empty-description')} />
         }
       >
         {(list) => (

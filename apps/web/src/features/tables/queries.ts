@@ -1,4 +1,16 @@
-import { tableQueryRoutes, tableRoutes, type Body, type RecordsPage, type RecordView, type TableQueryBody } from '@stramien/api';
+import {
+  tableQueryRoutes,
+  tableRoutes,
+  type Body,
+  type ColumnView,
+  type PermissionView,
+  type RecordsPage,
+  type RecordView,
+  type RelationView,
+  type RevisionView,
+  type TableQueryBody,
+  type TableView,
+} from '@stramien/api';
 import type { CellValue } from '@stramien/domain';
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api';
@@ -32,7 +44,6 @@ export const tableKeys = {
   revisions: (tableId: string) => ['tables', 'revisions', tableId] as const,
   compare: (tableId: string, from: string, to: string) => ['tables', 'compare', tableId, from, to] as const,
   permissions: (tableId: string) => ['tables', 'permissions', tableId] as const,
-  relations: (projectId: string, tableId: string) => ['tables', 'relations', projectId, tableId] as const,
 };
 
 /**
@@ -147,49 +158,122 @@ export const tablePermissionsQuery = (projectId: string, tableId: string) =>
       ).data,
   });
 
-/** GET /api/project/:id/relations?filter[table]= — the relations that start at one table. */
-export const tableRelationsQuery = (projectId: string, tableId: string) =>
-  queryOptions({
-    queryKey: tableKeys.relations(projectId, tableId),
-    queryFn: async ({ signal }) =>
-      (
-        await api.call(tableQueryRoutes.relations, {
-          params: { id: projectId },
-          query: { 'filter[table]': tableId },
-          signal,
-          ...minPosition(),
-        })
-      ).data,
-  });
-
 /** POST /api/project/:id/table/:tableId/query — the query builder's records. */
 export const runTableQuery = (projectId: string, tableId: string, body: TableQueryBody) =>
   api.call(tableQueryRoutes.query, { params: { id: projectId, tableId }, body, ...minPosition() }) as Promise<RecordsPage>;
 
 type Pages = InfiniteData<RecordsPage>;
 
+/*
+ * spec 1 §4 "the resulting state replaces the held one": a command's answer goes straight into the cache (a read
+ * right after a write may still be behind when the projection lags past the bounded X-Min-Position wait), and the
+ * other views of it are marked stale to load again when next shown.
+ */
+
+const staleLater = (queryClient: QueryClient, queryKey: readonly unknown[]) =>
+  void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
+
+/** The server's table (after a rename, a column or relation deleted …) replaces the held one. */
+export const storeTable = (queryClient: QueryClient, table: TableView, position?: number): void => {
+  rememberPosition(position);
+  queryClient.setQueryData(tableKeys.detail(table.id), table);
+  queryClient.setQueryData<TableView[]>(tableKeys.list(table.project.id), (held) =>
+    held ? (held.some((t) => t.id === table.id) ? held.map((t) => (t.id === table.id ? table : t)) : [...held, table]) : held,
+  );
+  staleLater(queryClient, tableKeys.records(table.id));
+};
+
+/** Changes the held table by `change` (a column added or renamed), as its command answered. */
+const updateTable = (queryClient: QueryClient, tableId: string, change: (table: TableView) => TableView, position?: number) => {
+  const held = queryClient.getQueryData<TableView>(tableKeys.detail(tableId));
+  if (held) storeTable(queryClient, change(held), position);
+  else rememberPosition(position);
+};
+
+/** The server's column (added, renamed) takes its place in the held table. */
+export const storeColumn = (queryClient: QueryClient, tableId: string, column: ColumnView, position?: number): void =>
+  updateTable(
+    queryClient,
+    tableId,
+    (table) => ({
+      ...table,
+      columns: table.columns.some((c) => c.id === column.id)
+        ? table.columns.map((c) => (c.id === column.id ? column : c))
+        : [...table.columns, column],
+    }),
+    position,
+  );
+
+/** A relation the server added joins the held table's relations. */
+export const storeRelation = (queryClient: QueryClient, tableId: string, relation: RelationView, position?: number): void =>
+  updateTable(
+    queryClient,
+    tableId,
+    (table) => ({ ...table, relations: [...table.relations.filter((r) => r.id !== relation.id), relation] }),
+    position,
+  );
+
+/** A team permission the server granted or changed replaces the held one; null removes `removedId`. */
+export const storePermission = (
+  queryClient: QueryClient,
+  tableId: string,
+  change: { permission: PermissionView } | { removedId: string },
+  position?: number,
+): void => {
+  rememberPosition(position);
+  queryClient.setQueryData<PermissionView[]>(tableKeys.permissions(tableId), (held) => {
+    if (!held) return held;
+    if ('removedId' in change) return held.filter((p) => p.id !== change.removedId);
+    const { permission } = change;
+    return held.some((p) => p.id === permission.id) ? held.map((p) => (p.id === permission.id ? permission : p)) : [...held, permission];
+  });
+};
+
+const mapPages = (queryClient: QueryClient, tableId: string, change: (pages: RecordsPage[], hasMore: boolean) => RecordsPage[]) =>
+  queryClient.setQueriesData<Pages>({ queryKey: tableKeys.records(tableId) }, (held) => {
+    if (!held) return held;
+    const last = held.pages[held.pages.length - 1];
+    return { ...held, pages: change(held.pages, !!last?.next_cursor) };
+  });
+
 /** The server's record replaces the held one in every page of its table's grid. */
 export const storeRecord = (queryClient: QueryClient, record: RecordView, position?: number): void => {
   rememberPosition(position);
-  queryClient.setQueriesData<Pages>({ queryKey: tableKeys.records(record.table.id) }, (held) =>
-    held
-      ? { ...held, pages: held.pages.map((page) => ({ ...page, data: page.data.map((r) => (r.id === record.id ? record : r)) })) }
-      : held,
+  mapPages(queryClient, record.table.id, (pages) =>
+    pages.map((page) => ({ ...page, data: page.data.map((r) => (r.id === record.id ? record : r)) })),
   );
   void queryClient.invalidateQueries({ queryKey: tableKeys.history(record.id) });
 };
 
-/** After a change of the definition or of the records' set: the table, its grid and the list load again. */
-export const refreshTable = (queryClient: QueryClient, tableId: string, position?: number): Promise<unknown> => {
+/** A new record comes last (creation order) once the grid holds the last page; the counts go up by one. */
+export const addRecord = (queryClient: QueryClient, record: RecordView, position?: number): void => {
   rememberPosition(position);
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: tableKeys.detail(tableId) }),
-    queryClient.invalidateQueries({ queryKey: tableKeys.records(tableId) }),
-    queryClient.invalidateQueries({ queryKey: ['tables', 'list'] }),
-    queryClient.invalidateQueries({ queryKey: tableKeys.permissions(tableId) }),
-    queryClient.invalidateQueries({ queryKey: ['tables', 'relations'] }),
-    queryClient.invalidateQueries({ queryKey: tableKeys.revisions(tableId) }),
-  ]);
+  mapPages(queryClient, record.table.id, (pages, hasMore) =>
+    pages.map((page, i) => ({
+      ...page,
+      count: page.count + 1,
+      data: !hasMore && i === pages.length - 1 ? [...page.data, record] : page.data,
+    })),
+  );
+  updateTable(queryClient, record.table.id, (table) => ({ ...table, record_count: table.record_count + 1 }));
+};
+
+/** Deleted records leave every page of the grid; the counts go down. */
+export const removeRecords = (queryClient: QueryClient, tableId: string, ids: readonly string[], position?: number): void => {
+  rememberPosition(position);
+  const gone = new Set(ids);
+  mapPages(queryClient, tableId, (pages) =>
+    pages.map((page) => ({ ...page, count: Math.max(0, page.count - gone.size), data: page.data.filter((r) => !gone.has(r.id)) })),
+  );
+  updateTable(queryClient, tableId, (table) => ({ ...table, record_count: Math.max(0, table.record_count - gone.size) }));
+};
+
+/** A stored revision heads the list (newest first, spec 2 §4). */
+export const storeRevision = (queryClient: QueryClient, revision: RevisionView, position?: number): void => {
+  rememberPosition(position);
+  queryClient.setQueryData<RevisionView[]>(tableKeys.revisions(revision.table.id), (held) =>
+    held ? [revision, ...held.filter((r) => r.id !== revision.id)] : held,
+  );
 };
 
 /** The table commands of spec 2 §7, each answering the resulting view and the position of its last event. */

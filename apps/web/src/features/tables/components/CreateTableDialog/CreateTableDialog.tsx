@@ -4,10 +4,9 @@ import { TABLE_NAME_MAX } from '@stramien/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverFieldErrors, serverMessage, serverText } from '../../../../shared/apiErrors';
+import { serverFieldErrors, serverMessage } from '../../../../shared/apiErrors';
 import { FormField } from '../../../../shared/forms/FormField';
-import { showToast } from '../../../../shared/toaster';
-import { rememberPosition, tableCalls, tableKeys } from '../../queries';
+import { storeTable, tableCalls } from '../../queries';
 
 export interface CreateTableDialogProps {
   projectId: string;
@@ -24,9 +23,7 @@ export const CreateTableDialog = ({ projectId, onClose, onCreated }: CreateTable
   const create = useMutation({
     mutationFn: () => tableCalls.createTable({ project: { id: projectId }, name: name.trim() }),
     onSuccess: (answer) => {
-      rememberPosition(answer.position);
-      void queryClient.invalidateQueries({ queryKey: tableKeys.list(projectId) });
-      if ('message' in answer && typeof answer.message === 'string') showToast({ intent: 'success', message: serverText(answer.message) });
+      storeTable(queryClient, answer.data, answer.position);
       onCreated(answer.data);
     },
   });
