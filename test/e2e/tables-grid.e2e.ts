@@ -75,7 +75,7 @@ test('builds a table with every column type, edits a record, and travels back to
 
   for (const column of COLUMNS) {
     const editor = await openCell(page, column.name);
-    if (column.type === 'boolean') await editor.locator('input[type="checkbox"]').check();
+    if (column.type === 'boolean') await editor.locator('label.bp6-control').click();
     else if (column.type === 'dropdown' || column.type === 'table') await editor.locator('select').selectOption({ label: column.input });
     else if (column.type === 'text-field') {
       await editor.locator('textarea').fill(column.input);

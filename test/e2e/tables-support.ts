@@ -31,6 +31,6 @@ export const cellOf = (page: Page, column: string, row = 0): Locator =>
 export const openCell = async (page: Page, column: string, row = 0): Promise<Locator> => {
   await cellOf(page, column, row).click();
   const editor = cellOf(page, column, row).getByTestId('cell-editor');
-  await expect(editor).toBeVisible();
+  await expect(editor.locator('input, textarea, select').first()).toBeVisible();
   return editor;
 };
