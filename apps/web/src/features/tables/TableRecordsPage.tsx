@@ -195,8 +195,8 @@ export const TableRecordsPage = () => {
           />
           {records.length === 0 && <p className="stramien-tables__none bp6-text-muted">{t('tables.grid.empty')}</p>}
         </QueryState>
+        {historyOf && <RecordHistoryDrawer recordId={historyOf} columns={columns} onClose={() => setHistoryOf(null)} />}
       </RecordLabelsContext.Provider>
-      {historyOf && <RecordHistoryDrawer recordId={historyOf} columns={columns} onClose={() => setHistoryOf(null)} />}
       <Alert
         isOpen={confirmDelete}
         intent="danger"
