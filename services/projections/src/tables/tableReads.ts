@@ -1,4 +1,4 @@
-import type { DocumentStore, Filter, SortSpec } from '@stramien/infra';
+import type { Collection, DocumentStore, Filter, SortSpec } from '@stramien/infra';
 import type { Column } from '@stramien/domain';
 import {
   OPEN,
@@ -46,6 +46,11 @@ export interface RecordsRequest {
   after?: number;
   /** answer the count too, capped at `countCap` (more reads `capped: true`) */
   countCap: number;
+  /**
+   * the filter is plain comparisons the store evaluates in SQL (the filters of GET /records): it is counted there,
+   * through its index, without reading documents; otherwise at most `countCap + 1` documents are read
+   */
+  countInStore?: boolean;
 }
 
 export interface RecordsAnswer {
@@ -91,43 +96,61 @@ export const validAt = (position: number): Filter => ({
   validTo: { $gt: position },
 });
 
+/** How many documents of the filter, counted as the request says, capped. */
+const cappedCount = async (
+  collection: Collection,
+  filter: Filter,
+  request: RecordsRequest,
+): Promise<{ count: number; capped: boolean }> => {
+  const count = request.countInStore
+    ? await collection.count(filter)
+    : (await collection.find(filter, { limit: request.countCap + 1, projection: { _id: 1 } })).length;
+  return { count: Math.min(count, request.countCap), capped: count > request.countCap };
+};
+
 const page = async <D extends RecordDoc | VersionDoc>(
   store: DocumentStore,
   collection: string,
   base: Filter,
   request: RecordsRequest,
   toRow: (doc: D) => RecordRow,
-  knownCount: number | null,
+  count: () => Promise<{ count: number; capped: boolean }>,
 ): Promise<RecordsAnswer> => {
   const records = store.collection<D>(collection);
-  const filter = { ...base, ...request.filter };
   const after = !request.sort && request.after !== undefined ? { _seq: { $gt: request.after } } : {};
   const docs = await records.find(
-    { ...filter, ...after },
+    { ...base, ...request.filter, ...after },
     { sort: sortOf(request), limit: request.limit, ...(request.skip ? { skip: request.skip } : {}) },
   );
   const rows = docs.map(toRow);
-  let count: number;
-  let capped = false;
-  if (knownCount !== null && isEmptyFilter(request.filter)) {
-    capped = knownCount > request.countCap;
-    count = Math.min(knownCount, request.countCap);
-  } else {
-    count = (await records.find(filter, { limit: request.countCap + 1, projection: { _id: 1 } })).length;
-    capped = count > request.countCap;
-    if (capped) count = request.countCap;
-  }
   const next = !request.sort && rows.length === request.limit ? rows[rows.length - 1]!._seq : null;
-  return { rows, count, capped, next };
+  return { rows, ...(await count()), next };
 };
 
-/** A page of the table's records now (exact count without filters: the table document keeps it). */
-export const currentRecords = (store: DocumentStore, table: TableDoc, request: RecordsRequest): Promise<RecordsAnswer> =>
-  page<RecordDoc>(store, tableRecordsCollection(table._id), {}, request, rowOfRecord, table.recordCount);
+/** A page of the table's records now (without filters the count is the table document's). */
+export const currentRecords = (store: DocumentStore, table: TableDoc, request: RecordsRequest): Promise<RecordsAnswer> => {
+  const collection = tableRecordsCollection(table._id);
+  return page<RecordDoc>(store, collection, {}, request, rowOfRecord, async () =>
+    isEmptyFilter(request.filter)
+      ? { count: Math.min(table.recordCount, request.countCap), capped: table.recordCount > request.countCap }
+      : cappedCount(store.collection(collection), request.filter, request),
+  );
+};
 
-/** A page of the table's records as they were at `position`: one range over the versions, walked in creation order. */
-export const recordsAsOf = (store: DocumentStore, tableId: string, position: number, request: RecordsRequest): Promise<RecordsAnswer> =>
-  page<VersionDoc>(store, tableVersionsCollection(tableId), validAt(position), request, rowOfVersion, null);
+/**
+ * A page of the table's records as they were at `position`: one range over the versions, walked in creation order.
+ * Without filters the count is the versions begun by then less those ended by then, two index counts (every
+ * version that ended by then began by then).
+ */
+export const recordsAsOf = (store: DocumentStore, tableId: string, position: number, request: RecordsRequest): Promise<RecordsAnswer> => {
+  const versions = store.collection<VersionDoc>(tableVersionsCollection(tableId));
+  return page<VersionDoc>(store, tableVersionsCollection(tableId), validAt(position), request, rowOfVersion, async () => {
+    if (!isEmptyFilter(request.filter))
+      return cappedCount(versions, { ...validAt(position), ...request.filter }, { ...request, countInStore: false });
+    const count = (await versions.count({ from: { $lte: position } })) - (await versions.count({ to: { $lte: position } }));
+    return { count: Math.min(count, request.countCap), capped: count > request.countCap };
+  });
+};
 
 /** One live record of a table. */
 export const findRecord = async (store: DocumentStore, tableId: string, recordId: string): Promise<RecordRow | null> => {

@@ -447,6 +447,7 @@ describe('the table as of a revision (property)', () => {
           for (const revision of await tableRevisions(store, t)) {
             const expected = foldTo(events, revision.position);
             expect(await values(t, revision.position)).toEqual(expected.records);
+            expect((await recordsAsOf(store, t, revision.position, all)).count).toBe(Object.keys(expected.records).length);
             expect(
               columnsAt(versions, revision.position)
                 .map((c) => [c.columnId, c.name])

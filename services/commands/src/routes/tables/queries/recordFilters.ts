@@ -54,6 +54,8 @@ export interface ReadFilter {
   filter: Filter;
   /** columns compared for equality in every answer (they lead the index the query asks for) */
   equalityColumns: string[];
+  /** comparisons only (no text search): the store counts it in SQL through its indexes */
+  plain: boolean;
 }
 
 /** `filter[<columnId>]=value` of GET /records: equality, the value read by the column's type ('' and null: empty). */
@@ -68,7 +70,7 @@ export const equalityFilter = (columns: readonly Column[], filters: Record<strin
     if (value !== undefined) filter[`v.${columnId}`] = value;
   }
   errors.throwIfAny();
-  return { filter, equalityColumns: Object.keys(filters) };
+  return { filter, equalityColumns: Object.keys(filters), plain: true };
 };
 
 const hasValue = (value: TableQueryCondition['value']): boolean =>
@@ -151,6 +153,7 @@ const conditionFilter = (
 export const conditionsFilter = (columns: readonly Column[], body: Pick<TableQueryBody, 'match' | 'conditions'>): ReadFilter => {
   const errors = new FieldErrors();
   const groups: { match: 'AND' | 'OR'; filters: Filter[]; equals: string[] }[] = [];
+  let plain = true;
   (body.conditions ?? []).forEach((group, g) => {
     const filters: Filter[] = [];
     const equals: string[] = [];
@@ -162,6 +165,7 @@ export const conditionsFilter = (columns: readonly Column[], body: Pick<TableQue
       const filter = conditionFilter(column, condition.operator, condition.value, field, errors);
       if (filter) filters.push(filter);
       if (condition.operator === 'equals') equals.push(column.columnId);
+      if (condition.operator === 'contains' || condition.operator === 'starts_with') plain = false;
     });
     if (filters.length > 0) groups.push({ match: group.match ?? 'AND', filters, equals });
   });
@@ -178,5 +182,5 @@ export const conditionsFilter = (columns: readonly Column[], body: Pick<TableQue
   // equality that holds for every answer: an AND of AND groups (or one group)
   const conjunctive = groups.length === 1 || match === 'AND';
   const equalityColumns = conjunctive ? groups.flatMap((g) => (g.match === 'AND' || g.filters.length === 1 ? g.equals : [])) : [];
-  return { filter, equalityColumns };
+  return { filter, equalityColumns, plain };
 };

@@ -131,7 +131,7 @@ const recordsPage = async (
     }
     columns = columnsAt(versions, position);
   }
-  const { filter, equalityColumns } = ask.filter(columns);
+  const { filter, equalityColumns, plain } = ask.filter(columns);
   checkSortColumn(columns, ask.sort?.column, ask.sortField);
   const limit = ask.limit === undefined ? TABLE_PAGE_DEFAULT : ask.limit === 0 ? RECORD_COUNT_CAP : ask.limit;
   const request = {
@@ -141,6 +141,7 @@ const recordsPage = async (
     ...(ask.skip ? { skip: ask.skip } : {}),
     ...(ask.cursor !== undefined ? { after: decodeCursor(ask.cursor) } : {}),
     countCap: RECORD_COUNT_CAP,
+    countInStore: plain,
   };
   let answer: RecordsAnswer;
   if (position === null) {
