@@ -19,7 +19,11 @@ export const SHELL_ROUTE_PATTERNS = [
   '/project/:slug',
   '/project/:slug/settings',
   '/project/:slug/workflows/*',
-  '/project/:slug/tables/*',
+  '/project/:slug/tables',
+  '/project/:slug/tables/:tableId',
+  '/project/:slug/tables/:tableId/settings',
+  '/project/:slug/tables/:tableId/revisions',
+  '/project/:slug/tables/:tableId/query',
   '/project/:slug/sbs',
   '/project/:slug/sbs/management',
   '/project/:slug/labels/*',
@@ -45,7 +49,6 @@ export const SHELL_ROUTE_PATTERNS = [
 export const NOT_BUILT_PATTERNS: readonly (typeof SHELL_ROUTE_PATTERNS)[number][] = [
   '/workflow-management/*',
   '/project/:slug/workflows/*',
-  '/project/:slug/tables/*',
   '/project/:slug/labels/*',
   '/project/:slug/module/:route/*',
 ];

@@ -16,6 +16,7 @@ import enBoards from '../locales/en/boards.json';
 import enTasks from '../locales/en/tasks.json';
 import enWebhooks from '../locales/en/webhooks.json';
 import enSbs from '../locales/en/sbs.json';
+import enTables from '../locales/en/tables.json';
 import enServer from '../locales/en/server.json';
 
 export const LANGUAGES = ['en', 'nl', 'de'] as const;
@@ -38,6 +39,7 @@ export const NAMESPACES = [
   'tasks',
   'webhooks',
   'sbs',
+  'tables',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /**
@@ -67,6 +69,7 @@ export const englishResources = {
   tasks: enTasks,
   webhooks: enWebhooks,
   sbs: enSbs,
+  tables: enTables,
   server: enServer,
 } satisfies Record<Namespace | typeof SERVER_NAMESPACE, Record<string, string>>;
 

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../../app/lazyPage';
 import { NotFound } from '../../shared/status/StatusScreen';
 import { sbsRoutes } from '../sbs/routes';
+import { tableRoutes } from '../tables/routes';
 
 /**
  * Routes of the projects feature, mounted by app/routes.tsx: /project/:slug (overview), /project/:slug/settings; the
@@ -30,7 +31,8 @@ export const projectRoutes: RouteObject[] = [
         ),
       },
       ...sbsRoutes,
-      ...(['workflows', 'tables', 'labels'] as const).map((feature) => ({
+      ...tableRoutes,
+      ...(['workflows', 'labels'] as const).map((feature) => ({
         path: `${feature}/*`,
         lazy: lazyPage(
           () => import('./NotBuiltPages'),

@@ -1,0 +1,36 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Language } from './tasks-support';
+
+/** Helpers of the tables browser flows: the texts of the tables namespace and the grid's cells. */
+
+const locales = join(import.meta.dirname, '../../apps/web/src/locales');
+
+/** A text of the tables (or server) namespace in `language`, placeholders filled. */
+export const tablesText = (language: Language) => {
+  const all = {
+    ...(JSON.parse(readFileSync(join(locales, language, 'server.json'), 'utf8')) as Record<string, string>),
+    ...(JSON.parse(readFileSync(join(locales, language, 'tables.json'), 'utf8')) as Record<string, string>),
+  };
+  return (key: string, values: Record<string, string | number> = {}): string => {
+    const text = all[key];
+    if (text === undefined) throw new Error(`no text ${key} in ${language}`);
+    return text.replace(/\{\{?(\w+)\}?\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
+  };
+};
+
+export const TABLE_SHOTS = '/tmp/shots-tables-web';
+export const tableShot = (page: Page, name: string) => page.screenshot({ path: join(TABLE_SHOTS, `${name}.png`), fullPage: false });
+
+/** The cell of a column in the grid's first record row. */
+export const cellOf = (page: Page, column: string, row = 0): Locator =>
+  page.getByTestId('record-row').nth(row).locator(`[role="gridcell"][data-column="${column}"]`);
+
+/** Opens a cell's editor by clicking it. */
+export const openCell = async (page: Page, column: string, row = 0): Promise<Locator> => {
+  await cellOf(page, column, row).click();
+  const editor = cellOf(page, column, row).getByTestId('cell-editor');
+  await expect(editor.locator('input, textarea, select').first()).toBeVisible();
+  return editor;
+};
