@@ -112,14 +112,16 @@ for (const language of ['en', 'nl', 'de'] as const) {
     await page.getByTestId('team-general-tasks').click({ force: true });
     await expect(page.getByTestId('team-general-tasks')).toBeChecked();
 
-    const teams = await call<{ data: { id: string; name: string; modules: string[]; user_ids: string[]; general: { tasks: boolean } }[] }>(
-      request,
-      userToken,
-      'GET',
-      `/api/teams?project[id]=${project.data.id}`,
-    );
-    const team = teams.data.find((t) => t.name === teamName);
-    expect(team).toMatchObject({ modules: ['build-order'], user_ids: [admin.id], general: { tasks: true } });
+    // the checkbox shows the change at once; the server has it when its answer is in: asked until then
+    const teamOnServer = async () => {
+      const teams = await call<{
+        data: { id: string; name: string; modules: string[]; user_ids: string[]; general: { tasks: boolean } }[];
+      }>(request, userToken, 'GET', `/api/teams?project[id]=${project.data.id}`);
+      return teams.data.find((t) => t.name === teamName);
+    };
+    await expect
+      .poll(teamOnServer, { timeout: 15_000 })
+      .toMatchObject({ modules: ['build-order'], user_ids: [admin.id], general: { tasks: true } });
 
     // after a reload the page shows the same state
     await page.reload();
