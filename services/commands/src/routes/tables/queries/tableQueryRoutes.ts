@@ -1,5 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recordFilters, TABLE_DIFF_MAX, TABLE_PAGE_DEFAULT, tableQueryRoutes, type RecordsPage, type RevisionCompare } from '@stramien/api';
+import {
+  recordFilters,
+  TABLE_DIFF_MAX,
+  TABLE_PAGE_DEFAULT,
+  tableQueryRoutes,
+  toColumnView,
+  toPermissionView,
+  toTableView,
+  type RecordsPage,
+  type RevisionCompare,
+} from '@stramien/api';
 import { DomainError, isModuleTable, messages, RECORD_COUNT_CAP, tableMessages, toRecordStreamId, type Column } from '@stramien/domain';
 import type { Filter } from '@stramien/infra';
 import { OPEN, type TableDoc } from '@stramien/projections/tables/tableDocs';
@@ -27,7 +37,7 @@ import { requireProjectAccess, TEAMS_COLLECTION, type ProjectAccess, type TeamPe
 import { loadTableAccess, rightsIn, tableNotFound, type TableAccess } from '../../../access/tableAccess';
 import type { AppDeps } from '../../../deps';
 import { checkSortColumn, conditionsFilter, equalityFilter, type ReadFilter } from './recordFilters';
-import { ColumnHistory, columnView, permissionView, recordView, revisionView, tableView, userNames, valuesOf } from './tableReadViews';
+import { ColumnHistory, recordView, revisionView, userNames, valuesOf } from './tableReadViews';
 
 /** "now" as a position: above every log position, below OPEN (versions still valid end at OPEN) */
 const NOW = OPEN - 1;
@@ -155,7 +165,7 @@ const recordsPage = async (
   } else answer = await recordsAsOf(store, tableId, position, request);
   return {
     data: answer.rows.map((row) => recordView(row, access.table, columns)),
-    columns: columns.map(columnView),
+    columns: columns.map(toColumnView),
     count: answer.count,
     count_capped: answer.capped,
     next_cursor: answer.next === null ? null : encodeCursor(answer.next),
@@ -192,19 +202,19 @@ export const registerTableQueryRoutes = (app: FastifyInstance): void => {
     return {
       data: (await readableTables(deps, access))
         .filter((t) => withModules || !t.doc.module)
-        .map((t) => tableView(definitionOfDoc(t.doc), t.doc.module, t.doc.recordCount, t.rights)),
+        .map((t) => toTableView(definitionOfDoc(t.doc), t.rights, t.doc.recordCount)),
     };
   });
 
   addRoute(app, tableQueryRoutes.get, async ({ params, request }) => {
     const access = await loadTableAccess(deps, request, params.id);
     const doc = await tableDocOf(deps, access);
-    return { data: tableView(definitionOf(access), doc.module, doc.recordCount, access) };
+    return { data: toTableView(definitionOf(access), access, doc.recordCount) };
   });
 
   addRoute(app, tableQueryRoutes.columns, async ({ query, request }) => {
     const access = await tableOfProject(deps, request, query['project[id]'], query['table[id]']);
-    return { data: access.table.columns.map(columnView) };
+    return { data: access.table.columns.map(toColumnView) };
   });
 
   addRoute(app, tableQueryRoutes.permissions, async ({ query, request }) => {
@@ -217,7 +227,7 @@ export const registerTableQueryRoutes = (app: FastifyInstance): void => {
     const teamName = new Map(teams.map((t) => [t._id, t.name]));
     return {
       data: tables.flatMap((t) =>
-        t.permissions.map((p) => permissionView({ tableId: t._id, projectId: t.projectId }, p, teamName.get(p.teamId) ?? '')),
+        t.permissions.map((p) => toPermissionView({ tableId: t._id, projectId: t.projectId }, p, teamName.get(p.teamId) ?? '')),
       ),
     };
   });
@@ -370,7 +380,7 @@ export const registerTableQueryRoutes = (app: FastifyInstance): void => {
     const data: RevisionCompare = {
       from: { revision: from.revision ? revisionView(from.revision, names) : null, position: from.revision ? from.position : head },
       to: { revision: to.revision ? revisionView(to.revision, names) : null, position: to.revision ? to.position : head },
-      columns: columns.map(columnView),
+      columns: columns.map(toColumnView),
       added: diff.added.map(snapshot),
       removed: diff.removed.map(snapshot),
       changed: diff.changed.map((c) => ({ ...snapshot(c.row), cells: history.cells(c.cells, Math.min(to.position, NOW)) })),
