@@ -41,6 +41,8 @@ test('builds a table with every column type, edits a record, and travels back to
     })
   ).data;
   await as.post('/api/record', { project: { id: project.id }, table: { id: houses.id }, values: { [houseName.id]: 'House 12' } });
+  // the project's SBS holds the code the sbscode cell takes (a code it does not hold is refused)
+  await as.post(`/api/project/${project.id}/sbs`, { code: '21.10', label: 'Facade' });
 
   await openSignedIn(page, token, 'en', `/project/${project.slug}/tables`);
   await expect(page.getByTestId('tables-row').filter({ hasText: 'Houses' })).toBeVisible();

@@ -22,13 +22,15 @@ export interface KnownRecord {
 
 /**
  * What a record command is checked against: the table's definition as its stream folds it (the handler loads it,
- * docs/tables.md "Streams"), and the live records its `table` cells name (the handler reads those records' streams).
+ * docs/tables.md "Streams"), the live records its `table` cells name (the handler reads those records' streams), and
+ * which of the codes its `sbscode` cells name are codes of the project's SBS (the handler reads the SBS read model).
  */
 export interface RecordContext {
   tableId: string;
   projectId: string;
   columns: Column[];
   knownRecords: KnownRecord[];
+  knownSbsCodes: readonly string[];
   /** CSV input (decimal commas) */
   cell?: CellContext;
 }
@@ -73,6 +75,10 @@ export const validateValues = (context: RecordContext, input: Record<string, unk
       errors[columnId] = [tableMessages.notARecordOfTarget];
       continue;
     }
+    if (column.type === 'sbscode' && result.value !== null && !context.knownSbsCodes.includes(String(result.value))) {
+      errors[columnId] = [tableMessages.notAnSbsCode];
+      continue;
+    }
     values[columnId] = result.value;
   }
   return Object.keys(errors).length > 0 ? new DomainError(messages.shared.invalidInput, 422, errors) : values;
@@ -85,6 +91,16 @@ export const referencedRecords = (columns: Column[], input: Record<string, unkno
     const target = column ? targetTableOf(column) : null;
     return target !== null && typeof value === 'string' && value.trim() !== '' ? [{ recordId: value.trim(), tableId: target }] : [];
   });
+
+/** The codes the `sbscode` cells of an input name (what the handler must look up in the project's SBS). */
+export const referencedSbsCodes = (columns: Column[], input: Record<string, unknown>): string[] => [
+  ...new Set(
+    Object.entries(input).flatMap(([columnId, value]) => {
+      const column = columns.find((c) => c.columnId === columnId);
+      return column?.type === 'sbscode' && typeof value === 'string' && value.trim() !== '' ? [value.trim()] : [];
+    }),
+  ),
+];
 
 export const createRecord = (command: CreateRecord, state: RecordState): Result => {
   if (state.exists) return new DomainError(tableMessages.recordAlreadyExists, 409);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/deciderSpec';
 import { fold } from '../shared/decider';
-import { recordDecider, referencedRecords, type RecordCommand, type RecordContext } from './decideRecord';
+import { recordDecider, referencedRecords, referencedSbsCodes, type RecordCommand, type RecordContext } from './decideRecord';
 import { tableMessages } from './messages';
 import type { RecordEvent } from './record';
 import type { Column } from './table';
@@ -17,8 +17,15 @@ const columns: Column[] = [
   { columnId: 'count', name: 'Count', type: 'integer', options: null, position: 1 },
   { columnId: 'done', name: 'Done', type: 'boolean', options: null, position: 2 },
   { columnId: 'floor', name: 'Floor', type: 'table', options: { table: 't2' }, position: 3 },
+  { columnId: 'sbs', name: 'SBS', type: 'sbscode', options: null, position: 4 },
 ];
-const context: RecordContext = { tableId: 't1', projectId: 'p1', columns, knownRecords: [{ recordId: 'f1', tableId: 't2' }] };
+const context: RecordContext = {
+  tableId: 't1',
+  projectId: 'p1',
+  columns,
+  knownRecords: [{ recordId: 'f1', tableId: 't2' }],
+  knownSbsCodes: ['1.2'],
+};
 const ids = { recordId: 'r1', tableId: 't1', projectId: 'p1' };
 const created: RecordEvent = { type: 'RecordCreated', data: { ...ids, values: { name: 'Hall', count: 2, done: true, floor: 'f1' } } };
 
@@ -53,6 +60,17 @@ describe('Record', () => {
           }),
         ),
       ).toMatchObject({ errors: { floor: [tableMessages.notARecordOfTarget] } }));
+    it("takes a code of the project's SBS in an sbscode cell and refuses any other", () => {
+      expect(decide([], command('CreateRecord', { ...context, recordId: 'r1', values: { sbs: ' 1.2 ' } }))).toEqual([
+        { type: 'RecordCreated', data: { ...ids, values: { sbs: '1.2' } } },
+      ]);
+      expect(decide([], command('CreateRecord', { ...context, recordId: 'r1', values: { sbs: '9.9' } }))).toMatchObject({
+        status: 422,
+        errors: { sbs: [tableMessages.notAnSbsCode] },
+      });
+    });
+    it('names the SBS codes an input refers to, once each', () =>
+      expect(referencedSbsCodes(columns, { sbs: ' 1.2 ', name: '1.3', floor: 'f1' })).toEqual(['1.2']));
     it('refuses to create the same record twice', () =>
       spec
         .given([created])

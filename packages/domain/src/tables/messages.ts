@@ -31,6 +31,7 @@ export const tableMessages = {
   notAnOption: "Choose one of the column's options.",
   /** a `table` cell naming no record of the column's target table */
   notARecordOfTarget: 'Choose a record of the related table.',
+  notAnSbsCode: "Choose a code of the project's SBS.",
   dropdownOptionsRequired: 'A dropdown column needs a list of options.',
   duplicateOption: 'Every option can be listed once.',
   targetTableRequired: 'A table column needs the table it points to.',

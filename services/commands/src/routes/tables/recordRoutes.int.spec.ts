@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobRoutes, tableRoutes, type ColumnView, type TableView } from '@stramien/api';
+import { jobRoutes, sbsRoutes, tableRoutes, type ColumnView, type TableView } from '@stramien/api';
 import { messages, tableMessages } from '@stramien/domain';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { failure } from '../teams/testFixtures';
@@ -62,6 +62,15 @@ describe('POST /api/record', () => {
       updated_by: { id: w.userId },
     });
     expect(res.data.created_at).toBe(res.data.updated_at);
+  });
+
+  it("takes a code of the project's SBS in an sbscode cell and refuses any other, appending nothing", async () => {
+    const code = `SB-${randomUUID().slice(0, 8)}`;
+    await w.user.call(sbsRoutes.create, { params: { id: w.adminProjectId }, body: { code, label: 'Ground floor' } });
+    const sbs = await w.column(table.id, { name: `SBS ${randomUUID().slice(0, 4)}`, type: 'sbscode' });
+    expect((await create({ [sbs.id]: code })).data.values).toEqual({ [sbs.id]: code });
+    const answer = await refused(() => create({ [sbs.id]: `${code}-X` }), 422);
+    expect(answer.errors).toEqual({ [sbs.id]: [tableMessages.notAnSbsCode] });
   });
 
   it('passes null and empty values through as null', async () => {
