@@ -1,7 +1,8 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { resolveWebhookHost, type HostLookup } from './hostResolver';
 
 /** Private, loopback, link-local and other non-public ranges a webhook is never sent to, unless the installation allows them. */
 const NON_PUBLIC: Array<[string, number, 'ipv4' | 'ipv6']> = [
@@ -87,8 +88,8 @@ export interface SendOptions {
   timeoutMs: number;
   policy: TargetPolicy;
   maxRedirects?: number;
-  /** DNS resolution (tests name a host that resolves to loopback) */
-  lookup?: typeof dnsLookup;
+  /** name resolution; default resolveWebhookHost, off the thread pool (tests name a host that resolves to loopback) */
+  lookup?: HostLookup;
 }
 
 const agents = {
@@ -120,7 +121,7 @@ const postOnce = (
       const refused = options.policy.refusal(host, protocol);
       if (refused) return reject(new TargetRefusedError(refused));
     }
-    const resolve0 = options.lookup ?? dnsLookup;
+    const resolve0 = options.lookup ?? resolveWebhookHost;
     const guardedLookup: LookupFunction = (hostname, lookupOptions, callback) => {
       resolve0(hostname, { all: true }, (error, addresses: LookupAddress[]) => {
         if (error) return callback(error, '', 0);
