@@ -24,3 +24,4 @@ export * from './knowledgeBase/index';
 export * from './webhooks/index';
 export * from './sbs/index';
 export * from './tables/index';
+export * from './workflows/index';

@@ -13,6 +13,9 @@ import { companies } from '../directory/namedEntity';
 import { maintenanceDecider } from '../system/decide';
 import { licenceDecider } from '../licences/decide';
 import { webhookEndpointDecider } from '../webhooks/decide';
+import { workflowDecider } from '../workflows/decideWorkflow';
+import { projectWorkflowDecider } from '../workflows/decideProjectWorkflow';
+import { sessionDecider } from '../workflows/decideSession';
 
 // every decide ends in `default: { const _exhaustive: never = command; ... }`: the compiler refuses a command type
 // without a case, and a command that slips past the types (a bad cast, an old client) is refused loudly
@@ -30,6 +33,9 @@ const deciders = {
   maintenance: maintenanceDecider,
   licence: licenceDecider,
   webhookEndpoint: webhookEndpointDecider,
+  workflow: workflowDecider,
+  projectWorkflow: projectWorkflowDecider,
+  session: sessionDecider,
 } as unknown as Record<string, Decider<never, never, unknown>>;
 
 describe('Every decider', () => {

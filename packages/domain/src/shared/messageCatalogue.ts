@@ -20,6 +20,7 @@ import { taskPartMessages } from '../tasks/partMessages';
 import { webhookMessages } from '../webhooks/messages';
 import { sbsMessages } from '../sbs/messages';
 import { tableMessages } from '../tables/messages';
+import { workflowMessages } from '../workflows/messages';
 
 /** Values filled into a message's '{name}' placeholders. */
 export type MessageValues = Record<string, string | number>;
@@ -58,6 +59,7 @@ const catalogues = (): Record<string, Record<string, string>> => ({
   webhooks: webhookMessages,
   sbs: sbsMessages,
   tables: tableMessages,
+  workflows: workflowMessages,
 });
 
 interface Index {

@@ -21,6 +21,9 @@ import { sbsNodeEventSchemas } from '../sbs/sbsNode';
 import { sbsVersionEventSchemas } from '../sbs/sbsVersion';
 import { tableEventSchemas } from '../tables/table';
 import { recordEventSchemas } from '../tables/record';
+import { workflowEventSchemas } from '../workflows/workflow';
+import { projectWorkflowEventSchemas } from '../workflows/projectWorkflow';
+import { sessionEventSchemas } from '../workflows/session';
 import { HIDDEN_EVENT_CATEGORIES } from './payload';
 
 /** One stream category and the data schema of each of its event types. */
@@ -59,6 +62,9 @@ export const EVENT_CATALOGUE: readonly EventCategory[] = [
   { category: 'sbsVersion', schemas: sbsVersionEventSchemas },
   { category: 'table', schemas: tableEventSchemas },
   { category: 'record', schemas: recordEventSchemas },
+  { category: 'workflow', schemas: workflowEventSchemas },
+  { category: 'projectWorkflow', schemas: projectWorkflowEventSchemas },
+  { category: 'session', schemas: sessionEventSchemas },
 ];
 
 /** the categories integrations receive (the published catalogue leaves the hidden ones out) */
