@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/domainError';
-import { actionTemplates, fieldsOf, isManual, parseBlockConfigFile, toBlockConfigFile, type BlockConfig } from './blockConfig';
+import {
+  ACTION_TYPES,
+  actionTemplates,
+  fieldsOf,
+  isManual,
+  PANEL_FIELD_TYPES,
+  parseBlockConfigFile,
+  toBlockConfigFile,
+  type BlockConfig,
+} from './blockConfig';
 import { workflowMessages } from './messages';
 import { automatedConfig, fileOf, manualConfig } from './testFixtures';
 
@@ -53,6 +62,8 @@ describe('Block configuration', () => {
         automatedConfig({ type: 'set-session-sbs', code: '{{job.n1.code}}' }),
       ];
       for (const config of actions) expect(parseBlockConfigFile(fileOf(config))).toEqual(config);
+      expect(new Set(fieldsOf(manual).map((f) => f.type))).toEqual(new Set(PANEL_FIELD_TYPES));
+      expect(new Set(actions.map((c) => !isManual(c) && c.action.type))).toEqual(new Set(ACTION_TYPES));
     });
     it('reads a data URL as a browser writes it, and UTF-8 text', () => {
       const config = manualConfig([{ id: 'x', label: 'Größe €', type: 'text' }], 'Prüfung');

@@ -41,10 +41,13 @@ export type StartSession = Command<
     sbsCodeKnown: boolean;
   }
 >;
-export type AssignJob = Command<'AssignJob', { jobId: string; userId: string; userMayTake: boolean }>;
-export type SaveJobPanel = Command<'SaveJobPanel', { jobId: string; values: Record<string, unknown>; facts: PanelValueContext }>;
+export type AssignSessionJob = Command<'AssignSessionJob', { jobId: string; userId: string; userMayTake: boolean }>;
+export type SaveSessionJobPanel = Command<
+  'SaveSessionJobPanel',
+  { jobId: string; values: Record<string, unknown>; facts: PanelValueContext }
+>;
 /** a manual job, with the values submitted last (merged with the saved ones and checked complete) */
-export type FinishJob = Command<'FinishJob', { jobId: string; values: Record<string, unknown>; facts: PanelValueContext }>;
+export type FinishSessionJob = Command<'FinishSessionJob', { jobId: string; values: Record<string, unknown>; facts: PanelValueContext }>;
 /** the process manager: an automated job's action is done; `sbsCode` for `set-session-sbs`. Finishing twice changes nothing. */
 export type FinishAutomatedJob = Command<'FinishAutomatedJob', { jobId: string; result: JobResult; sbsCode?: string }>;
 /** the process manager: the last attempt failed */
@@ -53,7 +56,14 @@ export type RetryAutomatedJob = Command<'RetryAutomatedJob', { jobId: string }>;
 export type DeleteSession = Command<'DeleteSession', Record<string, never>>;
 
 export type SessionCommand =
-  StartSession | AssignJob | SaveJobPanel | FinishJob | FinishAutomatedJob | FailAutomatedJob | RetryAutomatedJob | DeleteSession;
+  | StartSession
+  | AssignSessionJob
+  | SaveSessionJobPanel
+  | FinishSessionJob
+  | FinishAutomatedJob
+  | FailAutomatedJob
+  | RetryAutomatedJob
+  | DeleteSession;
 
 type Result = SessionEvent[] | DomainError;
 
@@ -113,7 +123,7 @@ const openManualJob = (state: SessionState, jobId: string): SessionJob | DomainE
 };
 
 /** A manual job, open or still waiting, is assigned to a user who may take it. */
-export const assignJob = (command: AssignJob, state: SessionState): Result => {
+export const assignSessionJob = (command: AssignSessionJob, state: SessionState): Result => {
   const job = jobOf(state, command.data.jobId);
   if (job instanceof DomainError) return job;
   if (!job.manual) return new DomainError(workflowMessages.jobNotManual, 422);
@@ -131,7 +141,7 @@ export const assignJob = (command: AssignJob, state: SessionState): Result => {
 
 const valuesError = (errors: Record<string, string[]>) => new DomainError(messages.shared.invalidInput, 422, errors);
 
-export const saveJobPanel = (command: SaveJobPanel, state: SessionState): Result => {
+export const saveSessionJobPanel = (command: SaveSessionJobPanel, state: SessionState): Result => {
   const job = openManualJob(state, command.data.jobId);
   if (job instanceof DomainError) return job;
   const checked = validatePanelValues(panelsOf(state, job), command.data.values, command.data.facts, { complete: false });
@@ -161,7 +171,7 @@ const afterFinish = (state: SessionState, finished: SessionEvent[], job: Session
   ];
 };
 
-export const finishJob = (command: FinishJob, state: SessionState): Result => {
+export const finishSessionJob = (command: FinishSessionJob, state: SessionState): Result => {
   const job = openManualJob(state, command.data.jobId);
   if (job instanceof DomainError) return job;
   const checked = validatePanelValues(panelsOf(state, job), command.data.values, command.data.facts, {
@@ -220,12 +230,12 @@ export const decideSession = (command: SessionCommand, state: SessionState): Res
   switch (command.type) {
     case 'StartSession':
       return startSession(command, state);
-    case 'AssignJob':
-      return assignJob(command, state);
-    case 'SaveJobPanel':
-      return saveJobPanel(command, state);
-    case 'FinishJob':
-      return finishJob(command, state);
+    case 'AssignSessionJob':
+      return assignSessionJob(command, state);
+    case 'SaveSessionJobPanel':
+      return saveSessionJobPanel(command, state);
+    case 'FinishSessionJob':
+      return finishSessionJob(command, state);
     case 'FinishAutomatedJob':
       return finishAutomatedJob(command, state);
     case 'FailAutomatedJob':

@@ -56,7 +56,7 @@ const finishAuto = (nodeId: string): SessionEvent => ({
 });
 const running = [started, opened('n1')];
 const finish = (nodeId: string, values: Record<string, unknown> = { remarks: 'ok' }) =>
-  command('FinishJob', { jobId: toJobId('s1', nodeId), values, facts: NO_PANEL_FACTS });
+  command('FinishSessionJob', { jobId: toJobId('s1', nodeId), values, facts: NO_PANEL_FACTS });
 
 describe('Session', () => {
   it('lives in the stream session-<id>; a job id is uuid v5 of session and node', () => {
@@ -94,7 +94,7 @@ describe('Session', () => {
     it('is assigned to a user who may take it, open or still waiting, counting assignments', () => {
       spec
         .given(running)
-        .when(command('AssignJob', { jobId: toJobId('s1', 'n3'), userId: 'u1', userMayTake: true }))
+        .when(command('AssignSessionJob', { jobId: toJobId('s1', 'n3'), userId: 'u1', userMayTake: true }))
         .then([{ type: 'SessionJobAssigned', data: { ...job('n3'), userId: 'u1', previousUserId: null, assignment: 1 } }]);
       const assigned: SessionEvent = {
         type: 'SessionJobAssigned',
@@ -102,49 +102,49 @@ describe('Session', () => {
       };
       spec
         .given([...running, assigned])
-        .when(command('AssignJob', { jobId: toJobId('s1', 'n1'), userId: 'u2', userMayTake: true }))
+        .when(command('AssignSessionJob', { jobId: toJobId('s1', 'n1'), userId: 'u2', userMayTake: true }))
         .then([{ type: 'SessionJobAssigned', data: { ...job('n1'), userId: 'u2', previousUserId: 'u1', assignment: 2 } }]);
       spec
         .given([...running, assigned])
-        .when(command('AssignJob', { jobId: toJobId('s1', 'n1'), userId: 'u1', userMayTake: true }))
+        .when(command('AssignSessionJob', { jobId: toJobId('s1', 'n1'), userId: 'u1', userMayTake: true }))
         .then([]);
     });
     it('is not assigned to a user who may not take it, nor once finished, nor when automated', () => {
-      expect(decide(running, command('AssignJob', { jobId: toJobId('s1', 'n1'), userId: 'u9', userMayTake: false }))).toMatchObject({
+      expect(decide(running, command('AssignSessionJob', { jobId: toJobId('s1', 'n1'), userId: 'u9', userMayTake: false }))).toMatchObject({
         errors: { user: [workflowMessages.userMayNotTake] },
       });
       spec
         .given([...running, finished('n1')])
-        .when(command('AssignJob', { jobId: toJobId('s1', 'n1'), userId: 'u1', userMayTake: true }))
+        .when(command('AssignSessionJob', { jobId: toJobId('s1', 'n1'), userId: 'u1', userMayTake: true }))
         .thenThrows(workflowMessages.jobFinished, 409);
       spec
         .given(running)
-        .when(command('AssignJob', { jobId: toJobId('s1', 'n2'), userId: 'u1', userMayTake: true }))
+        .when(command('AssignSessionJob', { jobId: toJobId('s1', 'n2'), userId: 'u1', userMayTake: true }))
         .thenThrows(workflowMessages.jobNotManual, 422);
       spec
         .given(running)
-        .when(command('AssignJob', { jobId: 'nope', userId: 'u1', userMayTake: true }))
+        .when(command('AssignSessionJob', { jobId: 'nope', userId: 'u1', userMayTake: true }))
         .thenThrows(workflowMessages.jobNotFound, 404);
     });
     it('saves checked values as a draft, only the changed ones', () => {
       spec
         .given(running)
-        .when(command('SaveJobPanel', { jobId: toJobId('s1', 'n1'), values: { remarks: 'half' }, facts: NO_PANEL_FACTS }))
+        .when(command('SaveSessionJobPanel', { jobId: toJobId('s1', 'n1'), values: { remarks: 'half' }, facts: NO_PANEL_FACTS }))
         .then([{ type: 'SessionJobPanelSaved', data: { ...job('n1'), values: { remarks: 'half' } } }]);
       const saved: SessionEvent = { type: 'SessionJobPanelSaved', data: { ...job('n1'), values: { remarks: 'half' } } };
       spec
         .given([...running, saved])
-        .when(command('SaveJobPanel', { jobId: toJobId('s1', 'n1'), values: { remarks: 'half' }, facts: NO_PANEL_FACTS }))
+        .when(command('SaveSessionJobPanel', { jobId: toJobId('s1', 'n1'), values: { remarks: 'half' }, facts: NO_PANEL_FACTS }))
         .then([]);
       expect(
-        decide(running, command('SaveJobPanel', { jobId: toJobId('s1', 'n1'), values: { other: 1 }, facts: NO_PANEL_FACTS })),
+        decide(running, command('SaveSessionJobPanel', { jobId: toJobId('s1', 'n1'), values: { other: 1 }, facts: NO_PANEL_FACTS })),
       ).toMatchObject({
         status: 422,
         errors: { other: [workflowMessages.unknownField] },
       });
       spec
         .given(running)
-        .when(command('SaveJobPanel', { jobId: toJobId('s1', 'n3'), values: {}, facts: NO_PANEL_FACTS }))
+        .when(command('SaveSessionJobPanel', { jobId: toJobId('s1', 'n3'), values: {}, facts: NO_PANEL_FACTS }))
         .thenThrows(workflowMessages.jobNotOpen, 409);
     });
     it('finishes with complete values and opens the jobs it links to, in the same decision', () => {

@@ -17,27 +17,27 @@ export type CreateWorkflow = Command<'CreateWorkflow', { workflowId: string; lic
 export type RenameWorkflow = Command<'RenameWorkflow', { name: string; nameTaken: boolean }>;
 export type DeleteWorkflow = Command<'DeleteWorkflow', Record<string, never>>;
 /** `file`: the configuration as the spec's base64 JSON; without it the block waits for one */
-export type AddBlock = Command<'AddBlock', { blockId: string; file?: string }>;
-export type ConfigureBlock = Command<'ConfigureBlock', { blockId: string; file: string }>;
-export type RemoveBlock = Command<'RemoveBlock', { blockId: string }>;
-export type AddNode = Command<'AddNode', { nodeId: string; blockId: string; start: boolean }>;
-export type RemoveNode = Command<'RemoveNode', { nodeId: string }>;
+export type AddWorkflowBlock = Command<'AddWorkflowBlock', { blockId: string; file?: string }>;
+export type ConfigureWorkflowBlock = Command<'ConfigureWorkflowBlock', { blockId: string; file: string }>;
+export type RemoveWorkflowBlock = Command<'RemoveWorkflowBlock', { blockId: string }>;
+export type AddWorkflowNode = Command<'AddWorkflowNode', { nodeId: string; blockId: string; start: boolean }>;
+export type RemoveWorkflowNode = Command<'RemoveWorkflowNode', { nodeId: string }>;
 /** `from` is the spec's `previous_node`, `to` its `node` */
-export type AddLink = Command<'AddLink', { linkId: string; from: string; to: string }>;
-export type RemoveLink = Command<'RemoveLink', { linkId: string }>;
+export type AddWorkflowLink = Command<'AddWorkflowLink', { linkId: string; from: string; to: string }>;
+export type RemoveWorkflowLink = Command<'RemoveWorkflowLink', { linkId: string }>;
 export type PublishWorkflow = Command<'PublishWorkflow', Record<string, never>>;
 
 export type WorkflowCommand =
   | CreateWorkflow
   | RenameWorkflow
   | DeleteWorkflow
-  | AddBlock
-  | ConfigureBlock
-  | RemoveBlock
-  | AddNode
-  | RemoveNode
-  | AddLink
-  | RemoveLink
+  | AddWorkflowBlock
+  | ConfigureWorkflowBlock
+  | RemoveWorkflowBlock
+  | AddWorkflowNode
+  | RemoveWorkflowNode
+  | AddWorkflowLink
+  | RemoveWorkflowLink
   | PublishWorkflow;
 
 type Result = WorkflowEvent[] | DomainError;
@@ -81,7 +81,7 @@ export const deleteWorkflow = (_command: DeleteWorkflow, state: WorkflowState): 
   return [{ type: 'WorkflowDeleted', data: { workflowId: state.workflowId } }];
 };
 
-export const addBlock = (command: AddBlock, state: WorkflowState): Result => {
+export const addWorkflowBlock = (command: AddWorkflowBlock, state: WorkflowState): Result => {
   if (!isLiveWorkflow(state)) return workflowNotFound();
   const { blockId, file } = command.data;
   if (state.draft.blocks.some((b) => b.blockId === blockId)) return conflict();
@@ -95,7 +95,7 @@ export const addBlock = (command: AddBlock, state: WorkflowState): Result => {
   return [{ type: 'WorkflowBlockAdded', data: { workflowId: state.workflowId, blockId, config } }];
 };
 
-export const configureBlock = (command: ConfigureBlock, state: WorkflowState): Result => {
+export const configureWorkflowBlock = (command: ConfigureWorkflowBlock, state: WorkflowState): Result => {
   if (!isLiveWorkflow(state)) return workflowNotFound();
   const block = state.draft.blocks.find((b) => b.blockId === command.data.blockId);
   if (!block) return blockNotFound();
@@ -106,7 +106,7 @@ export const configureBlock = (command: ConfigureBlock, state: WorkflowState): R
 };
 
 /** A block a node runs stays until the node is removed (the node would run nothing). */
-export const removeBlock = (command: RemoveBlock, state: WorkflowState): Result => {
+export const removeWorkflowBlock = (command: RemoveWorkflowBlock, state: WorkflowState): Result => {
   if (!isLiveWorkflow(state)) return workflowNotFound();
   const { blockId } = command.data;
   if (!state.draft.blocks.some((b) => b.blockId === blockId)) return blockNotFound();
@@ -114,7 +114,7 @@ export const removeBlock = (command: RemoveBlock, state: WorkflowState): Result 
   return [{ type: 'WorkflowBlockRemoved', data: { workflowId: state.workflowId, blockId } }];
 };
 
-export const addNode = (command: AddNode, state: WorkflowState): Result => {
+export const addWorkflowNode = (command: AddWorkflowNode, state: WorkflowState): Result => {
   if (!isLiveWorkflow(state)) return workflowNotFound();
   const { nodeId, blockId, start } = command.data;
   if (state.draft.nodes.some((n) => n.nodeId === nodeId)) return conflict();
@@ -124,7 +124,7 @@ export const addNode = (command: AddNode, state: WorkflowState): Result => {
 };
 
 /** Removing a node removes its links, in the same event. */
-export const removeNode = (command: RemoveNode, state: WorkflowState): Result => {
+export const removeWorkflowNode = (command: RemoveWorkflowNode, state: WorkflowState): Result => {
   if (!isLiveWorkflow(state)) return workflowNotFound();
   const { nodeId } = command.data;
   if (!state.draft.nodes.some((n) => n.nodeId === nodeId)) return nodeNotFound();
@@ -132,7 +132,7 @@ export const removeNode = (command: RemoveNode, state: WorkflowState): Result =>
   return [{ type: 'WorkflowNodeRemoved', data: { workflowId: state.workflowId, nodeId, removedLinkIds } }];
 };
 
-export const addLink = (command: AddLink, state: WorkflowState): Result => {
+export const addWorkflowLink = (command: AddWorkflowLink, state: WorkflowState): Result => {
   if (!isLiveWorkflow(state)) return workflowNotFound();
   const { linkId, from, to } = command.data;
   if (state.draft.links.some((l) => l.linkId === linkId)) return conflict();
@@ -144,7 +144,7 @@ export const addLink = (command: AddLink, state: WorkflowState): Result => {
   return [{ type: 'WorkflowLinkAdded', data: { workflowId: state.workflowId, link: { linkId, from, to } } }];
 };
 
-export const removeLink = (command: RemoveLink, state: WorkflowState): Result => {
+export const removeWorkflowLink = (command: RemoveWorkflowLink, state: WorkflowState): Result => {
   if (!isLiveWorkflow(state)) return workflowNotFound();
   const { linkId } = command.data;
   if (!state.draft.links.some((l) => l.linkId === linkId)) return new DomainError(workflowMessages.linkNotFound, 404);
@@ -189,20 +189,20 @@ export const decideWorkflow = (command: WorkflowCommand, state: WorkflowState): 
       return renameWorkflow(command, state);
     case 'DeleteWorkflow':
       return deleteWorkflow(command, state);
-    case 'AddBlock':
-      return addBlock(command, state);
-    case 'ConfigureBlock':
-      return configureBlock(command, state);
-    case 'RemoveBlock':
-      return removeBlock(command, state);
-    case 'AddNode':
-      return addNode(command, state);
-    case 'RemoveNode':
-      return removeNode(command, state);
-    case 'AddLink':
-      return addLink(command, state);
-    case 'RemoveLink':
-      return removeLink(command, state);
+    case 'AddWorkflowBlock':
+      return addWorkflowBlock(command, state);
+    case 'ConfigureWorkflowBlock':
+      return configureWorkflowBlock(command, state);
+    case 'RemoveWorkflowBlock':
+      return removeWorkflowBlock(command, state);
+    case 'AddWorkflowNode':
+      return addWorkflowNode(command, state);
+    case 'RemoveWorkflowNode':
+      return removeWorkflowNode(command, state);
+    case 'AddWorkflowLink':
+      return addWorkflowLink(command, state);
+    case 'RemoveWorkflowLink':
+      return removeWorkflowLink(command, state);
     case 'PublishWorkflow':
       return publishWorkflow(command, state);
     default: {

@@ -96,7 +96,7 @@ describe('Workflow', () => {
       spec.given([created, deleted]).when(command('DeleteWorkflow', {})).thenThrows(workflowMessages.notFound, 404);
       spec
         .given([created, deleted])
-        .when(command('AddBlock', { blockId: 'b1' }))
+        .when(command('AddWorkflowBlock', { blockId: 'b1' }))
         .thenThrows(workflowMessages.notFound, 404);
       spec.given([]).when(command('PublishWorkflow', {})).thenThrows(workflowMessages.notFound, 404);
     });
@@ -106,51 +106,51 @@ describe('Workflow', () => {
     it('are added with or without a configuration', () => {
       spec
         .given([created])
-        .when(command('AddBlock', { blockId: 'b1' }))
+        .when(command('AddWorkflowBlock', { blockId: 'b1' }))
         .then([block('b1', null)]);
       spec
         .given([created])
-        .when(command('AddBlock', { blockId: 'b1', file: toBlockConfigFile(manual) }))
+        .when(command('AddWorkflowBlock', { blockId: 'b1', file: toBlockConfigFile(manual) }))
         .then([block('b1', manual)]);
       spec
         .given([created, block('b1', null)])
-        .when(command('AddBlock', { blockId: 'b1' }))
+        .when(command('AddWorkflowBlock', { blockId: 'b1' }))
         .thenThrows(/changed this at the same time/, 409);
     });
     it('are configured from the spec file, refused with its message, and unchanged twice', () => {
       spec
         .given([created, block('b1', null)])
-        .when(command('ConfigureBlock', { blockId: 'b1', file: toBlockConfigFile(notify) }))
+        .when(command('ConfigureWorkflowBlock', { blockId: 'b1', file: toBlockConfigFile(notify) }))
         .then([{ type: 'WorkflowBlockConfigured', data: { workflowId, blockId: 'b1', config: notify } }]);
       spec
         .given([created, block('b1', null)])
-        .when(command('ConfigureBlock', { blockId: 'b1', file: 'not-base64' }))
+        .when(command('ConfigureWorkflowBlock', { blockId: 'b1', file: 'not-base64' }))
         .thenThrows('Workflow Block Configuration incorrect format, please contact your project admin', 422);
       spec
         .given([created, block('b1', null)])
-        .when(command('AddBlock', { blockId: 'b2', file: fileOf({ name: 'x' }) }))
+        .when(command('AddWorkflowBlock', { blockId: 'b2', file: fileOf({ name: 'x' }) }))
         .thenThrows(workflowMessages.blockConfigInvalid, 422);
       spec
         .given([created, block('b1', manual)])
-        .when(command('ConfigureBlock', { blockId: 'b1', file: fileOf(manual) }))
+        .when(command('ConfigureWorkflowBlock', { blockId: 'b1', file: fileOf(manual) }))
         .then([]);
       spec
         .given([created])
-        .when(command('ConfigureBlock', { blockId: 'b9', file: fileOf(manual) }))
+        .when(command('ConfigureWorkflowBlock', { blockId: 'b9', file: fileOf(manual) }))
         .thenThrows(workflowMessages.blockNotFound, 404);
     });
     it('are removed unless a node runs them', () => {
       spec
         .given([created, block('b1', null)])
-        .when(command('RemoveBlock', { blockId: 'b1' }))
+        .when(command('RemoveWorkflowBlock', { blockId: 'b1' }))
         .then([{ type: 'WorkflowBlockRemoved', data: { workflowId, blockId: 'b1' } }]);
       spec
         .given(draft)
-        .when(command('RemoveBlock', { blockId: 'b1' }))
+        .when(command('RemoveWorkflowBlock', { blockId: 'b1' }))
         .thenThrows(workflowMessages.blockInUse, 409);
       spec
         .given([created])
-        .when(command('RemoveBlock', { blockId: 'b1' }))
+        .when(command('RemoveWorkflowBlock', { blockId: 'b1' }))
         .thenThrows(workflowMessages.blockNotFound, 404);
     });
   });
@@ -159,9 +159,9 @@ describe('Workflow', () => {
     it('are added running a block of the workflow', () => {
       spec
         .given([created, block('b1', null)])
-        .when(command('AddNode', { nodeId: 'n1', blockId: 'b1', start: true }))
+        .when(command('AddWorkflowNode', { nodeId: 'n1', blockId: 'b1', start: true }))
         .then([node('n1', 'b1', true)]);
-      expect(decide([created], command('AddNode', { nodeId: 'n1', blockId: 'b9', start: false }))).toMatchObject({
+      expect(decide([created], command('AddWorkflowNode', { nodeId: 'n1', blockId: 'b9', start: false }))).toMatchObject({
         status: 422,
         errors: { block: [workflowMessages.blockNotFound] },
       });
@@ -169,7 +169,7 @@ describe('Workflow', () => {
     it('take their links with them when removed', () =>
       spec
         .given([...draft, node('n3', 'b1'), link('k2', 'n3', 'n1'), link('k3', 'n2', 'n3')])
-        .when(command('RemoveNode', { nodeId: 'n1' }))
+        .when(command('RemoveWorkflowNode', { nodeId: 'n1' }))
         .then([{ type: 'WorkflowNodeRemoved', data: { workflowId, nodeId: 'n1', removedLinkIds: ['k1', 'k2'] } }]));
     it('leave the draft without them and their links', () => {
       const state = fold(workflowDecider, [
@@ -182,7 +182,7 @@ describe('Workflow', () => {
     it('refuse an unknown node with 404', () =>
       spec
         .given([created])
-        .when(command('RemoveNode', { nodeId: 'n9' }))
+        .when(command('RemoveWorkflowNode', { nodeId: 'n9' }))
         .thenThrows(workflowMessages.nodeNotFound, 404));
   });
 
@@ -191,32 +191,32 @@ describe('Workflow', () => {
     it('join two nodes of the draft', () =>
       spec
         .given(nodes)
-        .when(command('AddLink', { linkId: 'k1', from: 'n1', to: 'n2' }))
+        .when(command('AddWorkflowLink', { linkId: 'k1', from: 'n1', to: 'n2' }))
         .then([link('k1', 'n1', 'n2')]));
     it('refuse a node that is not there, a link to itself and a second link between the same nodes', () => {
-      expect(decide(nodes, command('AddLink', { linkId: 'k1', from: 'n9', to: 'n2' }))).toMatchObject({
+      expect(decide(nodes, command('AddWorkflowLink', { linkId: 'k1', from: 'n9', to: 'n2' }))).toMatchObject({
         errors: { previous_node: [workflowMessages.nodeNotFound] },
       });
-      expect(decide(nodes, command('AddLink', { linkId: 'k1', from: 'n1', to: 'n9' }))).toMatchObject({
+      expect(decide(nodes, command('AddWorkflowLink', { linkId: 'k1', from: 'n1', to: 'n9' }))).toMatchObject({
         errors: { node: [workflowMessages.nodeNotFound] },
       });
-      expect(decide(nodes, command('AddLink', { linkId: 'k1', from: 'n1', to: 'n1' }))).toMatchObject({
+      expect(decide(nodes, command('AddWorkflowLink', { linkId: 'k1', from: 'n1', to: 'n1' }))).toMatchObject({
         status: 422,
         errors: { node: [workflowMessages.linkToItself] },
       });
       spec
         .given([...nodes, link('k1', 'n1', 'n2')])
-        .when(command('AddLink', { linkId: 'k2', from: 'n1', to: 'n2' }))
+        .when(command('AddWorkflowLink', { linkId: 'k2', from: 'n1', to: 'n2' }))
         .thenThrows(workflowMessages.linkExists, 409);
     });
     it('are removed by id', () => {
       spec
         .given(draft)
-        .when(command('RemoveLink', { linkId: 'k1' }))
+        .when(command('RemoveWorkflowLink', { linkId: 'k1' }))
         .then([{ type: 'WorkflowLinkRemoved', data: { workflowId, linkId: 'k1' } }]);
       spec
         .given(draft)
-        .when(command('RemoveLink', { linkId: 'k9' }))
+        .when(command('RemoveWorkflowLink', { linkId: 'k9' }))
         .thenThrows(workflowMessages.linkNotFound, 404);
     });
   });

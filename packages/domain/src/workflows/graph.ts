@@ -168,8 +168,9 @@ export const validateGraph = (graph: WorkflowGraph): GraphProblem[] => {
     problems.push(problem('cycle', { nodeIds: component, linkIds }));
   }
 
+  const nodes = new Map(graph.nodes.map((n) => [n.nodeId, n]));
   const configOf = (nodeId: string): BlockConfig | null => {
-    const node = graph.nodes.find((n) => n.nodeId === nodeId);
+    const node = nodes.get(nodeId);
     return (node && blocks.get(node.blockId)?.config) ?? null;
   };
   for (const node of graph.nodes) {

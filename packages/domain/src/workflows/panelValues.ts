@@ -41,7 +41,9 @@ const COLUMN_TYPE_OF: Record<PanelFieldType, ColumnType> = {
 
 export type PanelValuesResult = { ok: true; values: PanelValues } | { ok: false; errors: Record<string, string[]> };
 
-const isEmpty = (field: PanelField, value: CellValue): boolean => value === null || (field.type === 'checkbox' && value === false);
+/** nothing, spaces only, or an unticked checkbox */
+const isEmpty = (field: PanelField, value: CellValue): boolean =>
+  value === null || (typeof value === 'string' && value.trim() === '') || (field.type === 'checkbox' && value === false);
 
 /** One field's input -> its stored value or a message. */
 const checkField = (field: PanelField, input: unknown, context: PanelValueContext): { value: CellValue } | { error: string } => {

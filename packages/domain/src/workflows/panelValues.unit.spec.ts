@@ -82,6 +82,7 @@ describe('Panel values', () => {
       });
       expect(complete({ ok: true }, { remarks: 'Saved before' })).toEqual({ ok: true, values: { ok: true } });
       expect(complete({ remarks: '', ok: true }, { remarks: 'Saved before' })).toEqual({ ok: false, errors: { remarks: ['Required.'] } });
+      expect(complete({ remarks: '   ', ok: true })).toEqual({ ok: false, errors: { remarks: ['Required.'] } });
     });
     it('a draft need not be complete', () => expect(draft({})).toEqual({ ok: true, values: {} }));
   });

@@ -70,7 +70,11 @@ describe('A session of a random workflow', () => {
           const { pick, fail } = plan[step] ?? { pick: 0, fail: false };
           const job = open[pick % open.length]!;
           if (job.manual)
-            state = apply(state, events, command('FinishJob', { jobId: job.jobId, values: { remarks: 'done' }, facts: NO_PANEL_FACTS }));
+            state = apply(
+              state,
+              events,
+              command('FinishSessionJob', { jobId: job.jobId, values: { remarks: 'done' }, facts: NO_PANEL_FACTS }),
+            );
           else if (fail) {
             state = apply(state, events, command('FailAutomatedJob', { jobId: job.jobId, error: 'boom', attempts: 8 }));
             state = apply(state, events, command('RetryAutomatedJob', { jobId: job.jobId }));
