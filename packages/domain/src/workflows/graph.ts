@@ -154,10 +154,8 @@ export const validateGraph = (graph: WorkflowGraph): GraphProblem[] => {
     for (const node of graph.nodes) if (!reached.has(node.nodeId)) problems.push(problem('unreachableNode', { nodeIds: [node.nodeId] }));
   }
 
-  for (const component of loops(
-    graph.nodes.map((n) => n.nodeId),
-    out,
-  )) {
+  const nodeIds = graph.nodes.map((n) => n.nodeId);
+  for (const component of loops(nodeIds, out)) {
     const members = new Set(component);
     const linkIds = component.flatMap((nodeId) =>
       out
