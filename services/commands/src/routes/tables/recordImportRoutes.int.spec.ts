@@ -169,6 +169,10 @@ describe('POST /api/records/verify', () => {
     const foreign = await w.table(w.otherLicenceProjectId, w.admin);
     await refused(() => verify('Name\na\n', {}, w.user, foreign.id), 404);
     await refused(() => startImport('Name\na\n', {}, w.user, foreign.id), 404);
+    // a project of the same licence that the user is not a member of
+    const elsewhere = await w.table(w.foreignProjectId, w.admin);
+    await refused(() => verify('Name\na\n', {}, w.user, elsewhere.id), 404);
+    await refused(() => startImport('Name\na\n', {}, w.user, elsewhere.id), 404);
     const shared = await w.table(w.memberProjectId, w.admin);
     await w.column(shared.id, { name: 'Name', type: 'text' }, w.admin);
     await refused(() => verify('Name\na\n', {}, w.user, shared.id), 404);
@@ -188,6 +192,7 @@ describe('POST /api/records/import', () => {
       size: await w.column(target.id, { name: 'Size', type: 'float' }),
       done: await w.column(target.id, { name: 'Done', type: 'boolean' }),
       date: await w.column(target.id, { name: 'Delivered', type: 'date' }),
+      floor: await w.column(target.id, { name: 'Floor', type: 'table', options_value: { table: floors.id } }),
     };
     const started = await startImport(dutch(goodRows()), {}, w.user, target.id);
     expect(started.message).toBe(tableMessages.importStarted);
@@ -202,6 +207,7 @@ describe('POST /api/records/import', () => {
         [columns.size.id]: 1234.5,
         [columns.done.id]: true,
         [columns.date.id]: '2024-12-31',
+        [columns.floor.id]: floorId,
       },
       {
         [columns.name.id]: 'Kelder',
@@ -209,8 +215,16 @@ describe('POST /api/records/import', () => {
         [columns.size.id]: 0.25,
         [columns.done.id]: false,
         [columns.date.id]: '2025-02-01',
+        [columns.floor.id]: null,
       },
-      { [columns.name.id]: 'Zolder', [columns.count.id]: null, [columns.size.id]: null, [columns.done.id]: null, [columns.date.id]: null },
+      {
+        [columns.name.id]: 'Zolder',
+        [columns.count.id]: null,
+        [columns.size.id]: null,
+        [columns.done.id]: null,
+        [columns.date.id]: null,
+        [columns.floor.id]: null,
+      },
     ]);
     expect(records.every((r) => r.created_by.id === w.userId)).toBe(true);
     const token = await server.signIn(DEMO.user);
