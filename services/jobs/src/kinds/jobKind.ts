@@ -48,6 +48,8 @@ export interface JobKind<P = unknown> {
     previous: unknown,
   ): Promise<{ content: Readable | Uint8Array; items: number; next?: unknown }>;
   assemble(job: JobState, params: P, plan: JobPlan, parts: () => AsyncIterable<Readable>, context: JobContext): Readable;
+  /** removes what the kind itself stored for a job that ends without its file (canceled or failed while at work) */
+  discard?(job: JobState, params: P, context: JobContext): Promise<void>;
 }
 
 /**

@@ -171,6 +171,9 @@ describe('records-import', () => {
       // the chunk at work finished its rows; the job recorded no more
       expect(canceled.completedChunks).toEqual([]);
       expect(await recordsCreated(job.jobId)).toHaveLength(IMPORT_CHUNK_ROWS);
+      // what the import stored for its chunks is gone
+      expect(await adapters.blobStore.stat(importBlobIds.upload(job.jobId))).toBeNull();
+      for (const index of [0, 1, 2]) expect(await adapters.blobStore.stat(importBlobIds.rows(job.jobId, index))).toBeNull();
     });
   });
 });

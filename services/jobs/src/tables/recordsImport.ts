@@ -58,8 +58,13 @@ const targetOf = async (documentStore: DocumentStore, params: RecordsImportParam
   return { tableId: table._id, projectId: table.projectId, columns: table.columns };
 };
 
-const removeBlobs = async (blobStore: BlobStore, jobId: string, chunks: number) => {
-  for (let i = 0; i < chunks; i++) await blobStore.delete(importBlobIds.rows(jobId, i));
+/** removes the upload and the checked rows of the first `chunks` chunks, or of all (stored from 0 on: the first missing ends them) */
+const removeBlobs = async (blobStore: BlobStore, jobId: string, chunks?: number) => {
+  if (chunks === undefined) {
+    for (let i = 0; await blobStore.delete(importBlobIds.rows(jobId, i)); i++);
+  } else {
+    for (let i = 0; i < chunks; i++) await blobStore.delete(importBlobIds.rows(jobId, i));
+  }
   await blobStore.delete(importBlobIds.upload(jobId));
 };
 
@@ -128,6 +133,10 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
     const rows = await rowsOf(stored.stream);
     const created = await createRows(job, params, rows, context);
     return { content: tabularPart('csv', created), items: rows.length };
+  },
+  /** canceled (or failed) while at work: the upload and the checked rows go; the records written stay */
+  async discard(job, _params, { blobStore }) {
+    await removeBlobs(blobStore, job.jobId);
   },
   assemble(job, _params, plan, parts, { blobStore }) {
     const file = tabularFile('csv', ['row', 'record'], parts);

@@ -201,7 +201,10 @@ export const createJobWorker = (deps: {
     } catch (error) {
       if (error instanceof Stopped || signal.aborted) throw error;
       // canceled or finished by someone else meanwhile: nothing left to do
-      if (error instanceof DomainError && error.status === 409) return true;
+      if (error instanceof DomainError && error.status === 409) {
+        await kind.discard?.(job, params, context).catch((e: unknown) => deps.onError?.(e));
+        return true;
+      }
       const refused = error instanceof JobRefused;
       if (!refused) deps.onError?.(error);
       const current = await load(jobId);
@@ -209,6 +212,7 @@ export const createJobWorker = (deps: {
         await send(current, { type: 'FailJob', data: { reason: refused ? error.message : jobMessages.failed } });
       }
       if (plan) await cleanUp(job, plan).catch(() => undefined);
+      await kind.discard?.(job, params, context).catch(() => undefined);
       return true;
     }
   };
