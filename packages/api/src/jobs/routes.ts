@@ -46,4 +46,15 @@ export const jobRoutes = {
     response: z.object({ data: downloadSchema }),
     alsoAnswers: [404],
   }),
+  cancel: defineRoute({
+    method: 'POST',
+    path: '/api/jobs/:jobId/cancel',
+    summary: 'Cancel a background job of the signed-in user; it stops between two chunks (what it did stays)',
+    tag: 'jobs',
+    auth: true,
+    policy: { access: 'user' },
+    params: z.object({ jobId: uuid }),
+    response: z.object({ data: downloadSchema, position: z.number().int().nonnegative() }),
+    alsoAnswers: [404, 409],
+  }),
 };

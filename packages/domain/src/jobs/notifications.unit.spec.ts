@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../shared/envelope';
 import type { JobEvent } from './job';
 import { notificationsForJobEvent } from './notifications';
+import { tableMessages } from '../tables/messages';
 
 const envelope = (event: JobEvent): EventEnvelope<JobEvent> => ({
   ...event,
@@ -61,6 +62,19 @@ describe('notificationsForJobEvent', () => {
         createdAt: '2026-01-01T00:00:00.000Z',
       },
     ]);
+  });
+
+  it("tells the owner a job's own reason when its kind refused the input", () => {
+    const refused: JobEvent = {
+      type: 'JobFailed',
+      data: { jobId: 'j1', ownerId: 'owner', reason: tableMessages.importInvalid, failedAt: '2026-01-01T00:00:00.000Z' },
+    };
+    expect(notificationsForJobEvent(envelope(refused))[0]?.data).toEqual({
+      message: tableMessages.importInvalid,
+      messageKey: 'tables.importInvalid',
+      messageValues: {},
+      status: 'error',
+    });
   });
 
   it('makes none for the other job events', () => {

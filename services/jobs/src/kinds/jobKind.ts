@@ -48,6 +48,16 @@ export interface JobKind<P = unknown> {
     previous: unknown,
   ): Promise<{ content: Readable | Uint8Array; items: number; next?: unknown }>;
   assemble(job: JobState, params: P, plan: JobPlan, parts: () => AsyncIterable<Readable>, context: JobContext): Readable;
+  /** removes what the kind itself stored for a job that ends without its file (canceled or failed while at work) */
+  discard?(job: JobState, params: P, context: JobContext): Promise<void>;
+}
+
+/**
+ * Thrown by a kind's code when the job's own input cannot be done (an import with invalid values): the job fails
+ * with this message as its reason, which the owner reads, instead of the general one; it is not logged as a fault.
+ */
+export class JobRefused extends Error {
+  override readonly name = 'JobRefused';
 }
 
 /** The kinds a worker runs, by name; later contexts (tables: exports, imports) register theirs. */
