@@ -32,14 +32,20 @@ export const ImportDialog = ({ table, onClose }: { table: TableView; onClose: ()
   const step = stepOf(state);
   const ended = state.status === 'done';
 
+  /** the grid and the record count load again once a job has written (or may still write) rows */
+  const close = () => {
+    if (job) {
+      void queryClient.invalidateQueries({ queryKey: tableKeys.records(table.id) });
+      void queryClient.invalidateQueries({ queryKey: tableKeys.detail(table.id) });
+    }
+    onClose();
+  };
   useEffect(() => {
     if (!ended) return;
     const rows = job?.progress.done ?? 0;
     if (state.matches('done')) showToast({ intent: 'success', message: t('tablesImport.done.toast', { count: rows }) });
     else showToast({ intent: 'warning', message: t('tablesImport.canceled.toast', { count: rows }) });
-    void queryClient.invalidateQueries({ queryKey: tableKeys.records(table.id) });
-    void queryClient.invalidateQueries({ queryKey: tableKeys.detail(table.id) });
-    onClose();
+    close();
   }, [ended]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the wizard ends
 
   const running = state.matches('starting') || state.matches('running');
@@ -57,7 +63,10 @@ export const ImportDialog = ({ table, onClose }: { table: TableView; onClose: ()
     if (step === 'file') return <FileStep reading={state.matches('reading')} onFile={onFile} />;
     if (!file) return null;
     if (step === 'preview') return <PreviewStep file={file} />;
-    if (step === 'mapping') return <MappingStep file={file} columns={columns} mapping={mapping} onMap={(header, column) => send({ type: 'MAP', header, column })} />;
+    if (step === 'mapping')
+      return (
+        <MappingStep file={file} columns={columns} mapping={mapping} onMap={(header, column) => send({ type: 'MAP', header, column })} />
+      );
     if (step === 'check')
       return (
         <CheckStep
@@ -124,7 +133,13 @@ export const ImportDialog = ({ table, onClose }: { table: TableView; onClose: ()
   };
 
   return (
-    <Dialog isOpen onClose={onClose} title={t('tablesImport.dialog.title', { table: table.name })} className="stramien-import" canOutsideClickClose={false}>
+    <Dialog
+      isOpen
+      onClose={close}
+      title={t('tablesImport.dialog.title', { table: table.name })}
+      className="stramien-import"
+      canOutsideClickClose={false}
+    >
       <DialogBody>
         <ol className="stramien-import__steps" data-testid="import-steps">
           {IMPORT_STEPS.map((name, i) => (
@@ -147,7 +162,11 @@ export const ImportDialog = ({ table, onClose }: { table: TableView; onClose: ()
       <DialogFooter
         actions={
           <>
-            <Button text={t(running ? 'tablesImport.action.hide' : 'tablesImport.action.close')} onClick={onClose} data-testid="import-close" />
+            <Button
+              text={t(running ? 'tablesImport.action.hide' : 'tablesImport.action.close')}
+              onClick={close}
+              data-testid="import-close"
+            />
             {actions()}
           </>
         }

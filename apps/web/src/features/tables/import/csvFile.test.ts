@@ -31,7 +31,14 @@ describe('readPreview', () => {
 
   it('reads a comma file', async () => {
     const preview = await readPreview(csvFile('Code,Width\nK-1,1.25\n\nK-2,2\n'));
-    expect(preview).toEqual({ delimiter: ',', headers: ['Code', 'Width'], rows: [['K-1', '1.25'], ['K-2', '2']] });
+    expect(preview).toEqual({
+      delimiter: ',',
+      headers: ['Code', 'Width'],
+      rows: [
+        ['K-1', '1.25'],
+        ['K-2', '2'],
+      ],
+    });
   });
 
   it('reads only the first rows of a large file, not the whole of it', async () => {

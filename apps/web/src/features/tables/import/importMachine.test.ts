@@ -148,7 +148,7 @@ describe('importMachine', () => {
   });
 
   describe('mapping', () => {
-    it('changes a header\'s column and sends the mapping to the check', async () => {
+    it("changes a header's column and sends the mapping to the check", async () => {
       const { actor, file, send, reach, verified } = start();
       file();
       await reach('preview');
@@ -183,7 +183,7 @@ describe('importMachine', () => {
       expect(verified).toHaveLength(0);
     });
 
-    it('shows the server\'s refusal of the mapping on the mapping step', async () => {
+    it("shows the server's refusal of the mapping on the mapping step", async () => {
       const { actor, file, send, reach } = start({ verifyFails: new ApiError(422, 'The header Breite is not in the file.') });
       file();
       await reach('preview');
@@ -225,7 +225,12 @@ describe('importMachine', () => {
       send({ type: 'MORE' });
       expect(actor.getSnapshot().matches({ checked: 'idle' })).toBe(true);
       expect(verified.map((v) => v.offset)).toEqual([0, 200, 400]);
-      expect(actor.getSnapshot().context.errors.map((e) => e.row).slice(198, 202)).toEqual([199, 200, 201, 202]);
+      expect(
+        actor
+          .getSnapshot()
+          .context.errors.map((e) => e.row)
+          .slice(198, 202),
+      ).toEqual([199, 200, 201, 202]);
     });
 
     it('starts over from the preview with the fixed file, keeping the mapping the user chose', async () => {
@@ -255,7 +260,7 @@ describe('importMachine', () => {
   });
 
   describe('import', () => {
-    it('follows the job\'s progress and ends done when it finishes', async () => {
+    it("follows the job's progress and ends done when it finishes", async () => {
       const { actor, toChecked, send, reach, job, isWatching } = start();
       await toChecked();
       send({ type: 'IMPORT' });
@@ -298,7 +303,7 @@ describe('importMachine', () => {
       expect(actor.getSnapshot().matches('checked')).toBe(true);
     });
 
-    it('shows the job\'s reason when it failed with no invalid value', async () => {
+    it("shows the job's reason when it failed with no invalid value", async () => {
       const { actor, toChecked, send, reach, job } = start({ errors: [0] });
       await toChecked();
       send({ type: 'IMPORT' });
@@ -308,7 +313,7 @@ describe('importMachine', () => {
       expect(actor.getSnapshot().context.problem).toBe('This job could not be completed. Please try again.');
     });
 
-    it('returns to the check with the server\'s message when the import is refused', async () => {
+    it("returns to the check with the server's message when the import is refused", async () => {
       const { actor, toChecked, send, reach } = start({ startFails: new ApiError(403, 'This action is unauthorized.') });
       await toChecked();
       send({ type: 'IMPORT' });

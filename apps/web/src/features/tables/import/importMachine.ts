@@ -54,7 +54,8 @@ export interface ImportOutput {
 }
 
 /** What the wizard says when a call fails without a message of the server's. */
-type FallbackText = 'tablesImport.file.unreadable' | 'tablesImport.check.failed' | 'tablesImport.run.failed' | 'tablesImport.run.cancel-failed';
+type FallbackText =
+  'tablesImport.file.unreadable' | 'tablesImport.check.failed' | 'tablesImport.run.failed' | 'tablesImport.run.cancel-failed';
 
 const problemOf = (error: unknown, fallback: FallbackText): string => {
   if (error instanceof CsvFileError) return i18n.t(error.key, { ns: 'tablesImport' });
@@ -238,7 +239,10 @@ export const importMachine = setup({
             src: 'cancelJob',
             input: ({ context }) => context.job?.id ?? '',
             onDone: 'working',
-            onError: { target: 'working', actions: assign({ problem: ({ event }) => problemOf(event.error, 'tablesImport.run.cancel-failed') }) },
+            onError: {
+              target: 'working',
+              actions: assign({ problem: ({ event }) => problemOf(event.error, 'tablesImport.run.cancel-failed') }),
+            },
           },
         },
       },

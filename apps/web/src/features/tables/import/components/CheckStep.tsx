@@ -35,8 +35,6 @@ export const ErrorList = ({
     getScrollElement: () => scroller.current,
     estimateSize: () => ERROR_ROW_HEIGHT,
     overscan: 10,
-    // jsdom (and the first paint) measures nothing: start with a window's worth of lines
-    initialRect: { width: 640, height: 320 },
   });
   const items = virtualizer.getVirtualItems();
   const last = items[items.length - 1];
@@ -55,7 +53,14 @@ export const ErrorList = ({
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {
           const error = errors[item.index];
-          const style = { position: 'absolute' as const, top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` };
+          const style = {
+            position: 'absolute' as const,
+            top: 0,
+            left: 0,
+            right: 0,
+            height: item.size,
+            transform: `translateY(${item.start}px)`,
+          };
           if (!error)
             return (
               <div key="more" style={style} className="stramien-import__error" role="row">

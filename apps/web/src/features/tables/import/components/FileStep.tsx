@@ -7,7 +7,15 @@ import { useTranslation } from 'react-i18next';
  * Choose a CSV file: drop it on the area or pick it. The same control serves the first step and "choose the fixed
  * file" after a check found errors.
  */
-export const FilePicker = ({ fileName, onFile, compact = false }: { fileName?: string; onFile: (file: File) => void; compact?: boolean }) => {
+export const FilePicker = ({
+  fileName,
+  onFile,
+  compact = false,
+}: {
+  fileName?: string;
+  onFile: (file: File) => void;
+  compact?: boolean;
+}) => {
   const { t } = useTranslation('tablesImport');
   const [over, setOver] = useState(false);
   const drop = (event: DragEvent<HTMLDivElement>) => {

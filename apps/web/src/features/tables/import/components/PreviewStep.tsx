@@ -13,7 +13,8 @@ export const PreviewStep = ({ file }: { file: ChosenFile }) => {
   return (
     <div data-testid="import-step-preview">
       <p className="stramien-import__file">
-        <strong data-testid="import-file-name">{file.name}</strong> <span className="bp6-text-muted">{formatSize(file.size, i18n.language)}</span>{' '}
+        <strong data-testid="import-file-name">{file.name}</strong>{' '}
+        <span className="bp6-text-muted">{formatSize(file.size, i18n.language)}</span>{' '}
         <Tag minimal data-testid="import-delimiter">
           {t('tablesImport.preview.delimiter', {
             delimiter: t(delimiter === ';' ? 'tablesImport.preview.semicolon' : 'tablesImport.preview.comma'),
