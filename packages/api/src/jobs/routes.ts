@@ -46,4 +46,16 @@ export const jobRoutes = {
     response: z.object({ data: downloadSchema }),
     alsoAnswers: [404],
   }),
+  cancel: defineRoute({
+    method: 'POST',
+    path: '/api/jobs/:jobId/cancel',
+    summary: 'Cancel a background job of the signed-in user; it stops between two chunks (what it did stays)',
+    tag: 'jobs',
+    auth: true,
+    policy: { access: 'user' },
+    params: z.object({ jobId: uuid }),
+    body: z.object({}).strict().optional(),
+    response: z.object({ data: downloadSchema, position: z.number().int().nonnegative() }),
+    alsoAnswers: [404, 409],
+  }),
 };

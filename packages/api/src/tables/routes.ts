@@ -16,7 +16,7 @@ export * from './views';
 
 const ref = z.object({ id: uuid }).strict();
 /** spec 2 §7 names `table` and `project` in bodies without a shape: an id or `{id}` are both read */
-const idOrRef = z.union([uuid, ref]).transform((value) => (typeof value === 'string' ? value : value.id));
+export const idOrRef = z.union([uuid, ref]).transform((value) => (typeof value === 'string' ? value : value.id));
 const idParams = z.object({ id: uuid });
 const position = z.number().int().nonnegative();
 /** `options_value`: an object, or JSON text of one (spec 2 §3 "JSON, read as structured data"); checked per type */

@@ -7,3 +7,4 @@ export * from './access';
 export * from './messages';
 export * from './decideTable';
 export * from './decideRecord';
+export * from './importValues';

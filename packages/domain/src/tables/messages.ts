@@ -43,4 +43,13 @@ export const tableMessages = {
   teamNotInProject: 'This team is not part of the project.',
   tooManyRecords: 'Delete at most {maximum} records at once; clear the table for more.',
   clearStarted: 'Clearing the table has started. The list of deleted records will be on the downloads page.',
+  /** CSV import (docs/tables.md "Bulk work") */
+  importStarted: 'The import has started. You will see its progress on the downloads page.',
+  importInvalid: 'The import has invalid values: fetch them with /records/verify.',
+  importEmpty: 'The file is empty.',
+  importInvalidBase64: 'The file is not valid base64.',
+  importUnreadable: 'The file could not be read as CSV (line {line}).',
+  importDuplicateHeader: 'The file has the header "{header}" more than once.',
+  importUnknownHeader: 'The file has no header "{header}".',
+  importColumnTwice: 'Each column can be filled from one CSV column only.',
 } as const;
