@@ -40,13 +40,14 @@ export const ImportDialog = ({ table, onClose }: { table: TableView; onClose: ()
     }
     onClose();
   };
+  // once, when the wizard ends
   useEffect(() => {
     if (!ended) return;
     const rows = job?.progress.done ?? 0;
     if (state.matches('done')) showToast({ intent: 'success', message: t('tablesImport.done.toast', { count: rows }) });
     else showToast({ intent: 'warning', message: t('tablesImport.canceled.toast', { count: rows }) });
     close();
-  }, [ended]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the wizard ends
+  }, [ended]);
 
   const running = state.matches('starting') || state.matches('running');
   const onFile = (chosen: File) => send({ type: 'FILE', file: chosen });

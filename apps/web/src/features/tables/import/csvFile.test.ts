@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CsvFileError, PREVIEW_ROWS, detectDelimiter, readBase64, readChosenFile, readPreview } from './csvFile';
+import { IMPORT_FILE_MAX_BYTES } from '@stramien/domain';
+import { CsvFileError, PREVIEW_ROWS, headerLine, readBase64, readChosenFile, readPreview } from './csvFile';
 
 const BOM = '\ufeff';
 const csvFile = (text: string, name = 'frames.csv') => new File([text], name, { type: 'text/csv' });
@@ -7,12 +8,10 @@ const csvFile = (text: string, name = 'frames.csv') => new File([text], name, { 
 /** A file as Dutch Excel saves it: a BOM, `;` between fields, decimal commas, a quoted cell with a line break. */
 const DUTCH_EXCEL = `${BOM}Code;Breedte;Opmerking\r\nK-1;1,25;"eerste regel\r\ntweede regel"\r\nK-2;2,5;"met ""aanhalingstekens"""\r\n`;
 
-describe('detectDelimiter', () => {
-  it('takes the sign the header line has more of', () => {
-    expect(detectDelimiter('Code;Breedte;Opmerking\nK-1;1,25;x')).toBe(';');
-    expect(detectDelimiter('Code,Width\nK-1,1.25')).toBe(',');
-    expect(detectDelimiter(`${BOM}a;b`)).toBe(';');
-    expect(detectDelimiter('single')).toBe(',');
+describe('headerLine', () => {
+  it('is the first line of the head, without a BOM', () => {
+    expect(headerLine(`${BOM}Code;Breedte\r\nK-1;1,25`)).toBe('Code;Breedte');
+    expect(headerLine('single')).toBe('single');
   });
 });
 
@@ -71,6 +70,12 @@ describe('readBase64', () => {
 });
 
 describe('readChosenFile', () => {
+  it("refuses a file over the import's limit before reading it", async () => {
+    const file = csvFile('Code\n');
+    Object.defineProperty(file, 'size', { value: IMPORT_FILE_MAX_BYTES + 1 });
+    await expect(readChosenFile(file)).rejects.toEqual(new CsvFileError('tablesImport.file.too-large', { size: 50 }));
+  });
+
   it('gives the name, size, preview and base64 of the file', async () => {
     const file = csvFile('Code\nK-1\n', 'k.csv');
     const chosen = await readChosenFile(file);

@@ -1,3 +1,4 @@
+import { detectDelimiter, IMPORT_FILE_MAX_BYTES, type ImportDelimiter } from '@stramien/domain';
 import Papa from 'papaparse';
 
 /** Rows the preview shows: the file is read only as far as they go, whatever its size. */
@@ -7,14 +8,12 @@ const HEAD_BYTES = 64 * 1024;
 /** papaparse reads a local file in slices of this size and stops once the preview's rows are in. */
 const CHUNK_BYTES = 256 * 1024;
 
-export type CsvDelimiter = ',' | ';';
-
 /** The first rows of a CSV file as the browser reads them, before anything is sent. */
 export interface CsvPreview {
   headers: string[];
   /** at most PREVIEW_ROWS data rows */
   rows: string[][];
-  delimiter: CsvDelimiter;
+  delimiter: ImportDelimiter;
 }
 
 /** A file the user chose: its name and size, its first rows, and its bytes as base64 (the import's body). */
@@ -27,7 +26,10 @@ export interface ChosenFile {
 
 /** Why a chosen file cannot be imported, as the key of a text in the tablesImport namespace. */
 export class CsvFileError extends Error {
-  constructor(readonly key: 'tablesImport.file.empty' | 'tablesImport.file.unreadable') {
+  constructor(
+    readonly key: 'tablesImport.file.empty' | 'tablesImport.file.unreadable' | 'tablesImport.file.too-large',
+    readonly values: Record<string, string | number> = {},
+  ) {
     super(key);
   }
 }
@@ -35,16 +37,11 @@ export class CsvFileError extends Error {
 const BOM = '\ufeff';
 const withoutBom = (text: string): string => (text.startsWith(BOM) ? text.slice(1) : text);
 
-/**
- * `;` when the header line holds more semicolons than commas, else `,`: the rule the server reads the file with
- * (Dutch and German Excel write `;` and decimal commas).
- */
-export const detectDelimiter = (head: string): CsvDelimiter => {
+/** The first line of a file's head (its header line), without a BOM: the server finds the delimiter in it. */
+export const headerLine = (head: string): string => {
   const body = withoutBom(head);
   const end = body.search(/\r?\n/);
-  const line = end === -1 ? body : body.slice(0, end);
-  const count = (sign: string) => line.split(sign).length - 1;
-  return count(';') > count(',') ? ';' : ',';
+  return end === -1 ? body : body.slice(0, end);
 };
 
 const reading = <T>(start: (reader: FileReader) => void, result: (reader: FileReader) => T): Promise<T> =>
@@ -80,14 +77,17 @@ export const readBase64 = (file: Blob): Promise<string> =>
  * `preview` option), so a large file is never read whole. A BOM is dropped; quoted fields may hold line breaks.
  */
 export const readPreview = async (file: Blob): Promise<CsvPreview> => {
-  const delimiter = detectDelimiter(await readText(file.slice(0, HEAD_BYTES)));
+  const delimiter = detectDelimiter(headerLine(await readText(file.slice(0, HEAD_BYTES))));
   const data = await new Promise<string[][]>((resolve, reject) => {
+    const rows: string[][] = [];
     Papa.parse<string[]>(file as File, {
       delimiter,
       preview: PREVIEW_ROWS + 1,
+      // papaparse streams a file in slices only when given `chunk` (or `step`); without, it reads the whole file
       chunkSize: CHUNK_BYTES,
+      chunk: (results) => void rows.push(...results.data),
       skipEmptyLines: 'greedy',
-      complete: (results) => resolve(results.data),
+      complete: () => resolve(rows.slice(0, PREVIEW_ROWS + 1)),
       error: () => reject(new CsvFileError('tablesImport.file.unreadable')),
     });
   });
@@ -97,8 +97,10 @@ export const readPreview = async (file: Blob): Promise<CsvPreview> => {
   return { headers, rows, delimiter };
 };
 
-/** Reads a chosen file: its preview and its base64 bytes, side by side. */
+/** Reads a chosen file: its preview and its base64 bytes, side by side. A file over the import's limit is refused first. */
 export const readChosenFile = async (file: File): Promise<ChosenFile> => {
+  if (file.size > IMPORT_FILE_MAX_BYTES)
+    throw new CsvFileError('tablesImport.file.too-large', { size: Math.round(IMPORT_FILE_MAX_BYTES / (1024 * 1024)) });
   const [preview, base64] = await Promise.all([readPreview(file), readBase64(file)]);
   return { name: file.name, size: file.size, base64, preview };
 };

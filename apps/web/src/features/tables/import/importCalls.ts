@@ -1,4 +1,5 @@
 import { jobRoutes, recordImportRoutes, type Body, type Download, type Response } from '@stramien/api';
+import { IMPORT_VERIFY_PAGE_DEFAULT } from '@stramien/domain';
 import { api } from '../../../shared/api';
 
 export type VerifyRequest = Body<typeof recordImportRoutes.verify>;
@@ -8,7 +9,7 @@ export type ImportRequest = Body<typeof recordImportRoutes.import>;
 export type ImportAnswer = Response<typeof recordImportRoutes.import>;
 
 /** Errors fetched per call while the user scrolls the list of a file's errors. */
-export const ERRORS_PAGE_SIZE = 200;
+export const ERRORS_PAGE_SIZE = IMPORT_VERIFY_PAGE_DEFAULT;
 
 /** A job that will change no more: finished, failed or canceled. */
 export const hasEnded = (job: Download): boolean => job.state === 'finished' || job.state === 'failed' || job.state === 'canceled';

@@ -99,7 +99,7 @@ const start = (options: { files?: Array<ChosenFile | Error>; errors?: number[]; 
   const file = () => send({ type: 'FILE', file: new File(['x'], 'frames.csv') });
   const job = (view: Download) => {
     if (!sendJob) throw new Error('no job watched');
-    sendJob({ type: 'JOB', job: view });
+    sendJob({ type: 'JOB', job: view } satisfies ImportEvent as EventObject);
   };
   const reach = (state: string) => waitFor(actor, (s) => s.matches(state as never));
   /** file chosen, previewed, mapped and checked */

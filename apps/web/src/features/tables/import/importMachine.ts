@@ -58,7 +58,7 @@ type FallbackText =
   'tablesImport.file.unreadable' | 'tablesImport.check.failed' | 'tablesImport.run.failed' | 'tablesImport.run.cancel-failed';
 
 const problemOf = (error: unknown, fallback: FallbackText): string => {
-  if (error instanceof CsvFileError) return i18n.t(error.key, { ns: 'tablesImport' });
+  if (error instanceof CsvFileError) return i18n.t(error.key, { ns: 'tablesImport', ...error.values });
   return serverMessage(error) ?? i18n.t(fallback, { ns: 'tablesImport' });
 };
 

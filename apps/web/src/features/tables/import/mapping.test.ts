@@ -11,8 +11,10 @@ describe('defaultMapping', () => {
     expect(defaultMapping(['CODE ', 'breedte', 'Opmerking'], COLUMNS)).toEqual({ 'CODE ': 'c-1', breedte: 'c-2', Opmerking: null });
   });
 
-  it('gives a column to its first header only', () => {
-    expect(defaultMapping(['Code', 'code'], COLUMNS)).toEqual({ Code: 'c-1', code: null });
+  it('maps two headers of one name to the same column, which the wizard then points out', () => {
+    const mapping = defaultMapping(['Code', 'code'], COLUMNS);
+    expect(mapping).toEqual({ Code: 'c-1', code: 'c-1' });
+    expect(isMappingComplete(mapping)).toBe(false);
   });
 });
 

@@ -1,3 +1,5 @@
+import { defaultImportMapping } from '@stramien/domain';
+
 /** A CSV header -> the id of the table column it fills, or null: "do not import". */
 export type ImportMapping = Record<string, string | null>;
 
@@ -6,22 +8,15 @@ export interface ImportColumn {
   name: string;
 }
 
-const sameName = (a: string, b: string): boolean => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
-
 /**
- * The mapping the wizard starts with: a header equal to a column's name (trimmed, any case) fills that column, the
- * others are not imported. The server maps the same way when no mapping is sent.
+ * The mapping the wizard starts with: the server's default (a header equal to a column's name, trimmed and in any
+ * case, fills that column; the others are not imported).
  */
-export const defaultMapping = (headers: readonly string[], columns: readonly ImportColumn[]): ImportMapping => {
-  const taken = new Set<string>();
-  return Object.fromEntries(
-    headers.map((header) => {
-      const column = columns.find((c) => !taken.has(c.id) && sameName(c.name, header));
-      if (column) taken.add(column.id);
-      return [header, column?.id ?? null];
-    }),
+export const defaultMapping = (headers: readonly string[], columns: readonly ImportColumn[]): ImportMapping =>
+  defaultImportMapping(
+    headers,
+    columns.map((column) => ({ columnId: column.id, name: column.name })),
   );
-};
 
 /** The columns that more than one header would fill (a mapping the wizard does not send). */
 export const doubleMappedColumns = (mapping: ImportMapping): string[] => {
