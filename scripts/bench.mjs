@@ -27,6 +27,7 @@ const ALL = [
   'tasks',
   'webhooks',
   'tables',
+  'tablesImport',
   'sbs',
 ];
 const requested = process.argv.slice(2);

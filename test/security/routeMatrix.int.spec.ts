@@ -18,7 +18,7 @@ import {
   type RouteContract,
 } from '@stramien/api';
 import { WEBHOOK_DELIVERIES_COLLECTION } from '@stramien/webhooks';
-import { can, tableRights, NO_GENERAL_PERMISSIONS, ALL_GENERAL_PERMISSIONS, type PermissionSubject } from '@stramien/domain';
+import { can, tableRights, toJobStreamId, NO_GENERAL_PERMISSIONS, ALL_GENERAL_PERMISSIONS, type PermissionSubject } from '@stramien/domain';
 import { DEMO, startTestServer, type TestServer } from '@stramien/commands/testing/testServer';
 import { createUser } from '@stramien/commands/routes/identity/accountTesting';
 import { apiTokenRoutes, apiTokenUse } from '@stramien/api';
@@ -177,6 +177,8 @@ interface Fixture {
   boards: Partial<Record<ActorName, BoardFixture>>;
   /** a finished task export of the member actor */
   downloadId: string;
+  /** a canceled job of the member actor (cancelling it again changes nothing) */
+  canceledJobId: string;
   /** a notification of the member actor */
   notificationId: string;
   /** an open task of the fixture project, assigned to the member */
@@ -264,6 +266,8 @@ interface Fresh {
 const unique = () => randomUUID().slice(0, 8);
 const project = (f: Fixture) => ({ id: f.projectId });
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+/** a CSV of one row for the import routes (its header fills no column: nothing is refused) */
+const MATRIX_CSV = Buffer.from('Matrix\nrow\n').toString('base64');
 
 const newsBody = () => ({
   translations: { en: { title: `News ${unique()}`, description: 'Text', button_title: '' } },
@@ -485,6 +489,9 @@ const CASES: Record<string, RouteCase> = {
   'downloads.file': { phase: 0, input: (f) => ({ params: { downloadId: f.downloadId } }) },
   'jobs.get': { phase: 0, input: (f) => ({ params: { jobId: f.downloadId } }) },
   'jobs.exportTasks': { phase: 1, input: () => ({ body: { format: 'csv' } }) },
+  'jobs.cancel': { phase: 1, input: (f) => ({ params: { jobId: f.canceledJobId } }) },
+  'recordImports.verify': { phase: 0, input: (f) => ({ body: { table: f.table.tableId, file: MATRIX_CSV } }) },
+  'recordImports.import': { phase: 1, input: (f) => ({ body: { table: f.table.tableId, file: MATRIX_CSV } }) },
   'system.build': { phase: 0, input: () => ({}) },
   'health.health': { phase: 0, input: () => ({}) },
   'health.live': { phase: 0, input: () => ({}) },
@@ -690,7 +697,7 @@ describe('the task part routes on a private task', () => {
   }
 });
 /** Routes that address one user's own object (a download, a notification): the member's here, everyone else gets 404. */
-const OWNER_ONLY = new Set(['downloads.file', 'jobs.get', 'notifications.markRead']);
+const OWNER_ONLY = new Set(['downloads.file', 'jobs.get', 'jobs.cancel', 'notifications.markRead']);
 const expectedOf = (key: string, route: RouteContract, actor: ActorName): Expected => {
   const expected = expectedFor(route, ACTORS[actor]);
   return OWNER_ONLY.has(key) && expected === 'allowed' && actor !== 'member' ? 404 : expected;
@@ -765,7 +772,32 @@ const ownObjects = async (token: string, userId: string, licenceId: string) => {
     createdAt: new Date().toISOString(),
     readAt: null,
   });
-  return { downloadId: data.id, notificationId };
+  // a job requested and canceled at once (the worker never starts it), so its owner's cancel is always allowed
+  const canceledJobId = randomUUID();
+  const metadata = { userId, licenceId, correlationId: 'matrix', causationId: 'matrix', occurredAt: new Date().toISOString() };
+  await server.adapters.eventStore.append(
+    toJobStreamId(canceledJobId),
+    [
+      {
+        id: randomUUID(),
+        type: 'JobRequested',
+        data: {
+          jobId: canceledJobId,
+          licenceId,
+          ownerId: userId,
+          projectId: null,
+          kind: 'tasks-export',
+          params: {},
+          requestedAt: metadata.occurredAt,
+        },
+        metadata,
+      },
+      { id: randomUUID(), type: 'JobCanceled', data: { jobId: canceledJobId, canceledBy: userId }, metadata },
+    ],
+    'no_stream',
+  );
+  await api.call(jobRoutes.get, { params: { jobId: canceledJobId }, minPosition: await server.adapters.eventStore.headPosition() });
+  return { downloadId: data.id, canceledJobId, notificationId };
 };
 
 beforeAll(async () => {

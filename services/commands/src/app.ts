@@ -30,6 +30,7 @@ import { registerEventRoutes } from './routes/webhooks/eventRoutes';
 import { registerSbsRoutes } from './routes/sbs/sbsRoutes';
 import { registerTableRoutes } from './routes/tables/tableRoutes';
 import { registerRecordRoutes } from './routes/tables/recordRoutes';
+import { registerRecordImportRoutes } from './routes/tables/recordImportRoutes';
 import { registerTableQueryRoutes } from './routes/tables/queries/tableQueryRoutes';
 
 export { createAppDeps, systemClock, type AppDeps, type Clock } from './deps';
@@ -76,6 +77,7 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerSbsRoutes(app);
   registerTableRoutes(app);
   registerRecordRoutes(app);
+  registerRecordImportRoutes(app);
   registerTableQueryRoutes(app);
   if (extend) await extend(app);
   return app;

@@ -1,7 +1,7 @@
 import { DomainError } from '../shared/domainError';
 import { unknownCommand, type Command, type Decider } from '../shared/decider';
 import { messages } from '../shared/messages';
-import { targetTableOf, validateCell, type CellContext } from './columnTypes';
+import { targetTableOf, validateCell, type CellContext, type CellResult } from './columnTypes';
 import { tableMessages } from './messages';
 import {
   evolveRecord,
@@ -49,6 +49,22 @@ type Result = RecordEvent[] | DomainError;
 const recordNotFound = () => new DomainError(tableMessages.recordNotFound, 404);
 
 /**
+ * One input cell of a known column -> its stored value or its message (with its catalogue key): the column type's
+ * validator, then a `table` cell must name a live record of the target table and an `sbscode` cell a code of the
+ * project's SBS. `validateValues` and the CSV import's check (services/jobs/src/tables/csvRecords.ts) share it.
+ */
+export const checkRecordCell = (context: RecordContext, column: Column, input: unknown): CellResult => {
+  const result = validateCell(column, input, context.cell);
+  if (!result.ok || result.value === null) return result;
+  const target = targetTableOf(column);
+  if (target !== null && !context.knownRecords.some((r) => r.recordId === result.value && r.tableId === target))
+    return { ok: false, error: { key: 'tables.notARecordOfTarget', message: tableMessages.notARecordOfTarget } };
+  if (column.type === 'sbscode' && !context.knownSbsCodes.includes(String(result.value)))
+    return { ok: false, error: { key: 'tables.notAnSbsCode', message: tableMessages.notAnSbsCode } };
+  return result;
+};
+
+/**
  * Input cells -> stored values, or a 422 whose `errors` hold one message per cell, keyed by column id: unknown
  * column ids, values the column's type refuses, `table` cells naming no live record of the target table.
  */
@@ -61,25 +77,9 @@ export const validateValues = (context: RecordContext, input: Record<string, unk
       errors[columnId] = [tableMessages.unknownColumn];
       continue;
     }
-    const result = validateCell(column, raw, context.cell);
-    if (!result.ok) {
-      errors[columnId] = [result.error.message];
-      continue;
-    }
-    const target = targetTableOf(column);
-    if (
-      target !== null &&
-      result.value !== null &&
-      !context.knownRecords.some((r) => r.recordId === result.value && r.tableId === target)
-    ) {
-      errors[columnId] = [tableMessages.notARecordOfTarget];
-      continue;
-    }
-    if (column.type === 'sbscode' && result.value !== null && !context.knownSbsCodes.includes(String(result.value))) {
-      errors[columnId] = [tableMessages.notAnSbsCode];
-      continue;
-    }
-    values[columnId] = result.value;
+    const result = checkRecordCell(context, column, raw);
+    if (result.ok) values[columnId] = result.value;
+    else errors[columnId] = [result.error.message];
   }
   return Object.keys(errors).length > 0 ? new DomainError(messages.shared.invalidInput, 422, errors) : values;
 };

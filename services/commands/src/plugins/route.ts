@@ -50,11 +50,12 @@ export const addRoute = <R extends RouteContract>(
   app: FastifyInstance,
   contract: R,
   handler: (input: RouteInput<R>) => Promise<z.input<R['response']>>,
-  options: { status?: number } = {},
+  options: { status?: number; /** bytes, when a body may be larger than the server's default (uploads) */ bodyLimit?: number } = {},
 ): void => {
   app.route({
     method: contract.method,
     url: contract.path,
+    ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
     schema: {
       summary: contract.summary,
       tags: [contract.tag],

@@ -50,6 +50,14 @@ export interface JobKind<P = unknown> {
   assemble(job: JobState, params: P, plan: JobPlan, parts: () => AsyncIterable<Readable>, context: JobContext): Readable;
 }
 
+/**
+ * Thrown by a kind's code when the job's own input cannot be done (an import with invalid values): the job fails
+ * with this message as its reason, which the owner reads, instead of the general one; it is not logged as a fault.
+ */
+export class JobRefused extends Error {
+  override readonly name = 'JobRefused';
+}
+
 /** The kinds a worker runs, by name; later contexts (tables: exports, imports) register theirs. */
 export interface JobKindRegistry {
   get(kind: string): JobKind | undefined;

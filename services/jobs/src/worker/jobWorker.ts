@@ -26,7 +26,7 @@ import {
   type Supervised,
 } from '@stramien/infra';
 import { DOWNLOADS_COLLECTION, type DownloadDoc } from '@stramien/projections';
-import type { JobKind, JobKindRegistry, JobPlan } from '../kinds/jobKind';
+import { JobRefused, type JobKind, type JobKindRegistry, type JobPlan } from '../kinds/jobKind';
 
 /** the worker's name in the health report */
 export const JOB_WORKER_COMPONENT = 'job-worker';
@@ -202,10 +202,11 @@ export const createJobWorker = (deps: {
       if (error instanceof Stopped || signal.aborted) throw error;
       // canceled or finished by someone else meanwhile: nothing left to do
       if (error instanceof DomainError && error.status === 409) return true;
-      deps.onError?.(error);
+      const refused = error instanceof JobRefused;
+      if (!refused) deps.onError?.(error);
       const current = await load(jobId);
       if (current.status === 'requested' || current.status === 'running') {
-        await send(current, { type: 'FailJob', data: { reason: jobMessages.failed } });
+        await send(current, { type: 'FailJob', data: { reason: refused ? error.message : jobMessages.failed } });
       }
       if (plan) await cleanUp(job, plan).catch(() => undefined);
       return true;

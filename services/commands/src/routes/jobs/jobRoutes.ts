@@ -11,7 +11,7 @@ import { visibleTaskFilter } from '../../access/taskAccess';
 import { taskQueriesOf } from '../tasks/taskQueries';
 import { actorOf } from '../../plugins/auth';
 import { loadOwnDownload } from '../notifications/downloadRoutes';
-import { toDownloadView } from '../notifications/downloadView';
+import { toDownloadView, toJobView } from '../notifications/downloadView';
 
 /** 'tasks-2026-11-23-140512.csv': what the file is, and when it was asked for (UTC) */
 export const exportFilename = (what: string, format: string, at: Date): string =>
@@ -64,4 +64,17 @@ export const registerJobRoutes = (app: FastifyInstance): void => {
   addRoute(app, jobRoutes.get, async ({ params, request }) => ({
     data: toDownloadView(await loadOwnDownload(app, request, params.jobId)),
   }));
+
+  /** the owner cancels a job: the worker stops after the chunk at work (what the chunks did stays); 409 once it ended */
+  addRoute(app, jobRoutes.cancel, async ({ params, request }) => {
+    const own = await loadOwnDownload(app, request, params.jobId);
+    const actor = { userId: own.ownerId, licenceId: own.licenceId };
+    const result = await handle(
+      request,
+      params.jobId,
+      { type: 'CancelJob', data: {} },
+      { actor, ...(own.projectId ? { projectId: own.projectId } : {}), settle: false },
+    );
+    return { data: toJobView(result.state, own.finishedAt), position: result.position };
+  });
 };

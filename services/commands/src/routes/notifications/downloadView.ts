@@ -1,5 +1,5 @@
 import type { Download } from '@stramien/api';
-import { jobProgressPercent } from '@stramien/domain';
+import { jobProgressPercent, type JobState } from '@stramien/domain';
 import type { DownloadDoc } from '@stramien/projections';
 
 /** A download as the API shows it. */
@@ -15,3 +15,22 @@ export const toDownloadView = (doc: DownloadDoc): Download => ({
   finished_at: doc.finishedAt,
   reason: doc.reason,
 });
+
+/** A job as its stream folds it, shown as a download: for the answer of a request or a cancel, before the read model has it. */
+export const toJobView = (job: JobState, finishedAt: string | null = null): Download =>
+  toDownloadView({
+    _id: job.jobId,
+    licenceId: job.licenceId,
+    ownerId: job.ownerId,
+    projectId: job.projectId,
+    kind: job.kind,
+    filename: job.download?.filename ?? (typeof job.params.filename === 'string' ? job.params.filename : job.kind),
+    state: job.status,
+    progress: job.progress,
+    size: job.download?.size ?? null,
+    contentType: job.download?.contentType ?? null,
+    blobId: job.download?.blobId ?? null,
+    reason: job.reason,
+    requestedAt: job.requestedAt,
+    finishedAt,
+  });

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  IMPORT_CHUNK_ROWS,
+  fold,
+  jobDecider,
+  jobSchemas,
+  tableMessages,
+  toJobStreamId,
+  type Column,
+  type JobEvent,
+  type JobState,
+} from '@stramien/domain';
+import {
+  createCommandPipeline,
+  createEmbeddedDocumentStore,
+  createFileBlobStore,
+  createInProcessBus,
+  createSqliteEventStore,
+  type Doc,
+} from '@stramien/infra';
+import { TABLES_COLLECTION } from '@stramien/projections/tables/tableDocs';
+import { createJobKindRegistry, type JobContext, type JobKind } from '../kinds/jobKind';
+import { createJobWorker } from '../worker/jobWorker';
+import { importBlobIds, importedRecordId, recordsImportKind, RECORDS_IMPORT_KIND, type RecordsImportParams } from './recordsImport';
+
+const LICENCE = 'licence-1';
+const OWNER = 'owner-1';
+const PROJECT = 'project-1';
+const TABLE = 'table-1';
+const columns: Column[] = [
+  { columnId: 'c-name', name: 'Name', type: 'text', options: null, position: 0 },
+  { columnId: 'c-size', name: 'Size', type: 'float', options: null, position: 1 },
+];
+const ROWS = IMPORT_CHUNK_ROWS * 2 + 7;
+
+let dir: string;
+let adapters: ReturnType<typeof open>;
+const open = (dataDir: string) => ({
+  eventStore: createSqliteEventStore({ file: join(dataDir, 'events.sqlite') }),
+  documentStore: createEmbeddedDocumentStore({ file: join(dataDir, 'documents.sqlite') }),
+  blobStore: createFileBlobStore({ dir: join(dataDir, 'blobs') }),
+  bus: createInProcessBus(),
+});
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'stramien-records-import-'));
+  adapters = open(dir);
+  await adapters.documentStore
+    .collection<Doc>(TABLES_COLLECTION)
+    .insertMany([{ _id: TABLE, licenceId: LICENCE, projectId: PROJECT, name: 'Rooms', columns, deleted: false }]);
+});
+afterEach(async () => {
+  await adapters.bus.close();
+  await adapters.eventStore.close();
+  await adapters.documentStore.close();
+  await adapters.blobStore.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const pipeline = () => createCommandPipeline({ eventStore: adapters.eventStore });
+const actor = { userId: OWNER, licenceId: LICENCE };
+const context = (): JobContext => ({ ...adapters, pipeline: pipeline(), now: () => new Date('2026-11-23T12:00:00Z') });
+
+/** a `;` file of ROWS rows (decimal commas), stored as an import's upload, and its job requested */
+const requestImport = async (text: string): Promise<{ job: JobState; params: RecordsImportParams }> => {
+  const jobId = randomUUID();
+  await adapters.blobStore.put(Buffer.from(text, 'utf8'), { id: importBlobIds.upload(jobId), contentType: 'text/csv' });
+  const params: RecordsImportParams = {
+    tableId: TABLE,
+    projectId: PROJECT,
+    blobId: importBlobIds.upload(jobId),
+    mapping: { Name: 'c-name', Size: 'c-size' },
+    filename: 'records-import.csv',
+  };
+  const result = await pipeline()({
+    decider: jobDecider,
+    schemas: jobSchemas,
+    streamId: toJobStreamId(jobId),
+    command: {
+      type: 'RequestJob',
+      data: { jobId, licenceId: LICENCE, projectId: PROJECT, kind: RECORDS_IMPORT_KIND, params },
+      metadata: { actor, now: new Date().toISOString() },
+    },
+    context: { actor, correlationId: 'test', causationId: 'test' },
+  });
+  return { job: result.state, params };
+};
+const csv = (rows = ROWS, bad?: number) =>
+  `\uFEFFName;Size\r\n${Array.from({ length: rows }, (_, i) => `Row ${i + 1};${i + 1 === bad ? 'wide' : `${i},5`}`).join('\r\n')}\r\n`;
+
+const recordsCreated = async (jobId: string) =>
+  (await adapters.eventStore.readAll({ after: 0, maxCount: 100_000, filter: { eventTypes: ['RecordCreated'] } })).filter(
+    (e) => (e.data as { importId?: string }).importId === jobId,
+  );
+const jobOf = async (jobId: string) =>
+  fold(
+    jobDecider,
+    (await adapters.eventStore.readStream(toJobStreamId(jobId))).map((r) => ({ type: r.type, data: r.data }) as JobEvent),
+  );
+const worker = (kind: JobKind = recordsImportKind) => createJobWorker({ ...adapters, kinds: createJobKindRegistry([kind]), pollMs: 50 });
+
+describe('records-import', () => {
+  describe('when a chunk runs again (after a crash before it was recorded)', () => {
+    it('writes nothing twice: row n is the same record, created once', async () => {
+      const { job, params } = await requestImport(csv());
+      const plan = await recordsImportKind.plan(job, params, context());
+      expect(plan.items).toEqual([IMPORT_CHUNK_ROWS, IMPORT_CHUNK_ROWS, 7]);
+      const first = await recordsImportKind.runChunk(job, params, plan.chunks[1], context(), null);
+      const again = await recordsImportKind.runChunk(job, params, plan.chunks[1], context(), null);
+      expect(again.items).toBe(IMPORT_CHUNK_ROWS);
+      expect(Buffer.from(again.content as Uint8Array).toString()).toBe(Buffer.from(first.content as Uint8Array).toString());
+      const created = await recordsCreated(job.jobId);
+      expect(created).toHaveLength(IMPORT_CHUNK_ROWS);
+      const ids = created.map((e) => (e.data as { recordId: string }).recordId);
+      expect(new Set(ids)).toEqual(
+        new Set(Array.from({ length: IMPORT_CHUNK_ROWS }, (_, i) => importedRecordId(job.jobId, IMPORT_CHUNK_ROWS + i + 1))),
+      );
+      // the values as a Dutch spreadsheet meant them
+      expect(created.find((e) => (e.data as { recordId: string }).recordId === importedRecordId(job.jobId, 501))?.data).toMatchObject({
+        values: { 'c-name': 'Row 501', 'c-size': 500.5 },
+      });
+    });
+  });
+
+  describe('when the worker runs it', () => {
+    it('creates every row once, finishes with the rows and records in its file, and removes the upload', async () => {
+      const { job } = await requestImport(csv());
+      await worker().runJob(job.jobId);
+      const done = await jobOf(job.jobId);
+      expect(done.status).toBe('finished');
+      expect(done.progress).toEqual({ done: ROWS, total: ROWS });
+      expect(await recordsCreated(job.jobId)).toHaveLength(ROWS);
+      expect(await adapters.blobStore.stat(importBlobIds.upload(job.jobId))).toBeNull();
+      expect(await adapters.blobStore.stat(importBlobIds.rows(job.jobId, 0))).toBeNull();
+    });
+
+    it('fails a file with a refused cell before writing anything, with the message that sends the owner to /records/verify', async () => {
+      const { job } = await requestImport(csv(ROWS, ROWS - 1));
+      await worker().runJob(job.jobId);
+      const failed = await jobOf(job.jobId);
+      expect(failed).toMatchObject({ status: 'failed', reason: tableMessages.importInvalid });
+      expect(await recordsCreated(job.jobId)).toEqual([]);
+      expect(await adapters.blobStore.stat(importBlobIds.upload(job.jobId))).toBeNull();
+      expect(await adapters.blobStore.stat(importBlobIds.rows(job.jobId, 0))).toBeNull();
+    });
+  });
+
+  describe('when canceled while a chunk is at work', () => {
+    it('stops after that chunk: its rows stay, the later chunks never run', async () => {
+      const { job } = await requestImport(csv());
+      const cancelDuringFirst: JobKind = {
+        ...recordsImportKind,
+        async runChunk(j, p, chunk, c, previous) {
+          await pipeline()({
+            decider: jobDecider,
+            schemas: jobSchemas,
+            streamId: toJobStreamId(j.jobId),
+            command: { type: 'CancelJob', data: {}, metadata: { actor, now: new Date().toISOString() } },
+            context: { actor, correlationId: 'test', causationId: 'test' },
+          });
+          return recordsImportKind.runChunk(j, p, chunk, c, previous);
+        },
+      };
+      await worker(cancelDuringFirst).runJob(job.jobId);
+      const canceled = await jobOf(job.jobId);
+      expect(canceled.status).toBe('canceled');
+      // the chunk at work finished its rows; the job recorded no more
+      expect(canceled.completedChunks).toEqual([]);
+      expect(await recordsCreated(job.jobId)).toHaveLength(IMPORT_CHUNK_ROWS);
+    });
+  });
+});

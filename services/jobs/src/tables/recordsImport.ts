@@ -1,0 +1,191 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { createInterface } from 'node:readline';
+import { z } from 'zod';
+import {
+  DomainError,
+  IMPORT_CHUNK_ROWS,
+  recordDecider,
+  recordSchemas,
+  referencedRecords,
+  referencedSbsCodes,
+  tableMessages,
+  toRecordStreamId,
+  type Actor,
+  type CreateRecord,
+  type JobState,
+  type RecordContext,
+} from '@stramien/domain';
+import type { BlobStore, DocumentStore } from '@stramien/infra';
+import { TABLES_COLLECTION, type TableDoc } from '@stramien/projections/tables/tableDocs';
+import { defineJobKind, JobRefused, type JobContext } from '../kinds/jobKind';
+import { tabularFile, tabularPart } from '../kinds/tabular';
+import { checkBatch, openCsv, readModelLookups, type ImportTarget } from './csvRecords';
+
+export const RECORDS_IMPORT_KIND = 'records-import';
+
+export const recordsImportParamsSchema = z.object({
+  tableId: z.string(),
+  projectId: z.string(),
+  /** the uploaded CSV in the BlobStore (`importUploadBlobId`) */
+  blobId: z.string(),
+  /** CSV header -> column id (null: not imported), as the request resolved it */
+  mapping: z.record(z.string(), z.string().nullable()),
+  filename: z.string().min(1),
+});
+export type RecordsImportParams = z.infer<typeof recordsImportParamsSchema>;
+
+/** Where an import keeps its upload, and each chunk's checked rows (NDJSON), in the BlobStore. */
+export const importBlobIds = {
+  upload: (jobId: string) => `job-${jobId}-upload`,
+  rows: (jobId: string, index: number) => `job-${jobId}-rows-${index}`,
+};
+
+/**
+ * The id of the record data row `row` of import `jobId` becomes: a name-based uuid (version 5 layout, SHA-1), so a
+ * chunk run again after a crash names the same records and finds those it created (docs/tables.md "Bulk work").
+ */
+export const importedRecordId = (jobId: string, row: number): string => {
+  const hash = createHash('sha1').update(`stramien-records-import\n${jobId}\n${row}`).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
+const chunkSchema = z.object({ index: z.number().int().nonnegative(), rows: z.number().int().nonnegative() });
+const rowLineSchema = z.tuple([z.number().int().positive(), z.record(z.string(), z.string())]);
+
+/** the table as the read model has it now; a deleted (or unknown) one ends the import */
+const targetOf = async (documentStore: DocumentStore, params: RecordsImportParams): Promise<ImportTarget> => {
+  const table = await documentStore.collection<TableDoc>(TABLES_COLLECTION).findOne({ _id: params.tableId });
+  if (!table || table.deleted || table.projectId !== params.projectId) throw new JobRefused(tableMessages.notFound);
+  return { tableId: table._id, projectId: table.projectId, columns: table.columns };
+};
+
+const removeBlobs = async (blobStore: BlobStore, jobId: string, chunks: number) => {
+  for (let i = 0; i < chunks; i++) await blobStore.delete(importBlobIds.rows(jobId, i));
+  await blobStore.delete(importBlobIds.upload(jobId));
+};
+
+/** reads a chunk's checked rows */
+async function* rowsOf(stream: Readable): AsyncGenerator<[number, Record<string, string>]> {
+  for await (const line of createInterface({ input: stream, crlfDelay: Infinity }))
+    if (line !== '') yield rowLineSchema.parse(JSON.parse(line));
+}
+
+/**
+ * `POST /records/import`: a CSV's rows become records (docs/tables.md "Bulk work"). The plan reads the uploaded file
+ * once, streamed, in batches of IMPORT_CHUNK_ROWS rows, checking every cell; one refused cell fails the job with
+ * `tables.importInvalid` before anything is written (the owner fetches the errors from /records/verify). Each batch's
+ * checked rows are stored as the input of one chunk. A chunk creates its rows' records side by side (their appends
+ * share the event store's group commit) as the job's owner; row n becomes record `importedRecordId(job, n)`, created
+ * only where its stream is empty, so a chunk run again writes nothing twice. The file lists row and record id.
+ */
+export const recordsImportKind = defineJobKind<RecordsImportParams>({
+  kind: RECORDS_IMPORT_KIND,
+  params: recordsImportParamsSchema,
+  async plan(job, params, { documentStore, blobStore }) {
+    const target = await targetOf(documentStore, params);
+    const upload = await blobStore.get(params.blobId);
+    // gone only when an earlier run refused the file (and was stopped before it recorded that)
+    if (!upload) throw new JobRefused(tableMessages.importInvalid);
+    const lookups = readModelLookups(documentStore);
+    const items: number[] = [];
+    try {
+      const { head, batches } = await openCsv(upload.stream, IMPORT_CHUNK_ROWS);
+      for await (const batch of batches()) {
+        const checked = await checkBatch(target, head, params.mapping, batch, lookups);
+        if (checked.errors.length > 0) throw new JobRefused(tableMessages.importInvalid);
+        const index = items.length;
+        const lines = checked.rows.map((r) => `${JSON.stringify([r.row, r.values])}\n`).join('');
+        await blobStore.delete(importBlobIds.rows(job.jobId, index));
+        await blobStore.put(Buffer.from(lines, 'utf8'), { id: importBlobIds.rows(job.jobId, index), contentType: 'application/x-ndjson' });
+        items.push(checked.rows.length);
+      }
+    } catch (e) {
+      // a file that is no CSV, or a refused cell: nothing is written; the upload and the checked rows go
+      if (!(e instanceof DomainError || e instanceof JobRefused)) throw e;
+      await removeBlobs(blobStore, job.jobId, items.length + 1);
+      throw new JobRefused(tableMessages.importInvalid);
+    } finally {
+      upload.stream.destroy();
+    }
+    // a file of a header only imports nothing, in one empty chunk
+    if (items.length === 0) items.push(0);
+    return {
+      chunks: items.map((rows, index) => ({ index, rows })),
+      items,
+      filename: params.filename,
+      contentType: 'text/csv; charset=utf-8',
+    };
+  },
+  async runChunk(job, params, chunk, context) {
+    const { index, rows: count } = chunkSchema.parse(chunk);
+    if (count === 0) return { content: Buffer.alloc(0), items: 0 };
+    const stored = await context.blobStore.get(importBlobIds.rows(job.jobId, index));
+    if (!stored) throw new Error(`the rows of chunk ${index} of import ${job.jobId} are missing`);
+    const rows: [number, Record<string, string>][] = [];
+    for await (const row of rowsOf(stored.stream)) rows.push(row);
+    const created = await createRows(job, params, rows, context);
+    return { content: tabularPart('csv', created), items: rows.length };
+  },
+  assemble(job, _params, plan, parts, { blobStore }) {
+    const file = tabularFile('csv', ['row', 'record'], parts);
+    return Readable.from(
+      (async function* () {
+        yield* file;
+        // every chunk is recorded and its part read: the checked rows and the upload are no longer needed
+        await removeBlobs(blobStore, job.jobId, plan.chunks.length);
+      })(),
+    );
+  },
+});
+
+/**
+ * Creates a chunk's records side by side as the job's owner; a record already there (this chunk ran before a crash)
+ * is left as it is. Answers each row with its record id.
+ */
+const createRows = async (
+  job: JobState,
+  params: RecordsImportParams,
+  rows: [number, Record<string, string>][],
+  { documentStore, pipeline, now }: JobContext,
+): Promise<[number, string][]> => {
+  const target = await targetOf(documentStore, params);
+  const lookups = readModelLookups(documentStore);
+  const wanted = rows.flatMap(([, values]) => referencedRecords(target.columns, values));
+  const codes = [...new Set(rows.flatMap(([, values]) => referencedSbsCodes(target.columns, values)))];
+  const context: RecordContext = {
+    tableId: target.tableId,
+    projectId: target.projectId,
+    columns: target.columns,
+    knownRecords: wanted.length === 0 ? [] : await lookups.knownRecords(wanted),
+    knownSbsCodes: codes.length === 0 ? [] : await lookups.knownSbsCodes(target.projectId, codes),
+  };
+  const actor: Actor = { userId: job.ownerId, licenceId: job.licenceId };
+  const at = now().toISOString();
+  return Promise.all(
+    rows.map(async ([row, values]): Promise<[number, string]> => {
+      const recordId = importedRecordId(job.jobId, row);
+      const command: CreateRecord = {
+        type: 'CreateRecord',
+        data: { ...context, recordId, values, importId: job.jobId },
+        metadata: { actor, now: at },
+      };
+      try {
+        await pipeline({
+          decider: recordDecider,
+          schemas: recordSchemas,
+          streamId: toRecordStreamId(recordId),
+          command,
+          context: { actor, correlationId: job.jobId, causationId: job.jobId, projectId: params.projectId },
+        });
+      } catch (e) {
+        // created by an earlier run of this chunk: the id is this job's and this row's alone
+        if (!(e instanceof DomainError && e.status === 409)) throw e;
+      }
+      return [row, recordId];
+    }),
+  );
+};

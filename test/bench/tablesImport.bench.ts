@@ -1,0 +1,96 @@
+import { identityRoutes, jobRoutes, projectRoutes, recordImportRoutes, tableRoutes } from '@stramien/api';
+import type { ColumnType } from '@stramien/domain';
+import { TABLES_COLLECTION, type TableDoc } from '@stramien/projections/tables/tableDocs';
+import { DEMO, startTestServer } from '@stramien/commands/testing/testServer';
+import { atLeast, atMost, info, round, type BenchFigure } from './figures';
+
+export interface TablesImportBenchOptions {
+  /** data rows of the CSV; default 100,000 */
+  rows?: number;
+  log?: (line: string) => void;
+}
+
+const MB = 1024 * 1024;
+
+/** 20 columns, as a construction table has them: names, codes, counts, sizes, flags and dates */
+const COLUMNS: { name: string; type: ColumnType }[] = [
+  ...Array.from({ length: 8 }, (_, i) => ({ name: `Text ${i + 1}`, type: 'text' as const })),
+  ...Array.from({ length: 4 }, (_, i) => ({ name: `Count ${i + 1}`, type: 'integer' as const })),
+  ...Array.from({ length: 4 }, (_, i) => ({ name: `Size ${i + 1}`, type: 'float' as const })),
+  ...Array.from({ length: 2 }, (_, i) => ({ name: `Done ${i + 1}`, type: 'boolean' as const })),
+  ...Array.from({ length: 2 }, (_, i) => ({ name: `Date ${i + 1}`, type: 'date' as const })),
+];
+
+/** one cell as Dutch Excel writes it (`;` file: decimal commas, day-first dates, WAAR/ONWAAR) */
+const cell = (type: ColumnType, row: number, column: number): string => {
+  const n = row * 31 + column * 7;
+  switch (type) {
+    case 'integer':
+      return String(n % 100_000);
+    case 'float':
+      return `${n % 10_000},${n % 100}`;
+    case 'boolean':
+      return n % 2 === 0 ? 'WAAR' : 'ONWAAR';
+    case 'date':
+      return `${String((n % 28) + 1).padStart(2, '0')}-${String((n % 12) + 1).padStart(2, '0')}-20${20 + (n % 10)}`;
+    default:
+      return `Element ${row}.${column} level ${n % 12}`;
+  }
+};
+
+const csvOf = (rows: number): Buffer => {
+  const parts: string[] = [`\uFEFF${COLUMNS.map((c) => c.name).join(';')}\r\n`];
+  for (let r = 1; r <= rows; r++) parts.push(`${COLUMNS.map((c, i) => cell(c.type, r, i)).join(';')}\r\n`);
+  return Buffer.from(parts.join(''), 'utf8');
+};
+
+/**
+ * CSV import on the embedded default, end to end in the one-process runtime: a Dutch Excel file of `rows` rows x 20
+ * columns sent as base64 to `POST /api/records/import`, timed from the request to the job's end (the verify pass,
+ * then the chunks of 500 records through the command pipeline), and further until the tables read model counts every
+ * record; RSS sampled every 20 ms (the projections run in the same process meanwhile).
+ */
+export const benchTablesImport = async (options: TablesImportBenchOptions = {}): Promise<BenchFigure[]> => {
+  const rows = options.rows ?? 100_000;
+  const log = options.log ?? (() => undefined);
+  const server = await startTestServer();
+  try {
+    const admin = server.api(await server.signIn(DEMO.admin));
+    const user = await admin.call(identityRoutes.currentUser);
+    const project = await admin.call(projectRoutes.create, {
+      body: { license: user.licenses[0]!.id, name: 'Bench import', number: 'BI-1' },
+    });
+    const table = (await admin.call(tableRoutes.createTable, { body: { project: project.data.id, name: 'Elements' } })).data;
+    for (const column of COLUMNS) await admin.call(tableRoutes.createColumn, { body: { table: table.id, ...column } });
+    const file = csvOf(rows);
+    log(`tables import: ${rows} rows x ${COLUMNS.length} columns, ${round(file.length / MB, 1)} MB`);
+    const base64 = file.toString('base64');
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    let peak = rssBefore;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    const started = performance.now();
+    const { data } = await admin.call(recordImportRoutes.import, { body: { table: table.id, file: base64 } });
+    let state = data.state;
+    while (state === 'requested' || state === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      state = (await admin.call(jobRoutes.get, { params: { jobId: data.id } })).data.state;
+    }
+    const jobSeconds = (performance.now() - started) / 1000;
+    if (state !== 'finished') throw new Error(`the import ended ${state}`);
+    const tables = server.adapters.documentStore.collection<TableDoc>(TABLES_COLLECTION);
+    while (((await tables.findOne({ _id: table.id }))?.recordCount ?? 0) < rows) await new Promise((resolve) => setTimeout(resolve, 200));
+    const readSeconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    log(`tables import: job ${round(jobSeconds, 1)} s, read model ${round(readSeconds, 1)} s, RSS peak ${round(peak / MB)} MB`);
+    return [
+      atLeast(`CSV import: ${rows} rows x 20 columns (request -> job finished)`, Math.round(rows / jobSeconds), 'rows/s', 20_000),
+      info(`CSV import: ${rows} rows until the read model has them all`, Math.round(rows / readSeconds), 'rows/s'),
+      atMost('CSV import: resident memory at its peak (the whole server)', round(peak / MB), 'MB', 1024),
+      info('CSV import: RSS before', round(rssBefore / MB), 'MB'),
+      info('CSV import: file size', round(file.length / MB, 1), 'MB'),
+    ];
+  } finally {
+    await server.close();
+  }
+};
