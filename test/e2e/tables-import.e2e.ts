@@ -22,7 +22,7 @@ const importText = (language: Language) => {
 
 const SHOTS = '/tmp/shots-tweb-import';
 mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), animations: 'disabled' });
 
 const BOM = '\ufeff';
 /**
@@ -118,7 +118,7 @@ const importWithErrorThenFix = async (page: Page, language: Language, request: P
   });
   await dialog.getByTestId('import-start').click();
   await expect(dialog.getByTestId('import-step-run')).toBeVisible();
-  await expect(dialog.getByTestId('import-cancel')).toBeVisible();
+  await expect(dialog.getByTestId('import-cancel')).toBeEnabled();
   await shot(page, `${language}-5-import`);
   await expectToast(page, text('tablesImport.done.toast_other', { count: 3 }));
   await expect(dialog).toHaveCount(0);
