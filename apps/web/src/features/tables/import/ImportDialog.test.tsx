@@ -51,12 +51,14 @@ describe('the import wizard on the records page', () => {
     expect(screen.queryByRole('button', { name: 'Import' })).toBeNull();
   });
 
-  it('previews a chosen file in the browser and maps its columns by name, pointing out a column chosen twice', async () => {
+  it('previews a dropped file in the browser and maps its columns by name, pointing out a column chosen twice', async () => {
     renderRecords(true);
     fireEvent.click(await screen.findByRole('button', { name: 'Import' }));
     const dialog = await screen.findByRole('dialog');
-    const picker = await within(dialog).findByLabelText('Choose a CSV file…');
-    fireEvent.change(picker, { target: { files: [csv('\ufeffcode;Breedte;Opmerking\r\nK-1;1,25;"twee\r\nregels"\r\n')] } });
+    // dropped on the wizard (the browser flow picks it with the file input)
+    fireEvent.drop(await within(dialog).findByTestId('import-drop'), {
+      dataTransfer: { files: [csv('\ufeffcode;Breedte;Opmerking\r\nK-1;1,25;"twee\r\nregels"\r\n')] },
+    });
 
     const preview = await within(dialog).findByTestId('import-preview');
     expect(within(dialog).getByTestId('import-delimiter').textContent).toBe('Separator: semicolon (;)');
