@@ -36,7 +36,7 @@ const benches: Record<string, (dir: string) => Promise<BenchFigure[]>> = {
   webhooks: () => benchWebhooks({ log }),
   sbs: () => benchSbs({ log }),
   tables: () => benchTables({ records: Number(process.env.BENCH_TABLE_RECORDS ?? 1_000_000), log }),
-  tablesImport: () => benchTablesImport({ rows: Number(process.env.BENCH_IMPORT_ROWS ?? 100_000), log }),
+  tablesImport: (dir) => benchTablesImport(dir, { rows: Number(process.env.BENCH_IMPORT_ROWS ?? 100_000), log }),
 };
 
 export interface BenchResult {

@@ -54,7 +54,6 @@ export const jobRoutes = {
     auth: true,
     policy: { access: 'user' },
     params: z.object({ jobId: uuid }),
-    body: z.object({}).strict().optional(),
     response: z.object({ data: downloadSchema, position: z.number().int().nonnegative() }),
     alsoAnswers: [404, 409],
   }),

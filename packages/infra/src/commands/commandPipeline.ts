@@ -108,11 +108,18 @@ export const createCommandPipeline = (deps: {
     streamId: string;
     command: C;
     context: CommandContext;
+    /**
+     * the caller names a stream it expects to be new (an id it derived, e.g. an import row's record): the first try
+     * decides on the initial state without reading the stream and appends with 'no_stream'; if the stream exists
+     * after all, the conflict makes the next try load it as usual
+     */
+    newStream?: boolean;
   }): Promise<PipelineResult<S, E>> => {
     const { decider, schemas, streamId, command, context } = input;
     for (let attempt = 0; ; attempt++) {
       let start = performance.now();
-      const { state, revision, position } = await load(decider, streamId);
+      const { state, revision, position } =
+        input.newStream && attempt === 0 ? { state: decider.initialState(), revision: -1, position: 0 } : await load(decider, streamId);
       recordTiming('load', start);
       start = performance.now();
       const decision = decider.decide(command, state);

@@ -73,6 +73,30 @@ describe('Command pipeline', () => {
     expect(appends).toBe(MAX_CONFLICT_RETRIES + 1);
   });
 
+  describe('for a stream the caller expects to be new', () => {
+    it('decides without reading the stream, and on an existing stream decides again on what it holds', async () => {
+      const read: string[] = [];
+      const counting: EventStore = { ...store, readStream: (id, o) => (read.push(id), store.readStream(id, o)) };
+      const pipeline = createCommandPipeline({ eventStore: counting, stateCacheSize: 0 });
+      const first = await pipeline({
+        decider: userDecider,
+        schemas: userSchemas,
+        streamId: 'user-u1',
+        command: register,
+        context,
+        newStream: true,
+      });
+      expect(first.events).toHaveLength(1);
+      expect(read).toEqual([]);
+      // the stream exists: the 'no_stream' append conflicts, the retry reads it and the decider refuses a second register
+      await expect(
+        pipeline({ decider: userDecider, schemas: userSchemas, streamId: 'user-u1', command: register, context, newStream: true }),
+      ).rejects.toBeInstanceOf(DomainError);
+      expect(read).toEqual(['user-u1']);
+      expect(await store.readStream('user-u1')).toHaveLength(1);
+    });
+  });
+
   describe('with its stream state cached', () => {
     const reads = (target: EventStore, log: (number | undefined)[]): EventStore => ({
       ...target,

@@ -227,6 +227,28 @@ export interface ImportTarget {
   columns: Column[];
 }
 
+/**
+ * What the record commands of a batch are checked against: the table's columns and the records and SBS codes the
+ * batch's `table` and `sbscode` cells name (one lookup each; none for a table without such columns).
+ */
+export const recordContextOf = async (
+  target: ImportTarget,
+  inputs: readonly Record<string, string>[],
+  lookups: ImportLookups,
+): Promise<RecordContext> => {
+  const hasTableCells = target.columns.some((c) => c.type === 'table');
+  const hasSbsCells = target.columns.some((c) => c.type === 'sbscode');
+  const wanted = hasTableCells ? inputs.flatMap((values) => referencedRecords(target.columns, values)) : [];
+  const codes = hasSbsCells ? [...new Set(inputs.flatMap((values) => referencedSbsCodes(target.columns, values)))] : [];
+  return {
+    tableId: target.tableId,
+    projectId: target.projectId,
+    columns: target.columns,
+    knownRecords: wanted.length === 0 ? [] : await lookups.knownRecords(wanted),
+    knownSbsCodes: codes.length === 0 ? [] : await lookups.knownSbsCodes(target.projectId, codes),
+  };
+};
+
 /** A checked batch: each row's inputs by column id (as the record command takes them), and its refused cells. */
 export interface CheckedBatch {
   rows: { row: number; values: Record<string, string> }[];
@@ -255,15 +277,11 @@ export const checkBatch = async (
       mapped.map((m) => [m.column.columnId, importCellInput(m.column.type, cells[m.index] ?? '', { decimalComma })]),
     ),
   }));
-  const wanted = rows.flatMap((r) => referencedRecords(target.columns, r.values));
-  const codes = [...new Set(rows.flatMap((r) => referencedSbsCodes(target.columns, r.values)))];
-  const context: RecordContext = {
-    tableId: target.tableId,
-    projectId: target.projectId,
-    columns: target.columns,
-    knownRecords: wanted.length === 0 ? [] : await lookups.knownRecords(wanted),
-    knownSbsCodes: codes.length === 0 ? [] : await lookups.knownSbsCodes(target.projectId, codes),
-  };
+  const context = await recordContextOf(
+    target,
+    rows.map((r) => r.values),
+    lookups,
+  );
   const errors: ImportCellError[] = [];
   for (const [i, { row, values }] of rows.entries()) {
     for (const m of mapped) {
