@@ -17,6 +17,7 @@ import enTasks from '../locales/en/tasks.json';
 import enWebhooks from '../locales/en/webhooks.json';
 import enSbs from '../locales/en/sbs.json';
 import enTables from '../locales/en/tables.json';
+import enTablesImport from '../locales/en/tablesImport.json';
 import enServer from '../locales/en/server.json';
 
 export const LANGUAGES = ['en', 'nl', 'de'] as const;
@@ -40,6 +41,7 @@ export const NAMESPACES = [
   'webhooks',
   'sbs',
   'tables',
+  'tablesImport',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /**
@@ -70,6 +72,7 @@ export const englishResources = {
   webhooks: enWebhooks,
   sbs: enSbs,
   tables: enTables,
+  tablesImport: enTablesImport,
   server: enServer,
 } satisfies Record<Namespace | typeof SERVER_NAMESPACE, Record<string, string>>;
 

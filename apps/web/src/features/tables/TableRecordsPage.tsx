@@ -16,6 +16,7 @@ import { RecordCount } from './components/RecordCount/RecordCount';
 import { RecordHistoryDrawer } from './components/RecordHistoryDrawer/RecordHistoryDrawer';
 import { RecordsGrid, type GridSort } from './components/RecordsGrid/RecordsGrid';
 import { TimeTravel } from './components/TimeTravel/TimeTravel';
+import { ImportRecordsButton } from './import/ImportRecordsButton';
 import { asColumn } from './cellValues';
 import {
   asOfMoment,
@@ -139,6 +140,7 @@ export const TableRecordsPage = () => {
             data-testid="add-record"
           />
         )}
+        {!readOnly && <ImportRecordsButton table={table} />}
         {!readOnly && selected.length > 0 && (
           <Button
             icon={<TrashIcon />}
