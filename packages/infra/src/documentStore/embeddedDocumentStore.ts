@@ -98,6 +98,8 @@ interface Plan {
   sortInJs: boolean;
   /** LIMIT/OFFSET are in the SQL */
   pagedInSql: boolean;
+  /** the SQL selects exactly the matching documents: no need to check them again */
+  exact: boolean;
 }
 
 const SCHEMA = `
@@ -534,14 +536,15 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     const params = [...condition.params];
     const sorted = sort !== undefined && Object.keys(sort).length > 0;
     const order = sorted ? translateSort(sort, (path) => meta.shape.pathShape(path)) : '';
-    if (order === null) return { sql: `${SELECT_ROWS} FROM ${meta.table}${where}`, params, sortInJs: true, pagedInSql: false };
+    if (order === null)
+      return { sql: `${SELECT_ROWS} FROM ${meta.table}${where}`, params, sortInJs: true, pagedInSql: false, exact: condition.exact };
     let sql = `${SELECT_ROWS} FROM ${meta.table}${where}${order ? ` ORDER BY ${order}` : ''}`;
     const pagedInSql = condition.exact && (limit !== undefined || skip > 0);
     if (pagedInSql) {
       sql += ' LIMIT ? OFFSET ?';
       params.push(limit ?? -1, skip);
     }
-    return { sql, params, sortInJs: false, pagedInSql };
+    return { sql, params, sortInJs: false, pagedInSql, exact: condition.exact };
   }
 
   /** the matching rows in the requested order, after skip, up to limit */
@@ -555,7 +558,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
       let toSkip = plan.pagedInSql ? 0 : skip;
       for (const raw of rows) {
         const doc = JSON.parse(raw.json) as Doc;
-        if (!predicate(doc)) continue;
+        if (!plan.exact && !predicate(doc)) continue;
         if (toSkip > 0) {
           toSkip--;
           continue;
