@@ -248,6 +248,13 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     this.refresh();
     const meta = this.catalog.get(name);
     if (meta === undefined) return [];
+    const id = filter === undefined ? undefined : idOnly(filter);
+    if (id !== undefined) {
+      // by primary key (every access check's read of one document), without planning a query
+      if ((options.skip ?? 0) > 0) return [];
+      const raw = this.statement(`${SELECT_ROWS} FROM ${meta.table} WHERE _id = ?`).get(id) as RawRow | undefined;
+      return raw === undefined ? [] : [projection(JSON.parse(raw.json) as Doc) as Doc];
+    }
     const rows = this.select(meta, predicate, filter, options);
     return rows.map((row) => projection(row.doc) as Doc);
   }
