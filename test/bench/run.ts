@@ -35,7 +35,12 @@ const benches: Record<string, (dir: string) => Promise<BenchFigure[]>> = {
     benchTasks({ tasks: Number(process.env.BENCH_TASKS ?? 200_000), durationMs: Number(process.env.BENCH_DURATION_MS ?? 10_000), log }),
   webhooks: () => benchWebhooks({ log }),
   sbs: () => benchSbs({ log }),
-  tables: () => benchTables({ records: Number(process.env.BENCH_TABLE_RECORDS ?? 1_000_000), log }),
+  tables: () =>
+    benchTables({
+      records: Number(process.env.BENCH_TABLE_RECORDS ?? 1_000_000),
+      durationMs: Number(process.env.BENCH_DURATION_MS ?? 10_000),
+      log,
+    }),
   tablesImport: (dir) => benchTablesImport(dir, { rows: Number(process.env.BENCH_IMPORT_ROWS ?? 100_000), log }),
 };
 

@@ -24,6 +24,10 @@ export interface TablesBenchOptions {
   changed?: number;
   /** samples per query figure; default 100 */
   samples?: number;
+  /** concurrent clients of the record-edit run; default 50 */
+  clients?: number;
+  /** measured time of the record-edit run; default 10 s */
+  durationMs?: number;
   log?: (line: string) => void;
 }
 
@@ -50,10 +54,13 @@ export async function benchTables(options: TablesBenchOptions = {}): Promise<Ben
   const total = options.records ?? 1_000_000;
   const changedCount = Math.min(options.changed ?? 1_000, total);
   const samples = options.samples ?? 100;
+  const clients = options.clients ?? 50;
+  const durationMs = options.durationMs ?? 10_000;
   const log = options.log ?? (() => {});
   // reads wait (X-Min-Position) until the projection has the changed records, however long that takes here
   const server = await startTestServer({ STRAMIEN_MIN_POSITION_WAIT_MS: '30000' });
   const http = createHttpClient(server.url, 4);
+  const editHttp = createHttpClient(server.url, clients);
   try {
     const token = await server.signIn(DEMO.admin);
     const admin = server.api(token);
@@ -251,6 +258,37 @@ export async function benchTables(options: TablesBenchOptions = {}): Promise<Ben
       changedFound = (JSON.parse(res.body) as { data: { changed: unknown[] } }).data.changed.length;
     }
     log(`tables: compare found ${changedFound} changed records`);
+
+    // one record per client, made through the API (its RecordCreated in the log, as an edit loads the record's stream)
+    log(`tables: ${clients} clients editing a record each for ${durationMs} ms`);
+    const editIds: string[] = [];
+    for (let i = 0; i < clients; i++) {
+      const created = await admin.call(tableRoutes.createRecord, {
+        body: { project: projectId, table: tableId, values: { [columns[0]!.id]: `EDIT-${i}`, [textColumn]: 'edit 0' } },
+      });
+      editIds.push(created.data.id);
+    }
+    const edit = async (ms: number) => {
+      const latencies: number[] = [];
+      const failures = new Map<number, number>();
+      const deadline = Date.now() + ms;
+      const startedAt = process.hrtime.bigint();
+      await Promise.all(
+        editIds.map(async (id, i) => {
+          for (let n = 1; Date.now() < deadline; n++) {
+            const sentAt = process.hrtime.bigint();
+            const res = await editHttp.call('PUT', `/api/record/${id}`, { values: { [textColumn]: `edit ${i}.${n}` } }, headers);
+            if (res.status === 200) latencies.push(elapsedMs(sentAt));
+            else failures.set(res.status, (failures.get(res.status) ?? 0) + 1);
+          }
+        }),
+      );
+      return { latencies, failures, seconds: elapsedMs(startedAt) / 1000 };
+    };
+    await edit(Math.min(2_000, durationMs));
+    const edits = await edit(durationMs);
+    const editFailures = [...edits.failures.values()].reduce((a, b) => a + b, 0);
+    if (editFailures > 0) log(`tables: non-200 answers to edits ${JSON.stringify(Object.fromEntries(edits.failures))}`);
     return [
       info(`tables: records seeded straight into the read model (${total} x ${columns.length} columns)`, round(seedSeconds, 1), 's'),
       info('tables: index on a filter and a sort column built', round(indexSeconds, 1), 's'),
@@ -270,8 +308,18 @@ export async function benchTables(options: TablesBenchOptions = {}): Promise<Ben
         'ms',
         1_000,
       ),
+      atMost(
+        `tables: one record edit over HTTP (PUT /api/record/:id, ${total} records), ${clients} clients: p95`,
+        round(percentile(edits.latencies, 95), 2),
+        'ms',
+        25,
+      ),
+      info('tables: record edits p50', round(percentile(edits.latencies, 50), 2), 'ms'),
+      info('tables: record edits per second', Math.round(edits.latencies.length / edits.seconds), 'edits/s'),
+      atMost('tables: record edits failed answers', editFailures, 'requests', 0),
     ];
   } finally {
+    editHttp.close();
     http.close();
     await server.close();
   }

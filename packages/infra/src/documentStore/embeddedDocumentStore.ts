@@ -98,6 +98,8 @@ interface Plan {
   sortInJs: boolean;
   /** LIMIT/OFFSET are in the SQL */
   pagedInSql: boolean;
+  /** the SQL selects exactly the matching documents: no need to check them again */
+  exact: boolean;
 }
 
 const SCHEMA = `
@@ -246,6 +248,13 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     this.refresh();
     const meta = this.catalog.get(name);
     if (meta === undefined) return [];
+    const id = filter === undefined ? undefined : idOnly(filter);
+    if (id !== undefined) {
+      // by primary key (every access check's read of one document), without planning a query
+      if ((options.skip ?? 0) > 0) return [];
+      const raw = this.statement(`${SELECT_ROWS} FROM ${meta.table} WHERE _id = ?`).get(id) as RawRow | undefined;
+      return raw === undefined ? [] : [projection(JSON.parse(raw.json) as Doc) as Doc];
+    }
     const rows = this.select(meta, predicate, filter, options);
     return rows.map((row) => projection(row.doc) as Doc);
   }
@@ -534,14 +543,15 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     const params = [...condition.params];
     const sorted = sort !== undefined && Object.keys(sort).length > 0;
     const order = sorted ? translateSort(sort, (path) => meta.shape.pathShape(path)) : '';
-    if (order === null) return { sql: `${SELECT_ROWS} FROM ${meta.table}${where}`, params, sortInJs: true, pagedInSql: false };
+    if (order === null)
+      return { sql: `${SELECT_ROWS} FROM ${meta.table}${where}`, params, sortInJs: true, pagedInSql: false, exact: condition.exact };
     let sql = `${SELECT_ROWS} FROM ${meta.table}${where}${order ? ` ORDER BY ${order}` : ''}`;
     const pagedInSql = condition.exact && (limit !== undefined || skip > 0);
     if (pagedInSql) {
       sql += ' LIMIT ? OFFSET ?';
       params.push(limit ?? -1, skip);
     }
-    return { sql, params, sortInJs: false, pagedInSql };
+    return { sql, params, sortInJs: false, pagedInSql, exact: condition.exact };
   }
 
   /** the matching rows in the requested order, after skip, up to limit */
@@ -555,7 +565,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
       let toSkip = plan.pagedInSql ? 0 : skip;
       for (const raw of rows) {
         const doc = JSON.parse(raw.json) as Doc;
-        if (!predicate(doc)) continue;
+        if (!plan.exact && !predicate(doc)) continue;
         if (toSkip > 0) {
           toSkip--;
           continue;

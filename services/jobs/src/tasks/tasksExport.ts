@@ -41,8 +41,15 @@ export const TASKS_EXPORT_COLUMNS = [
   'sbscode',
 ] as const;
 
-const valueAt = (doc: object, path: string): unknown =>
-  path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), doc);
+/** the read model's value for a column: a field, or a field of a nested object (`taskType.type`) */
+const fieldOf = (column: string): ((doc: TaskDoc) => unknown) => {
+  const path = (TASK_QUERY_FIELDS[column] ?? column).split('.');
+  return (doc) => {
+    let value: unknown = doc;
+    for (const key of path) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+    return value;
+  };
+};
 
 const cell = (value: unknown): Cell => {
   if (value === undefined || value === null) return null;
@@ -117,9 +124,9 @@ export const tasksExportKind = defineJobKind<TasksExportParams>({
       created_by: (d) => names.users.get(d.createdBy) ?? d.createdBy,
       labels: (d) => d.labels.map((id) => names.labels.get(id) ?? id),
     };
-    const rows = docs.map((doc) =>
-      TASKS_EXPORT_COLUMNS.map((column) => cell(named[column] ? named[column](doc) : valueAt(doc, TASK_QUERY_FIELDS[column] ?? column))),
-    );
+    // each column's reader found once per chunk, not per cell
+    const readers = TASKS_EXPORT_COLUMNS.map((column) => named[column] ?? fieldOf(column));
+    const rows = docs.map((doc) => readers.map((read) => cell(read(doc))));
     return { content: tabularPart(params.format, rows), items: rows.length, next: docs.at(-1)?._id ?? after };
   },
   assemble(_job, params, _plan, parts) {

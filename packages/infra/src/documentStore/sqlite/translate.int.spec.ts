@@ -98,4 +98,22 @@ describe('translateFilter and translateSort', () => {
     expect(run({ v: null })).toEqual(['m', 'z']);
     expect(run({ v: { $ne: null } })).toEqual(['n', 's']);
   });
+
+  it('tells a boolean from the numbers 1 and 0 in SQL, so equality on a boolean is exact (counted and paged in SQL)', () => {
+    const shape = load([{ _id: 't', v: true }, { _id: 'f', v: false }, { _id: '1', v: 1 }, { _id: '0', v: 0 }, { _id: 'm' }]);
+    const run = (query: Filter) => {
+      const condition = translateFilter(query, (p) => shape.pathShape(p));
+      expect(condition.exact).toBe(true);
+      return (
+        db
+          .prepare(`SELECT _id FROM t WHERE ${condition.sql}`)
+          .pluck()
+          .all(...condition.params) as string[]
+      ).sort();
+    };
+    expect(run({ v: true })).toEqual(['t']);
+    expect(run({ v: false })).toEqual(['f']);
+    expect(run({ v: { $ne: false } })).toEqual(['0', '1', 'm', 't']);
+    expect(run({ v: { $in: [true, false] } })).toEqual(['f', 't']);
+  });
 });

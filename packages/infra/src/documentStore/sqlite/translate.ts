@@ -150,6 +150,9 @@ const comparison = (target: Target, operator: string, operand: unknown): SqlCond
   }
   const sql = compareValue(target.expression, operator, operand);
   if (sql === null) return UNTRANSLATED;
+  // a boolean is 1 or 0 in SQL: its JSON type tells it from the numbers 1 and 0, so the equality is exact
+  if (typeof operand === 'boolean' && target.literal !== null)
+    return { sql: `${sql.sql} AND json_type(doc, ${target.literal}) = '${String(operand)}'`, params: sql.params, exact: true };
   return { ...sql, exact: exactFor(operand, target.flags) };
 };
 
