@@ -42,5 +42,9 @@ export const tableMessages = {
   permissionExists: 'This team already has a permission for this table.',
   teamNotInProject: 'This team is not part of the project.',
   tooManyRecords: 'Delete at most {maximum} records at once; clear the table for more.',
+  /** POST /tables/query: two parts with one alias */
+  aliasTaken: 'Give every table of the query its own alias.',
+  /** POST /tables/query: parts of different projects */
+  oneProject: 'Query the tables of one project at a time.',
   clearStarted: 'Clearing the table has started. The list of deleted records will be on the downloads page.',
 } as const;
