@@ -195,7 +195,11 @@ export const registerTableSearchRoutes = (app: FastifyInstance, onIndexError: (e
         projectId,
         tableId,
         // the single-table query body, as the export job reads it (sort and conditions by column id)
-        query: tableQueryBodySchema.parse({ match: part.query.match, conditions: part.query.conditions, sort: part.query.sort }),
+        query: tableQueryBodySchema.parse({
+          match: part.query.match,
+          conditions: part.query.conditions,
+          ...(part.query.sort ? { sort: part.query.sort } : {}),
+        }),
         format: body.format,
         filename: exportFilename(`table-${part.access.table.name}`, body.format, deps.clock()),
       };
