@@ -43,4 +43,5 @@ export const tableMessages = {
   teamNotInProject: 'This team is not part of the project.',
   tooManyRecords: 'Delete at most {maximum} records at once; clear the table for more.',
   clearStarted: 'Clearing the table has started. The list of deleted records will be on the downloads page.',
+  restoreStarted: 'Restoring the revision has started. Its progress is on the downloads page.',
 } as const;
