@@ -24,6 +24,7 @@ import { eventRoutes } from './webhooks/eventRoutes';
 import { sbsRoutes } from './sbs/routes';
 import { tableRoutes } from './tables/routes';
 import { tableQueryRoutes } from './tables/queryRoutes';
+import { tableBulkRoutes } from './tables/bulkRoutes';
 import type { RouteContract } from './shared/contract';
 
 /** Every route of the public API, keyed '<group>.<name>'. */
@@ -56,5 +57,6 @@ export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
     sbs: sbsRoutes,
     tables: tableRoutes,
     tableQueries: tableQueryRoutes,
+    tableBulk: tableBulkRoutes,
   }).flatMap(([group, routes]) => Object.entries(routes).map(([name, route]) => [`${group}.${name}`, route as RouteContract])),
 );

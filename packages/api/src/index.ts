@@ -28,3 +28,4 @@ export * from './webhooks/eventRoutes';
 export * from './sbs/routes';
 export * from './tables/routes';
 export * from './tables/queryRoutes';
+export * from './tables/bulkRoutes';

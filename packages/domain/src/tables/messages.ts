@@ -47,4 +47,5 @@ export const tableMessages = {
   /** POST /tables/query: parts of different projects */
   oneProject: 'Query the tables of one project at a time.',
   clearStarted: 'Clearing the table has started. The list of deleted records will be on the downloads page.',
+  restoreStarted: 'Restoring the revision has started. Its progress is on the downloads page.',
 } as const;
