@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { defineRoute, idParams, uuid, type RouteContract } from '../shared/contract';
 import { jobStartedSchema } from '../jobs/routes';
-import { tableQueryBodySchema } from './queryRoutes';
+import { TABLE_EXPORT_FORMATS, tableQueryBodySchema } from './queryRoutes';
 
-/** The file formats of a table export (docs/tables.md "Bulk work"). */
-export const TABLE_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type TableExportFormat = (typeof TABLE_EXPORT_FORMATS)[number];
 
 /** What an export takes of the query builder's body: its conditions and sort (every matching record, so no page). */

@@ -272,6 +272,7 @@ export const projectMultiQueryBodySchema = z
   })
   .strict();
 export type ProjectMultiQueryPart = z.infer<typeof projectMultiQueryBodySchema>['tables'][number];
+/** The file formats of a table export (docs/tables.md "Bulk work"); the export routes of bulkRoutes.ts use them too. */
 export const TABLE_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export const projectMultiExportBodySchema = projectMultiQueryBodySchema
   .extend({ format: z.enum(TABLE_EXPORT_FORMATS).default('csv') })

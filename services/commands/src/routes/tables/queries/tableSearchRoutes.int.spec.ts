@@ -5,7 +5,7 @@ import { tableMessages } from '@stramien/domain';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
 import { failure } from '../../teams/testFixtures';
 import { createTablesWorld, unique, type TablesWorld } from '../tableTesting';
-import { TABLE_EXPORT_KIND } from './tableSearchRoutes';
+import { TABLE_EXPORT_KIND } from '@stramien/jobs';
 
 let server: TestServer;
 let w: TablesWorld;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   SEARCH_LIMIT_DEFAULT,
-  tableQueryBodySchema,
+  tableExportQuerySchema,
   tableQueryRoutes,
   toColumnView,
   type MultiQueryAnswer,
@@ -25,6 +25,7 @@ import {
   type ColumnType,
 } from '@stramien/domain';
 import type { Filter } from '@stramien/infra';
+import { TABLE_EXPORT_KIND, type TableExportParams } from '@stramien/jobs';
 import { SBS_NODES_COLLECTION, type SbsNodeDoc } from '@stramien/projections/sbs/sbsNodes';
 import {
   decodeCell,
@@ -39,13 +40,9 @@ import { requireProjectAccess } from '../../../plugins/permissionSubject';
 import { createCommandHandler } from '../../../pipeline/commandHandler';
 import { loadTableAccess, tableNotFound, type TableAccess } from '../../../access/tableAccess';
 import type { AppDeps } from '../../../deps';
-import { exportFilename } from '../../jobs/jobRoutes';
 import { conditionsFilter, escapeRegex } from './recordFilters';
 import { readableTables, recordNotFound, recordsPage, recordTable } from './tableReading';
 import { recordView, userNames } from './tableReadViews';
-
-/** The job kind of a table export (built by the jobs service; docs/tables.md "Bulk work"). */
-export const TABLE_EXPORT_KIND = 'table-export';
 
 /** Column types whose cells are text: the search looks in these, and a record's display text is the first of them. */
 const TEXT_LIKE: readonly ColumnType[] = ['text', 'text-field', 'link', 'email', 'dropdown', 'sbscode'];
@@ -191,17 +188,16 @@ export const registerTableSearchRoutes = (app: FastifyInstance, onIndexError: (e
     for (const part of parts) {
       const jobId = randomUUID();
       const { tableId, projectId } = part.access.table;
-      const params = {
+      const params: TableExportParams = {
         projectId,
         tableId,
-        // the single-table query body, as the export job reads it (sort and conditions by column id)
-        query: tableQueryBodySchema.parse({
+        // the single-table query's conditions and sort (by column id), as the export job reads them
+        query: tableExportQuerySchema.parse({
           match: part.query.match,
           conditions: part.query.conditions,
           ...(part.query.sort ? { sort: part.query.sort } : {}),
         }),
         format: body.format,
-        filename: exportFilename(`table-${part.access.table.name}`, body.format, deps.clock()),
       };
       const result = await handleJob(
         request,
