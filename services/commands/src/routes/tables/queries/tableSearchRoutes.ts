@@ -24,7 +24,7 @@ import {
   type Column,
   type ColumnType,
 } from '@stramien/domain';
-import type { Filter } from '@stramien/infra';
+import type { DocumentStore, Filter } from '@stramien/infra';
 import { TABLE_EXPORT_KIND, type TableExportParams } from '@stramien/jobs';
 import { SBS_NODES_COLLECTION, type SbsNodeDoc } from '@stramien/projections/sbs/sbsNodes';
 import {
@@ -304,7 +304,7 @@ export const registerTableSearchRoutes = (app: FastifyInstance, onIndexError: (e
       const found: SearchFound =
         data.length > 0 && performance.now() > deadline
           ? { rows: [], capped: false, complete: false }
-          : await searchTable(deps, doc, filter, limit, deadline);
+          : await searchTable(store, doc, filter, limit, deadline);
       if (found.rows.length === 0 && found.complete) continue;
       data.push({
         table: { id: doc._id, name: doc.name },
@@ -340,7 +340,7 @@ const sbsLabels = async (deps: AppDeps, projectId: string, codes: string[]): Pro
   return labels;
 };
 
-interface SearchFound {
+export interface SearchFound {
   rows: RecordRow[];
   capped: boolean;
   complete: boolean;
@@ -353,8 +353,15 @@ interface SearchFound {
  * `limit` + 1 records are found, the oldest record is passed, or the call's time budget is spent (`complete: false`).
  * Every table gets at least its newest span unless the budget ran out before it began.
  */
-const searchTable = async (deps: AppDeps, doc: TableDoc, filter: Filter, limit: number, deadline: number): Promise<SearchFound> => {
-  const records = deps.adapters.documentStore.collection<RecordDoc>(tableRecordsCollection(doc._id));
+export const searchTable = async (
+  store: DocumentStore,
+  doc: Pick<TableDoc, '_id' | '_position'>,
+  filter: Filter,
+  limit: number,
+  deadline: number,
+  window = SEARCH_WINDOW,
+): Promise<SearchFound> => {
+  const records = store.collection<RecordDoc>(tableRecordsCollection(doc._id));
   const oldest = (await records.findOne({}, { sort: { _seq: 1 }, projection: { _seq: 1 } }))?._seq;
   if (oldest === undefined) return { rows: [], capped: false, complete: true };
   let high = doc._position + 1;
@@ -363,7 +370,7 @@ const searchTable = async (deps: AppDeps, doc: TableDoc, filter: Filter, limit: 
   while (high > oldest) {
     if (!first && performance.now() > deadline) return { rows, capped: false, complete: false };
     first = false;
-    const low = Math.max(oldest, high - SEARCH_WINDOW);
+    const low = Math.max(oldest, high - window);
     const found = await records.find({ ...filter, _seq: { $gte: low, $lt: high } }, { sort: { _seq: -1 }, limit: limit + 1 - rows.length });
     rows.push(...found.map(rowOfRecord));
     if (rows.length > limit) return { rows: rows.slice(0, limit), capped: true, complete: true };
