@@ -401,6 +401,21 @@ const CASES: Record<string, RouteCase> = {
     phase: 0,
     input: (f) => ({ params: { id: f.projectId, tableId: f.table.tableId }, body: { conditions: [] } }),
   },
+  'tableQueries.sbsTables': { phase: 0, input: (f) => ({ query: { 'project[id]': f.projectId, sbs_code: 'SBS' } }) },
+  'tableQueries.multiQuery': {
+    phase: 0,
+    input: (f) => ({ body: { tables: [{ table: f.table.tableId, project: f.projectId, alias: 't' }] } }),
+  },
+  'tableQueries.projectMultiQuery': {
+    phase: 0,
+    input: (f) => ({ params: { id: f.projectId }, body: { tables: [{ table: f.table.tableId }] } }),
+  },
+  'tableQueries.projectMultiExport': {
+    phase: 1,
+    input: (f) => ({ params: { id: f.projectId }, body: { tables: [{ table: f.table.tableId }], format: 'csv' } }),
+  },
+  'tableQueries.recordDocument': { phase: 0, input: (f) => ({ params: { id: f.table.recordId } }) },
+  'tableQueries.search': { phase: 0, input: (f) => ({ body: { project: f.projectId, value: 'matrix' } }) },
   'labels.list': { phase: 0, input: () => ({ query: {} }) },
   'labels.create': { phase: 1, input: (f) => ({ body: { title: `L ${unique()}`, color: '#ff0000', license: { id: f.licenceA } } }) },
   'labels.update': { phase: 1, input: (f) => ({ params: { id: f.labelId }, body: { title: 'Label A' } }) },

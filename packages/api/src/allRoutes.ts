@@ -25,6 +25,7 @@ import { sbsRoutes } from './sbs/routes';
 import { tableRoutes } from './tables/routes';
 import { tableQueryRoutes } from './tables/queryRoutes';
 import { recordImportRoutes } from './tables/importRoutes';
+import { tableBulkRoutes } from './tables/bulkRoutes';
 import type { RouteContract } from './shared/contract';
 
 /** Every route of the public API, keyed '<group>.<name>'. */
@@ -58,5 +59,6 @@ export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
     tables: tableRoutes,
     tableQueries: tableQueryRoutes,
     recordImports: recordImportRoutes,
+    tableBulk: tableBulkRoutes,
   }).flatMap(([group, routes]) => Object.entries(routes).map(([name, route]) => [`${group}.${name}`, route as RouteContract])),
 );

@@ -29,3 +29,4 @@ export * from './sbs/routes';
 export * from './tables/routes';
 export * from './tables/queryRoutes';
 export * from './tables/importRoutes';
+export * from './tables/bulkRoutes';

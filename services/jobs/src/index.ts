@@ -5,4 +5,6 @@ export * from './tasks/tasksExport';
 export * from './tables/recordsClear';
 export * from './tables/recordsImport';
 export * from './tables/csvRecords';
+export * from './tables/tableExport';
+export * from './tables/tableRestore';
 export * from './worker/jobWorker';

@@ -217,6 +217,140 @@ export const tableQueryBodySchema = z
   .strict();
 export type TableQueryBody = z.input<typeof tableQueryBodySchema>;
 
+/** `project` in a body: its id, or `{id}` */
+const projectRefSchema = z.union([uuid, z.object({ id: uuid }).strict()]);
+/** a table or column named by its id or by its name (names match without regard to case) */
+const nameOrIdSchema = z.string().trim().min(1).max(255);
+
+/** The parts of a multi-table query (`POST /tables/query`), at most this many tables at once. */
+export const MULTI_QUERY_TABLES_MAX = 10;
+
+/**
+ * One column of a multi-table query part: the column (id or name) shown in the answer, with conditions on it
+ * (`{operator, value}` as the query builder's, combined by `match`; a condition counts only when both are set).
+ */
+export const multiQueryColumnSchema = z
+  .object({
+    column: nameOrIdSchema,
+    match: z.enum(QUERY_MATCHES).default('AND'),
+    conditions: z
+      .array(tableQueryConditionSchema.omit({ column: true }).strict())
+      .max(50)
+      .default([]),
+  })
+  .strict();
+const multiQueryPartShape = {
+  /** the table's id or name */
+  table: nameOrIdSchema,
+  project: projectRefSchema,
+  /** the key of this table's answer; the table as given when left out */
+  alias: z.string().trim().min(1).max(64).optional(),
+  /** the columns answered, each with its conditions; every column when left out or empty */
+  columns: z.array(multiQueryColumnSchema).max(100).default([]),
+  /** how the columns' conditions combine */
+  match: z.enum(QUERY_MATCHES).default('AND'),
+  sort: z
+    .object({ column: nameOrIdSchema, order: sortOrderSchema.default('ASC') })
+    .strict()
+    .optional(),
+  /** how many records (0 = up to 10,000); default 100 */
+  records: z.number().int().min(0).max(TABLE_PAGE_MAX).optional(),
+  offset: z.number().int().min(0).max(10_000_000).optional(),
+};
+export const multiQueryPartSchema = z.object(multiQueryPartShape).strict();
+export type MultiQueryPart = z.input<typeof multiQueryPartSchema>;
+/** `POST /tables/query`: tables of one project, each part naming its project */
+export const multiQueryBodySchema = z.object({ tables: z.array(multiQueryPartSchema).min(1).max(MULTI_QUERY_TABLES_MAX) }).strict();
+export type MultiQueryBody = z.input<typeof multiQueryBodySchema>;
+/** `POST /project/{id}/tables/query`: the same, the project named by the path (a part's `project` must be it) */
+export const projectMultiQueryBodySchema = z
+  .object({
+    tables: z
+      .array(z.object({ ...multiQueryPartShape, project: projectRefSchema.optional() }).strict())
+      .min(1)
+      .max(MULTI_QUERY_TABLES_MAX),
+  })
+  .strict();
+export type ProjectMultiQueryPart = z.infer<typeof projectMultiQueryBodySchema>['tables'][number];
+/** The file formats of a table export (docs/tables.md "Bulk work"); the export routes of bulkRoutes.ts use them too. */
+export const TABLE_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const projectMultiExportBodySchema = projectMultiQueryBodySchema
+  .extend({ format: z.enum(TABLE_EXPORT_FORMATS).default('csv') })
+  .strict();
+
+/** One table's answer of a multi-table query: its records with the columns asked, and the capped count. */
+export const multiQueryAnswerSchema = z.object({
+  table: z.object({ id: z.string(), name: z.string() }),
+  project: z.object({ id: z.string() }),
+  columns: z.array(columnViewSchema),
+  data: z.array(recordViewSchema),
+  count: z.number().int().nonnegative(),
+  count_capped: z.boolean(),
+});
+export type MultiQueryAnswer = z.infer<typeof multiQueryAnswerSchema>;
+
+/** A table holding records with an SBS code (`GET /tables/sbs`): how many (capped at 10,000). */
+export const sbsTableSchema = z.object({
+  table: z.object({ id: z.string(), name: z.string() }),
+  project: z.object({ id: z.string() }),
+  /** the table's sbscode columns */
+  columns: z.array(z.object({ id: z.string(), name: z.string() })),
+  count: z.number().int().nonnegative(),
+  count_capped: z.boolean(),
+});
+
+/** A cell of a record document: the column, the stored value and the text it reads as. */
+export const recordDocumentFieldSchema = z.object({
+  column: z.object({ id: z.string(), name: z.string(), type: z.string() }),
+  value: cellValueSchema,
+  /** the value as a user reads it: a linked record's display text, an SBS code with its label; null when empty */
+  display: z.string().nullable(),
+  /** a `table` cell: the linked record (null when it is gone or its table is not readable) */
+  record: z.object({ id: z.string(), table: z.object({ id: z.string() }), display: z.string() }).nullable(),
+  /** an `sbscode` cell: the code and its label in the project's SBS (null label: no longer in the SBS) */
+  sbs: z.object({ code: z.string(), label: z.string().nullable() }).nullable(),
+});
+const who = z.object({ id: z.string(), name: z.string() });
+/** `GET /record/document/{id}`: a record as a document (the grid's "record document" view; docs/tables.md). */
+export const recordDocumentSchema = z.object({
+  id: z.string(),
+  table: z.object({ id: z.string(), name: z.string() }),
+  project: z.object({ id: z.string(), name: z.string() }),
+  fields: z.array(recordDocumentFieldSchema),
+  created_at: z.string(),
+  created_by: who,
+  updated_at: z.string(),
+  updated_by: who,
+  /** how many versions the record has had (its creation and every change since) */
+  revision_count: z.number().int().nonnegative(),
+});
+export type RecordDocument = z.infer<typeof recordDocumentSchema>;
+
+/** `POST /search`: at most this many records per table (default SEARCH_LIMIT_DEFAULT), over at most SEARCH_TABLES_MAX tables. */
+export const SEARCH_LIMIT_MAX = 100;
+export const SEARCH_LIMIT_DEFAULT = 20;
+export const SEARCH_TABLES_MAX = 50;
+export const SEARCH_VALUE_MIN = 2;
+export const searchBodySchema = z
+  .object({
+    project: projectRefSchema,
+    value: z.string().trim().min(SEARCH_VALUE_MIN).max(200),
+    tables: z.array(uuid).max(SEARCH_TABLES_MAX).optional(),
+    limit: z.number().int().min(1).max(SEARCH_LIMIT_MAX).optional(),
+  })
+  .strict();
+/** The records of one table that hold the value in a text-like cell. */
+export const searchHitsSchema = z.object({
+  table: z.object({ id: z.string(), name: z.string() }),
+  /** the table's text-like columns (the ones searched) */
+  columns: z.array(columnViewSchema),
+  data: z.array(recordViewSchema),
+  /** more records match than `limit` */
+  capped: z.boolean(),
+  /** false when the search stopped at its time budget before reaching the table's oldest record */
+  complete: z.boolean(),
+});
+
 export const tableQueryRoutes = {
   list: defineRoute({
     method: 'GET',
@@ -356,5 +490,79 @@ export const tableQueryRoutes = {
     params: z.object({ id: uuid, tableId: uuid }),
     body: tableQueryBodySchema,
     response: recordsPageSchema,
+  }),
+  sbsTables: defineRoute({
+    method: 'GET',
+    path: '/api/tables/sbs',
+    summary:
+      "The project's tables the user may read whose records hold an SBS code in an sbscode column, with how many records (capped at 10,000)",
+    tag: 'tables',
+    auth: true,
+    policy: project,
+    query: z.object({ 'project[id]': uuid, sbs_code: z.string().trim().min(1).max(255) }).strict(),
+    response: z.object({ data: z.array(sbsTableSchema) }),
+  }),
+  multiQuery: defineRoute({
+    method: 'POST',
+    path: '/api/tables/query',
+    summary:
+      'Query several tables of one project at once: per part the table (id or name), project, alias, columns with conditions, sort and records; answers per alias the records and the capped count; a table the user may not read answers 404',
+    tag: 'tables',
+    auth: true,
+    policy: read,
+    apiTokens: 'read',
+    body: multiQueryBodySchema,
+    response: z.object({ data: z.record(z.string(), multiQueryAnswerSchema) }),
+  }),
+  projectMultiQuery: defineRoute({
+    method: 'POST',
+    path: '/api/project/:id/tables/query',
+    summary: 'The multi-table query, over tables of the project in the path',
+    tag: 'tables',
+    auth: true,
+    policy: read,
+    apiTokens: 'read',
+    params: idParams,
+    body: projectMultiQueryBodySchema,
+    response: z.object({ data: z.record(z.string(), multiQueryAnswerSchema) }),
+  }),
+  projectMultiExport: defineRoute({
+    method: 'POST',
+    path: '/api/project/:id/tables/query/export',
+    summary:
+      "Export what the multi-table query finds: one export job (CSV or XLSX) per table; 'Export jobs are started. You will find result files on downloads page.'",
+    tag: 'tables',
+    auth: true,
+    policy: read,
+    params: idParams,
+    body: projectMultiExportBodySchema,
+    response: z.object({
+      message: z.string(),
+      data: z.array(z.object({ id: z.string(), alias: z.string(), table: z.object({ id: z.string() }) })),
+      position: z.number().int().nonnegative(),
+    }),
+  }),
+  recordDocument: defineRoute({
+    method: 'GET',
+    path: '/api/record/document/:id',
+    summary:
+      "A record as a document: its table and project, each column's name, type, value and the text it reads as (linked records' display text, SBS codes' labels), who created and last changed it, and how many versions it has had",
+    tag: 'tables',
+    auth: true,
+    policy: read,
+    params: idParams,
+    response: z.object({ data: recordDocumentSchema }),
+  }),
+  search: defineRoute({
+    method: 'POST',
+    path: '/api/search',
+    summary:
+      "Records of the project's readable tables whose text-like cells contain the value (any case), per table at most `limit`, newest first; each table searched within a time budget (`complete: false` when it stopped early)",
+    tag: 'tables',
+    auth: true,
+    policy: project,
+    apiTokens: 'read',
+    body: searchBodySchema,
+    response: z.object({ data: z.array(searchHitsSchema) }),
   }),
 } satisfies Record<string, RouteContract>;

@@ -43,7 +43,17 @@ export type CreateRecord = Command<
 export type UpdateRecord = Command<'UpdateRecord', RecordContext & { values: Record<string, unknown> }>;
 export type DeleteRecord = Command<'DeleteRecord', { tableId: string }>;
 
-export type RecordCommand = CreateRecord | UpdateRecord | DeleteRecord;
+/**
+ * Bring a record back to its version of a revision (docs/tables.md "Revisions"): `values` are its cells then, null when
+ * it was not there (not yet created, or deleted). The values were checked when they were written, so they are not
+ * checked again. Decided against the record's stream, so a restore run twice writes nothing the second time.
+ */
+export type RestoreRecord = Command<
+  'RestoreRecord',
+  { recordId: string; tableId: string; projectId: string; revisionId: string; values: RecordValues | null }
+>;
+
+export type RecordCommand = CreateRecord | UpdateRecord | DeleteRecord | RestoreRecord;
 type Result = RecordEvent[] | DomainError;
 
 const recordNotFound = () => new DomainError(tableMessages.recordNotFound, 404);
@@ -130,6 +140,29 @@ export const deleteRecord = (command: DeleteRecord, state: RecordState): Result 
   return [{ type: 'RecordDeleted', data: { recordId: state.recordId, tableId: state.tableId, projectId: state.projectId } }];
 };
 
+/** A cell absent from a version is empty: the same as null. */
+const sameCell = (a: CellValue | undefined, b: CellValue | undefined): boolean => (a ?? null) === (b ?? null);
+
+export const restoreRecord = (command: RestoreRecord, state: RecordState): Result => {
+  const { recordId, tableId, projectId, revisionId, values } = command.data;
+  if (state.exists && state.tableId !== tableId) return recordNotFound();
+  if (values === null) {
+    if (!isLiveRecord(state)) return [];
+    return [{ type: 'RecordDeleted', data: { recordId, tableId, projectId, revisionId } }];
+  }
+  if (!isLiveRecord(state)) {
+    return [{ type: 'RecordCreated', data: { recordId, tableId, projectId, values: { ...values }, restoredFrom: revisionId } }];
+  }
+  const changes: RecordChanges = {};
+  for (const columnId of new Set([...Object.keys(state.values), ...Object.keys(values)])) {
+    const from = state.values[columnId] ?? null;
+    const to = values[columnId] ?? null;
+    if (!sameCell(from, to)) changes[columnId] = { from, to };
+  }
+  if (Object.keys(changes).length === 0) return [];
+  return [{ type: 'RecordRestored', data: { recordId, tableId, projectId, revisionId, changes } }];
+};
+
 export const decideRecord = (command: RecordCommand, state: RecordState): Result => {
   switch (command.type) {
     case 'CreateRecord':
@@ -138,6 +171,8 @@ export const decideRecord = (command: RecordCommand, state: RecordState): Result
       return updateRecord(command, state);
     case 'DeleteRecord':
       return deleteRecord(command, state);
+    case 'RestoreRecord':
+      return restoreRecord(command, state);
     default: {
       const _exhaustive: never = command;
       throw unknownCommand(_exhaustive);

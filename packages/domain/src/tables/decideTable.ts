@@ -61,6 +61,11 @@ export type ChangeTablePermission = Command<'ChangeTablePermission', { permissio
 export type RevokeTablePermission = Command<'RevokeTablePermission', { permissionId: string }>;
 /** `position`: the event store's head when the command runs (docs/tables.md "Revisions") */
 export type StoreRevision = Command<'StoreRevision', { revisionId: string; reason: string; position: number }>;
+/** `newRevisionId`, `reason`, `position`: the revision of the state before the restore; `jobId`: the job that restores */
+export type RestoreRevision = Command<
+  'RestoreRevision',
+  { revisionId: string; newRevisionId: string; reason: string; position: number; jobId: string }
+>;
 
 export type TableCommand =
   | CreateTable
@@ -74,7 +79,8 @@ export type TableCommand =
   | GrantTablePermission
   | ChangeTablePermission
   | RevokeTablePermission
-  | StoreRevision;
+  | StoreRevision
+  | RestoreRevision;
 
 type Result = TableEvent[] | DomainError;
 
@@ -268,6 +274,19 @@ export const storeRevision = (command: StoreRevision, state: TableState): Result
   return [{ type: 'RevisionStored', data: { tableId: state.tableId, projectId: state.projectId, revisionId, reason, position } }];
 };
 
+/** Restoring first stores the current state as a new revision (spec 2 §4), then a job brings the records back. */
+export const restoreRevision = (command: RestoreRevision, state: TableState): Result => {
+  if (!isLiveTable(state)) return tableNotFound();
+  const { revisionId, newRevisionId, reason, position, jobId } = command.data;
+  if (!state.revisions.some((r) => r.revisionId === revisionId)) return new DomainError(tableMessages.revisionNotFound, 404);
+  const stored = storeRevision({ ...command, type: 'StoreRevision', data: { revisionId: newRevisionId, reason, position } }, state);
+  if (stored instanceof DomainError) return stored;
+  return [
+    ...stored,
+    { type: 'RevisionRestoreStarted', data: { tableId: state.tableId, projectId: state.projectId, revisionId, newRevisionId, jobId } },
+  ];
+};
+
 export const decideTable = (command: TableCommand, state: TableState): Result => {
   switch (command.type) {
     case 'CreateTable':
@@ -294,6 +313,8 @@ export const decideTable = (command: TableCommand, state: TableState): Result =>
       return revokeTablePermission(command, state);
     case 'StoreRevision':
       return storeRevision(command, state);
+    case 'RestoreRevision':
+      return restoreRevision(command, state);
     default: {
       const _exhaustive: never = command;
       throw unknownCommand(_exhaustive);

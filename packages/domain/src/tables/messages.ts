@@ -42,6 +42,10 @@ export const tableMessages = {
   permissionExists: 'This team already has a permission for this table.',
   teamNotInProject: 'This team is not part of the project.',
   tooManyRecords: 'Delete at most {maximum} records at once; clear the table for more.',
+  /** POST /tables/query: two parts with one alias */
+  aliasTaken: 'Give every table of the query its own alias.',
+  /** POST /tables/query: parts of different projects */
+  oneProject: 'Query the tables of one project at a time.',
   clearStarted: 'Clearing the table has started. The list of deleted records will be on the downloads page.',
   /** CSV import (docs/tables.md "Bulk work") */
   importStarted: 'The import has started. You will see its progress on the downloads page.',
@@ -52,4 +56,5 @@ export const tableMessages = {
   importDuplicateHeader: 'The file has the header "{header}" more than once.',
   importUnknownHeader: 'The file has no header "{header}".',
   importColumnTwice: 'Each column can be filled from one CSV column only.',
+  restoreStarted: 'Restoring the revision has started. Its progress is on the downloads page.',
 } as const;

@@ -69,6 +69,17 @@ export const tableEventSchemas = {
     reason: z.string(),
     position: z.number().int().nonnegative(),
   }),
+  /**
+   * The restore of `revisionId` began (docs/tables.md "Revisions"): the state before it is the revision
+   * `newRevisionId` (stored by the RevisionStored just before, in the same append), the job `jobId` does the records.
+   */
+  RevisionRestoreStarted: z.object({
+    tableId: z.string(),
+    projectId: z.string(),
+    revisionId: z.string(),
+    newRevisionId: z.string(),
+    jobId: z.string(),
+  }),
 } satisfies Record<string, z.ZodType>;
 
 type Schemas = typeof tableEventSchemas;
@@ -174,6 +185,8 @@ export const evolveTable = (state: TableState, event: TableEvent): TableState =>
       const { revisionId, reason, position } = event.data;
       return { ...state, revisions: [...state.revisions, { revisionId, reason, position }] };
     }
+    case 'RevisionRestoreStarted':
+      return state;
   }
 };
 

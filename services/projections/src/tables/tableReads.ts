@@ -61,7 +61,8 @@ export interface RecordsAnswer {
   next: number | null;
 }
 
-const rowOfRecord = (r: RecordDoc): RecordRow => ({
+/** A records collection's document as a page row. */
+export const rowOfRecord = (r: RecordDoc): RecordRow => ({
   id: r._id,
   _seq: r._seq,
   v: r.v,

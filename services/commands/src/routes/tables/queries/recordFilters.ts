@@ -25,7 +25,8 @@ class FieldErrors {
   }
 }
 
-const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The text as a regular expression that matches it literally. */
+export const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const cellValue = (column: Column, input: unknown, field: string, errors: FieldErrors): StoredCell | undefined => {
   const result = validateCell(column, input);

@@ -1,67 +1,41 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   recordFilters,
   TABLE_DIFF_MAX,
-  TABLE_PAGE_DEFAULT,
   tableQueryRoutes,
   toColumnView,
   toPermissionView,
   toTableView,
-  type RecordsPage,
   type RevisionCompare,
 } from '@stramien/api';
-import { DomainError, isModuleTable, messages, RECORD_COUNT_CAP, tableMessages, toRecordStreamId, type Column } from '@stramien/domain';
+import { DomainError, tableMessages } from '@stramien/domain';
 import type { Filter } from '@stramien/infra';
 import { OPEN, type TableDoc } from '@stramien/projections/tables/tableDocs';
 import {
   changesBetween,
   columnsAt,
   columnVersions,
-  currentRecords,
   diffPositions,
-  ensureRecordIndex,
   findRecord,
   findRecords,
   findRevision,
-  findTable,
-  positionAt,
   projectTables,
   recordHistory,
-  recordsAsOf,
   tableRevisions,
   type RecordRow,
-  type RecordsAnswer,
 } from '@stramien/projections/tables/tableReads';
 import { addRoute } from '../../../plugins/route';
-import { requireProjectAccess, TEAMS_COLLECTION, type ProjectAccess, type TeamPermissionDoc } from '../../../plugins/permissionSubject';
-import { loadTableAccess, rightsIn, tableNotFound, type TableAccess } from '../../../access/tableAccess';
-import type { AppDeps } from '../../../deps';
-import { checkSortColumn, conditionsFilter, equalityFilter, type ReadFilter } from './recordFilters';
+import { requireProjectAccess, TEAMS_COLLECTION, type TeamPermissionDoc } from '../../../plugins/permissionSubject';
+import { loadTableAccess, tableNotFound, type TableAccess } from '../../../access/tableAccess';
+import { conditionsFilter, equalityFilter } from './recordFilters';
 import { ColumnHistory, recordView, revisionView, userNames, valuesOf } from './tableReadViews';
+import { definitionOfDoc, readableTables, recordNotFound, recordsPage, recordTable, tableDocOf, tableOfProject } from './tableReading';
+import { registerTableSearchRoutes } from './tableSearchRoutes';
 
 /** "now" as a position: above every log position, below OPEN (versions still valid end at OPEN) */
 const NOW = OPEN - 1;
 /** records a relation lists per relation and direction (a bound, not a business rule) */
 const RELATED_MAX = 100;
-
-const recordNotFound = (): DomainError => new DomainError(tableMessages.recordNotFound, 404);
-
-/** A table of the project asked: another project's table answers 404 like a table the user may not read. */
-const tableOfProject = async (deps: AppDeps, request: FastifyRequest, projectId: string, tableId: string): Promise<TableAccess> => {
-  const access = await loadTableAccess(deps, request, tableId);
-  if (access.table.projectId !== projectId) throw tableNotFound();
-  return access;
-};
-
-/** The table a record belongs to (the first event of its stream), checked for read access; 404 'Record not found.'. */
-const recordTable = async (deps: AppDeps, request: FastifyRequest, recordId: string): Promise<TableAccess> => {
-  const [first] = await deps.adapters.eventStore.readStream(toRecordStreamId(recordId), { maxCount: 1 });
-  const tableId = (first?.data as { tableId?: unknown } | undefined)?.tableId;
-  if (typeof tableId !== 'string') throw recordNotFound();
-  return loadTableAccess(deps, request, tableId).catch((e: unknown) => {
-    throw e instanceof DomainError && e.status === 404 ? recordNotFound() : e;
-  });
-};
 
 const definitionOf = (access: TableAccess) => ({
   tableId: access.table.tableId,
@@ -69,122 +43,6 @@ const definitionOf = (access: TableAccess) => ({
   name: access.table.name,
   columns: access.table.columns,
   relations: access.table.relations,
-});
-
-/** The `tables` document of a readable table; a table the read model has not caught up with yet counts as empty. */
-const tableDocOf = async (deps: AppDeps, access: TableAccess): Promise<TableDoc> =>
-  (await findTable(deps.adapters.documentStore, access.table.tableId)) ?? {
-    _id: access.table.tableId,
-    licenceId: access.actor.licenceId,
-    projectId: access.table.projectId,
-    name: access.table.name,
-    module: isModuleTable(access.table.name),
-    columns: access.table.columns,
-    relations: access.table.relations,
-    permissions: access.table.permissions,
-    recordCount: 0,
-    columnSince: {},
-    createdAt: '',
-    createdBy: '',
-    updatedAt: '',
-    deleted: false,
-    _position: 0,
-  };
-
-const encodeCursor = (after: number): string => Buffer.from(JSON.stringify({ after })).toString('base64url');
-const decodeCursor = (cursor: string): number => {
-  try {
-    const after = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { after?: unknown }).after;
-    if (typeof after === 'number' && Number.isSafeInteger(after)) return after;
-  } catch {
-    // answered below
-  }
-  throw new DomainError(messages.shared.invalidInput, 400, { cursor: [messages.validation.invalidValue] });
-};
-
-interface PageAsk {
-  filter: (columns: Column[]) => ReadFilter;
-  sort?: { column: string; order: 1 | -1 };
-  sortField: string;
-  limit: number | undefined;
-  skip?: number;
-  cursor?: string;
-  timestamp?: string;
-  revision?: string;
-}
-
-/**
- * A page of records, now or as of a moment (a revision's position, or the position of a time), with the columns of
- * that moment. A query now asks for the index it needs (built after the answer, docs/tables.md "Indexes follow use").
- */
-const recordsPage = async (
-  deps: AppDeps,
-  access: TableAccess,
-  ask: PageAsk,
-  onIndexError: (error: unknown) => void,
-): Promise<RecordsPage> => {
-  const store = deps.adapters.documentStore;
-  const tableId = access.table.tableId;
-  let position: number | null = null;
-  let at: string | null = null;
-  let columns: Column[] = access.table.columns;
-  if (ask.revision !== undefined || ask.timestamp !== undefined) {
-    const versions = await columnVersions(store, tableId);
-    if (ask.revision !== undefined) {
-      const revision = await findRevision(store, tableId, ask.revision);
-      if (!revision) throw new DomainError(tableMessages.revisionNotFound, 404);
-      position = revision.position;
-      at = revision.createdAt;
-    } else {
-      at = new Date(ask.timestamp!).toISOString();
-      position = await positionAt(store, tableId, at, versions);
-    }
-    columns = columnsAt(versions, position);
-  }
-  const { filter, equalityColumns, plain } = ask.filter(columns);
-  checkSortColumn(columns, ask.sort?.column, ask.sortField);
-  const limit = ask.limit === undefined ? TABLE_PAGE_DEFAULT : ask.limit === 0 ? RECORD_COUNT_CAP : ask.limit;
-  const request = {
-    filter,
-    ...(ask.sort ? { sort: ask.sort } : {}),
-    limit,
-    ...(ask.skip ? { skip: ask.skip } : {}),
-    ...(ask.cursor !== undefined ? { after: decodeCursor(ask.cursor) } : {}),
-    countCap: RECORD_COUNT_CAP,
-    countInStore: plain,
-  };
-  let answer: RecordsAnswer;
-  if (position === null) {
-    const table = await tableDocOf(deps, access);
-    answer = await currentRecords(store, table, request);
-    if (equalityColumns.length > 0 || ask.sort) {
-      setImmediate(() => {
-        ensureRecordIndex(store, table, equalityColumns, ask.sort?.column).catch((e: unknown) => onIndexError(e));
-      });
-    }
-  } else answer = await recordsAsOf(store, tableId, position, request);
-  return {
-    data: answer.rows.map((row) => recordView(row, access.table, columns)),
-    columns: columns.map(toColumnView),
-    count: answer.count,
-    count_capped: answer.capped,
-    next_cursor: answer.next === null ? null : encodeCursor(answer.next),
-    as_of: position === null ? null : { position, at },
-  };
-};
-
-/** The tables of a project the user may read, with their rights. */
-const readableTables = async (deps: AppDeps, access: ProjectAccess): Promise<{ doc: TableDoc; rights: ReturnType<typeof rightsIn> }[]> =>
-  (await projectTables(deps.adapters.documentStore, access.project._id))
-    .map((doc) => ({ doc, rights: rightsIn(access, doc.permissions) }))
-    .filter((t) => t.rights.read);
-
-const definitionOfDoc = (doc: TableDoc) => ({
-  tableId: doc._id,
-  projectId: doc.projectId,
-  name: doc.name,
-  columns: doc.columns,
-  relations: doc.relations,
 });
 
 /**
@@ -405,4 +263,5 @@ export const registerTableQueryRoutes = (app: FastifyInstance): void => {
     );
     return { data: changes.map((c) => columns.change(c, names)), capped };
   });
+  registerTableSearchRoutes(app, onIndexError);
 };
