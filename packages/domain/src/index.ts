@@ -19,6 +19,7 @@ export * from './tasks/index';
 export * from './boards/index';
 export * from './jobs/index';
 export * from './shared/translated';
+export * from './shared/ids';
 export * from './notifications/news/index';
 export * from './knowledgeBase/index';
 export * from './webhooks/index';

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
+  derivedId,
   DomainError,
   IMPORT_CHUNK_ROWS,
   recordDecider,
@@ -38,16 +38,10 @@ export const importBlobIds = {
 };
 
 /**
- * The id of the record data row `row` of import `jobId` becomes: a name-based uuid (version 5 layout, SHA-1), so a
+ * The id of the record data row `row` of import `jobId` becomes: a name-based uuid (`derivedId`), so a
  * chunk run again after a crash names the same records and finds those it created (docs/tables.md "Bulk work").
  */
-export const importedRecordId = (jobId: string, row: number): string => {
-  const hash = createHash('sha1').update(`stramien-records-import\n${jobId}\n${row}`).digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-};
+export const importedRecordId = (jobId: string, row: number): string => derivedId('records-import', jobId, String(row));
 
 const chunkSchema = z.object({ index: z.number().int().nonnegative(), rows: z.number().int().nonnegative() });
 

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { taskPartRoutes } from '@stramien/api';
 import {
+  derivedId,
   DomainError,
   taskMessages,
   validateTaskImportChunk,
@@ -22,17 +22,12 @@ import { userCanSeeProject } from '../../access/taskAccess';
 import { takeTaskNumbers, taskCommandsOf } from './taskCommands';
 
 /**
- * The id of the task an import row becomes: a name-based uuid (version 5 layout, SHA-1) of the licence, the importer,
+ * The id of the task an import row becomes: a name-based uuid (`derivedId`) of the licence, the importer,
  * the import id and the row's number in the file. A retried chunk names the same tasks, so it finds those it created
  * before a crash instead of creating them again; another user or licence can never name them.
  */
-export const importedTaskId = (licenceId: string, userId: string, importId: string, row: number): string => {
-  const hash = createHash('sha1').update(`stramien-task-import\n${licenceId}\n${userId}\n${importId}\n${row}`).digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-};
+export const importedTaskId = (licenceId: string, userId: string, importId: string, row: number): string =>
+  derivedId('task-import', licenceId, userId, importId, String(row));
 
 const text = (value: unknown): string | null => {
   if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
