@@ -3,6 +3,13 @@ import { SBS_SEARCH_MAX } from '@stramien/domain';
 import type { DocumentStore, Filter } from '@stramien/infra';
 import { SBS_NODES_COLLECTION, SBS_ROOT_KEY, type SbsNodeDoc } from '@stramien/projections/sbs/sbsNodes';
 import { SBS_HISTORY_COLLECTION, type SbsHistoryDoc } from '@stramien/projections/sbs/sbsHistory';
+import {
+  SBS_SEGMENT_SEPARATOR,
+  SBS_TERMS_COLLECTION,
+  SBS_TERM_MAX,
+  sbsSearchNeedle,
+  type SbsTermDoc,
+} from '@stramien/projections/sbs/sbsTerms';
 import type { UserDoc } from '@stramien/projections';
 
 /** A node as the queries need it, from the live read model or from the history as of a moment. */
@@ -26,11 +33,18 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 /** a case-insensitive 'contains' filter */
 export const containsFilter = (value: string): { $regex: string; $options: string } => ({ $regex: escapeRegExp(value), $options: 'i' });
 
+/**
+ * A search that finds at least this many terms is not selective: it reads the nodes in code order instead, where
+ * its matches are dense enough to fill SBS_SEARCH_MAX soon (docs/sbs.md "Search").
+ */
+export const SBS_TERM_CANDIDATES = 1_000;
+
 /** The SBS read side (docs/sbs.md): lists, children, search and history, now or as of a moment. */
 export const createSbsQueries = (documentStore: DocumentStore) => {
   const nodes = documentStore.collection<SbsNodeDoc>(SBS_NODES_COLLECTION);
   const history = documentStore.collection<SbsHistoryDoc>(SBS_HISTORY_COLLECTION);
   const users = documentStore.collection<UserDoc>('users');
+  const terms = documentStore.collection<SbsTermDoc>(SBS_TERMS_COLLECTION);
 
   const validAt = (at: string): Filter => ({ toAt: { $gt: at }, fromAt: { $lte: at } });
 
@@ -71,8 +85,21 @@ export const createSbsQueries = (documentStore: DocumentStore) => {
     return list.map((r) => toView(r, r.parentKey === SBS_ROOT_KEY ? null : (known.get(r.parentKey) ?? null)));
   };
 
-  const search = (scope: SbsScope, value: string): Promise<SbsNodeRow[]> =>
-    rows(scope, { search: containsFilter(value.toLowerCase()) }, SBS_SEARCH_MAX);
+  /** live nodes where a segment of the code or a word of the label starts with `value` (case-insensitive), by code */
+  const search = async (scope: SbsScope, value: string): Promise<SbsNodeRow[]> => {
+    const needle = sbsSearchNeedle(value);
+    if (needle === '') return [];
+    const matches: Filter = { search: { $regex: `(^|${SBS_SEGMENT_SEPARATOR})${escapeRegExp(needle)}` } };
+    const live: SbsScope = { projectId: scope.projectId, versionId: scope.versionId };
+    const prefix = needle.slice(0, SBS_TERM_MAX);
+    const candidates = await terms.find(
+      { projectId: scope.projectId, versionId: scope.versionId, term: { $gte: prefix, $lt: `${prefix}\uffff` } },
+      { projection: { nodeId: 1 }, limit: SBS_TERM_CANDIDATES },
+    );
+    if (candidates.length >= SBS_TERM_CANDIDATES) return rows(live, matches, SBS_SEARCH_MAX);
+    if (candidates.length === 0) return [];
+    return rows(live, { _id: { $in: [...new Set(candidates.map((c) => c.nodeId))] }, ...matches }, SBS_SEARCH_MAX);
+  };
 
   return {
     rows,

@@ -105,6 +105,12 @@ describe('reading the SBS', () => {
     expect(byLabel.data.map((n) => n.code)).toEqual(['A.1.1']);
     const flat = await w.user.call(sbsRoutes.search, { params: p, query: { version, value: 'door' } });
     expect(flat.data.map((n) => n.code)).toEqual(['A.1.1']);
+    // a search matches where a code segment or a label word starts (docs/sbs.md "Search")
+    const flatCodes = async (value: string) =>
+      (await w.user.call(sbsRoutes.search, { params: p, query: { version, value } })).data.map((n) => n.code);
+    expect(await flatCodes('1.1 INNER')).toEqual(['A.1.1']);
+    expect(await flatCodes('.1')).toEqual(['A.1', 'A.1.1']);
+    expect(await flatCodes('oor')).toEqual([]);
     const found = await w.user.call(sbsRoutes.treeSearch, { params: p, query: { version, value: 'door' } });
     expect(found.data.map((n) => [n.code, n.parent_code])).toEqual([
       ['A', null],
