@@ -63,7 +63,7 @@ export async function benchSbs(options: SbsBenchOptions = {}): Promise<BenchFigu
             search: sbsSearchText(code, label),
           });
           for (const term of sbsSearchTerms(sbsSearchText(code, label)))
-            termBatch.push({ _id: sbsTermId(id, term), nodeId: id, projectId, versionId: projectId, term });
+            termBatch.push({ _id: sbsTermId(id, term), nodeId: id, projectId, versionId: projectId, term, code });
           next.push(id);
           total++;
           if (batch.length >= 5_000) await collection.insertMany(batch.splice(0));

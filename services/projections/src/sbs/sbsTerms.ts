@@ -14,8 +14,9 @@ const separator = new RegExp(SBS_SEGMENT_SEPARATOR);
 /**
  * The `sbs_terms` read model (docs/sbs.md "Search"): for each live node, one document per place where a segment of
  * its code or a word of its label starts, holding the lower-case `code label` text from there (at most SBS_TERM_MAX
- * characters). A search is a prefix range on the {projectId, versionId, term} index: the embedded document store
- * indexes scalar fields only, so the terms are documents rather than an array field of the node.
+ * characters) and the node's code. A search is a prefix range on the {projectId, versionId, term} index, sorted by
+ * code in the store. The embedded document store indexes scalar fields only, so the terms are documents rather than
+ * an array field of the node.
  */
 export interface SbsTermDoc extends Doc {
   _id: string;
@@ -23,6 +24,8 @@ export interface SbsTermDoc extends Doc {
   projectId: string;
   versionId: string;
   term: string;
+  /** the node's code: a search sorts its terms by it */
+  code: string;
 }
 
 /** the terms of a node's search text: its text from each segment start on, without duplicates */
@@ -60,6 +63,6 @@ export const sbsTermsProjection: Projection<SbsTermDoc> = {
     if (event.type === 'SbsNodeDeleted') return null;
     const term = id.slice(data.nodeId.length + 1);
     if (!termsOf(data.code, data.label).includes(term)) return null;
-    return { _id: id, nodeId: data.nodeId, projectId: data.projectId, versionId: data.versionId, term };
+    return { _id: id, nodeId: data.nodeId, projectId: data.projectId, versionId: data.versionId, term, code: data.code };
   },
 };

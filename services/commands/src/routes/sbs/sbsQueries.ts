@@ -33,11 +33,8 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 /** a case-insensitive 'contains' filter */
 export const containsFilter = (value: string): { $regex: string; $options: string } => ({ $regex: escapeRegExp(value), $options: 'i' });
 
-/**
- * A search that finds at least this many terms is not selective: it reads the nodes in code order instead, where
- * its matches are dense enough to fill SBS_SEARCH_MAX soon (docs/sbs.md "Search").
- */
-export const SBS_TERM_CANDIDATES = 1_000;
+/** terms read per page of a search; a node has a few terms in one prefix range at most */
+const SBS_TERM_PAGE = 500;
 
 /** The SBS read side (docs/sbs.md): lists, children, search and history, now or as of a moment. */
 export const createSbsQueries = (documentStore: DocumentStore) => {
@@ -85,20 +82,30 @@ export const createSbsQueries = (documentStore: DocumentStore) => {
     return list.map((r) => toView(r, r.parentKey === SBS_ROOT_KEY ? null : (known.get(r.parentKey) ?? null)));
   };
 
-  /** live nodes where a segment of the code or a word of the label starts with `value` (case-insensitive), by code */
+  /**
+   * live nodes where a segment of the code or a word of the label starts with `value` (case-insensitive), by code:
+   * the terms in the prefix range, sorted by code in the store, read a page at a time until SBS_SEARCH_MAX nodes
+   */
   const search = async (scope: SbsScope, value: string): Promise<SbsNodeRow[]> => {
     const needle = sbsSearchNeedle(value);
     if (needle === '') return [];
-    const matches: Filter = { search: { $regex: `(^|${SBS_SEGMENT_SEPARATOR})${escapeRegExp(needle)}` } };
-    const live: SbsScope = { projectId: scope.projectId, versionId: scope.versionId };
     const prefix = needle.slice(0, SBS_TERM_MAX);
-    const candidates = await terms.find(
-      { projectId: scope.projectId, versionId: scope.versionId, term: { $gte: prefix, $lt: `${prefix}\uffff` } },
-      { projection: { nodeId: 1 }, limit: SBS_TERM_CANDIDATES },
-    );
-    if (candidates.length >= SBS_TERM_CANDIDATES) return rows(live, matches, SBS_SEARCH_MAX);
-    if (candidates.length === 0) return [];
-    return rows(live, { _id: { $in: [...new Set(candidates.map((c) => c.nodeId))] }, ...matches }, SBS_SEARCH_MAX);
+    const range: Filter = { projectId: scope.projectId, versionId: scope.versionId, term: { $gte: prefix, $lt: `${prefix}\uffff` } };
+    // a value longer than a term was looked up by its start: its nodes are checked whole
+    const whole = needle.length > SBS_TERM_MAX ? { search: { $regex: `(^|${SBS_SEGMENT_SEPARATOR})${escapeRegExp(needle)}` } } : null;
+    const found = new Set<string>();
+    for (let skip = 0; found.size < SBS_SEARCH_MAX; skip += SBS_TERM_PAGE) {
+      const page = await terms.find(range, { sort: { code: 1, _id: 1 }, skip, limit: SBS_TERM_PAGE, projection: { nodeId: 1 } });
+      const fresh = [...new Set(page.map((term) => term.nodeId))].filter((id) => !found.has(id));
+      const kept = whole
+        ? new Set((await nodes.find({ _id: { $in: fresh }, ...whole }, { projection: { _id: 1 } })).map((n) => n._id))
+        : null;
+      for (const id of fresh) if (found.size < SBS_SEARCH_MAX && (!kept || kept.has(id))) found.add(id);
+      if (page.length < SBS_TERM_PAGE) break;
+    }
+    return found.size === 0
+      ? []
+      : rows({ projectId: scope.projectId, versionId: scope.versionId }, { _id: { $in: [...found] } }, SBS_SEARCH_MAX);
   };
 
   return {
