@@ -119,6 +119,16 @@ describe('reading the SBS', () => {
     ]);
   });
 
+  it('finds a value longer than a search term by its start, then checks it whole', async () => {
+    const version = await freshVersion();
+    await create(version, 'L.1', undefined, 'Prefabricated concrete stair flights, level 1');
+    await create(version, 'L.2', undefined, 'Prefabricated concrete stair flights, level 2');
+    const codes = async (value: string) =>
+      (await w.user.call(sbsRoutes.search, { params: { id: w.adminProjectId }, query: { version, value } })).data.map((n) => n.code);
+    expect(await codes('Prefabricated concrete stair flights, level 2')).toEqual(['L.2']);
+    expect(await codes('concrete stair flights, level')).toEqual(['L.1', 'L.2']);
+  });
+
   it('lets any member read, but not manage', async () => {
     const p = { id: w.memberProjectId };
     expect((await w.user.call(sbsRoutes.tree, { params: p, query: {} })).data).toEqual([]);
