@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { identityRoutes, projectRoutes } from '@stramien/api';
 import { DEMO, startTestServer } from '@stramien/commands/testing/testServer';
 import { SBS_NODES_COLLECTION, SBS_ROOT_KEY, sbsSearchText, type SbsNodeDoc } from '@stramien/projections/sbs/sbsNodes';
+import { SBS_TERMS_COLLECTION, sbsSearchTerms, sbsTermId, type SbsTermDoc } from '@stramien/projections/sbs/sbsTerms';
 import { atMost, elapsedMs, info, percentile, round, type BenchFigure } from './figures';
 import { createHttpClient } from './http';
 
 export interface SbsBenchOptions {
   /** samples per figure; default 200 */
   samples?: number;
+  /** leaves under each third-level node; default 99 (100,110 nodes), 9 for a small run (10,110 nodes) */
+  leaves?: number;
   log?: (line: string) => void;
 }
 
@@ -34,18 +37,21 @@ export async function benchSbs(options: SbsBenchOptions = {}): Promise<BenchFigu
     ).data.id;
 
     const collection = server.adapters.documentStore.collection<SbsNodeDoc>(SBS_NODES_COLLECTION);
+    const termCollection = server.adapters.documentStore.collection<SbsTermDoc>(SBS_TERMS_COLLECTION);
+    const fanOut = [...FAN_OUT.slice(0, -1), options.leaves ?? FAN_OUT[FAN_OUT.length - 1]!];
     const parents: string[][] = [[SBS_ROOT_KEY]];
     const codes = new Map<string, string>([[SBS_ROOT_KEY, '']]);
     let total = 0;
     const batch: SbsNodeDoc[] = [];
-    for (const [level, fan] of FAN_OUT.entries()) {
+    const termBatch: SbsTermDoc[] = [];
+    for (const [level, fan] of fanOut.entries()) {
       const next: string[] = [];
       for (const parentKey of parents[level]!) {
         for (let n = 1; n <= fan; n++) {
           const id = randomUUID();
           const code = `${codes.get(parentKey) ? `${codes.get(parentKey)}.` : 'S'}${n}`;
           const label = `${WORDS[(total + n) % WORDS.length]} ${total}`;
-          if (level < FAN_OUT.length - 1) codes.set(id, code);
+          if (level < fanOut.length - 1) codes.set(id, code);
           batch.push({
             _id: id,
             projectId,
@@ -53,17 +59,21 @@ export async function benchSbs(options: SbsBenchOptions = {}): Promise<BenchFigu
             code,
             label,
             parentKey,
-            childCount: FAN_OUT[level + 1] ?? 0,
+            childCount: fanOut[level + 1] ?? 0,
             search: sbsSearchText(code, label),
           });
+          for (const term of sbsSearchTerms(sbsSearchText(code, label)))
+            termBatch.push({ _id: sbsTermId(id, term), nodeId: id, projectId, versionId: projectId, term, code });
           next.push(id);
           total++;
           if (batch.length >= 5_000) await collection.insertMany(batch.splice(0));
+          if (termBatch.length >= 20_000) await termCollection.insertMany(termBatch.splice(0));
         }
       }
       parents.push(next);
     }
     if (batch.length > 0) await collection.insertMany(batch.splice(0));
+    if (termBatch.length > 0) await termCollection.insertMany(termBatch.splice(0));
     log(`sbs: ${await collection.count({ projectId })} nodes seeded`);
 
     const headers = { authorization: `Bearer ${token}` };
@@ -88,7 +98,8 @@ export async function benchSbs(options: SbsBenchOptions = {}): Promise<BenchFigu
     // a rare value (one code) scans the version; a common one stops at 100 matches
     const rare = await measure(
       'search, one match',
-      (i) => `/api/project/${projectId}/sbs-search?value=${encodeURIComponent(`S${(i % 10) + 1}.${(i % 9) + 1}.3.${(i % 90) + 5}`)}`,
+      (i) =>
+        `/api/project/${projectId}/sbs-search?value=${encodeURIComponent(`S${(i % 10) + 1}.${(i % 9) + 1}.3.${(i % fanOut[3]!) + 1}`)}`,
     );
     const common = await measure('search, many matches', (i) => `/api/project/${projectId}/sbs-search?value=${WORDS[i % WORDS.length]}`);
     const treeSearch = await measure(

@@ -138,7 +138,7 @@ export const sbsRoutes = {
   treeSearch: defineRoute({
     method: 'GET',
     path: '/api/project/:id/sbs-tree/search',
-    summary: 'SBS records whose code or label contains value, and their ancestors (a flat list, nested by parent_code)',
+    summary: 'SBS records with a code segment or label word starting with value, and their ancestors (a flat list, nested by parent_code)',
     tag: 'sbs',
     auth: true,
     policy: member,
@@ -149,7 +149,7 @@ export const sbsRoutes = {
   search: defineRoute({
     method: 'GET',
     path: '/api/project/:id/sbs-search',
-    summary: 'SBS records whose code or label contains value, flat',
+    summary: 'SBS records with a code segment or label word starting with value, flat',
     tag: 'sbs',
     auth: true,
     policy: member,

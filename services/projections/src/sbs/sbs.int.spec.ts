@@ -10,6 +10,7 @@ import { sbsProjections } from './index';
 import { SBS_NODES_COLLECTION, type SbsNodeDoc } from './sbsNodes';
 import { OPEN_POSITION, SBS_HISTORY_COLLECTION, type SbsHistoryDoc } from './sbsHistory';
 import { SBS_VERSIONS_COLLECTION, type SbsVersionDoc } from './sbsVersions';
+import { SBS_TERMS_COLLECTION, sbsSearchTerms, type SbsTermDoc } from './sbsTerms';
 
 let dir: string;
 let eventStore: EventStore;
@@ -90,6 +91,28 @@ describe('the SBS read models', () => {
     expect((await asOf('2026-01-01T00:01:30.000Z')).map((v) => v.label)).toEqual(['L A']);
     expect(await asOf(at(3))).toEqual([]);
     expect(versions[0]!.to).not.toBe(OPEN_POSITION);
+  });
+
+  it('keep a term for each segment start of the code and label, and drop the old ones on a change and a deletion', async () => {
+    expect(sbsSearchTerms('a.1-b/2_c  wall x')).toEqual([
+      'a.1-b/2_c  wall x',
+      '1-b/2_c  wall x',
+      'b/2_c  wall x',
+      '2_c  wall x',
+      'c  wall x',
+      'wall x',
+      'x',
+    ]);
+    const terms = async () =>
+      (await documentStore.collection<SbsTermDoc>(SBS_TERMS_COLLECTION).find({ nodeId: 'a' })).map((t) => t.term).sort();
+    await append(toSbsNodeStreamId('a'), [{ type: 'SbsNodeCreated', data: node('a', 'A.1') }]);
+    expect(await terms()).toEqual(['1', '1 l a.1', 'a.1', 'a.1 l a.1', 'l a.1']);
+    await append(toSbsNodeStreamId('a'), [
+      { type: 'SbsNodeUpdated', data: { ...node('a', 'B'), label: 'Wall', previous: { code: 'A.1', label: 'L A.1', parentId: null } } },
+    ]);
+    expect(await terms()).toEqual(['b wall', 'wall']);
+    await append(toSbsNodeStreamId('a'), [{ type: 'SbsNodeDeleted', data: { ...node('a', 'B'), label: 'Wall' } }]);
+    expect(await terms()).toEqual([]);
   });
 
   it('keep the live versions of a project', async () => {

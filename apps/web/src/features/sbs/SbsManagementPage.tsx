@@ -15,7 +15,7 @@ import { SbsImportDialog } from './components/SbsImportDialog';
 import { SbsNodeDialog } from './components/SbsNodeDialog';
 import { VersionSelect } from './components/VersionSelect';
 import { sbsCalls, sbsKeys, sbsListQuery, sbsPermissionsQuery } from './queries';
-import { useSbsVersion } from './useSbsVersion';
+import { sbsVersionSearch, useSbsVersion } from './useSbsVersion';
 import './sbs.css';
 
 type Confirm = { kind: 'delete'; ids: string[] } | { kind: 'clear' } | { kind: 'version' };
@@ -77,17 +77,10 @@ const SbsManagement = () => {
     <div className="stramien-page stramien-sbs" data-testid="sbs-management">
       <div className="stramien-sbs__header">
         <H3>{t('sbs.manage.title')}</H3>
-        <Link to={`/project/${project.slug}/sbs${isDefault ? '' : `?version=${version}`}`}>{t('sbs.manage.to-overview')}</Link>
+        <Link to={`/project/${project.slug}/sbs${sbsVersionSearch(project.id, version)}`}>{t('sbs.manage.to-overview')}</Link>
       </div>
       <div className="stramien-sbs__toolbar">
-        <VersionSelect
-          projectId={project.id}
-          value={version}
-          onChange={(v) => {
-            setVersion(v);
-            setSelected(new Set());
-          }}
-        />
+        <VersionSelect projectId={project.id} onChange={() => setSelected(new Set())} />
         <InputGroup
           aria-label={t('sbs.version.new-name')}
           placeholder={t('sbs.version.new-name')}

@@ -12,14 +12,14 @@ import { SbsTree } from './components/SbsTree';
 import { VersionSelect } from './components/VersionSelect';
 import { nestSbs } from './nest';
 import { sbsPermissionsQuery, sbsSearchQuery, sbsTreeQuery } from './queries';
-import { useSbsVersion } from './useSbsVersion';
+import { sbsVersionSearch, useSbsVersion } from './useSbsVersion';
 import './sbs.css';
 
 /** /project/:slug/sbs — the SBS tree with lazy children, search (tree or flat), a node's detail and history, the tree as of a moment. */
 export const SbsPage = () => {
   const { t } = useTranslation('sbs');
   const project = useProject();
-  const [version, setVersion] = useSbsVersion(project.id);
+  const [version] = useSbsVersion(project.id);
   const [search, setSearch] = useState('');
   const [mode, setMode] = useState<'tree' | 'flat'>('tree');
   const [at, setAt] = useState('');
@@ -35,20 +35,13 @@ export const SbsPage = () => {
       <div className="stramien-sbs__header">
         <H3>{t('sbs.page.title')}</H3>
         {permissions.data?.manage && (
-          <Link className="bp6-button" to={`management${version === project.id ? '' : `?version=${version}`}`}>
+          <Link className="bp6-button" to={`management${sbsVersionSearch(project.id, version)}`}>
             <SettingsIcon /> <span>{t('sbs.page.manage')}</span>
           </Link>
         )}
       </div>
       <div className="stramien-sbs__toolbar">
-        <VersionSelect
-          projectId={project.id}
-          value={version}
-          onChange={(v) => {
-            setVersion(v);
-            setSelected(null);
-          }}
-        />
+        <VersionSelect projectId={project.id} onChange={() => setSelected(null)} />
         <InputGroup
           type="search"
           leftIcon={<SearchIcon />}

@@ -1,5 +1,8 @@
 import { useSearchParams } from 'react-router-dom';
 
+/** the address query that selects `version` (none for the project's default version) */
+export const sbsVersionSearch = (projectId: string, version: string): string => (version === projectId ? '' : `?version=${version}`);
+
 /**
  * The selected SBS version (spec 2 §4: it scopes the SBS lists), kept in the address (`?version=`) so the overview
  * and the management page show the same one; the project's default version (its own id) when none is chosen.

@@ -3,6 +3,13 @@ import { SBS_SEARCH_MAX } from '@stramien/domain';
 import type { DocumentStore, Filter } from '@stramien/infra';
 import { SBS_NODES_COLLECTION, SBS_ROOT_KEY, type SbsNodeDoc } from '@stramien/projections/sbs/sbsNodes';
 import { SBS_HISTORY_COLLECTION, type SbsHistoryDoc } from '@stramien/projections/sbs/sbsHistory';
+import {
+  SBS_SEGMENT_SEPARATOR,
+  SBS_TERMS_COLLECTION,
+  SBS_TERM_MAX,
+  sbsSearchNeedle,
+  type SbsTermDoc,
+} from '@stramien/projections/sbs/sbsTerms';
 import type { UserDoc } from '@stramien/projections';
 
 /** A node as the queries need it, from the live read model or from the history as of a moment. */
@@ -26,11 +33,15 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 /** a case-insensitive 'contains' filter */
 export const containsFilter = (value: string): { $regex: string; $options: string } => ({ $regex: escapeRegExp(value), $options: 'i' });
 
+/** terms read per page of a search; a node has a few terms in one prefix range at most */
+const SBS_TERM_PAGE = 500;
+
 /** The SBS read side (docs/sbs.md): lists, children, search and history, now or as of a moment. */
 export const createSbsQueries = (documentStore: DocumentStore) => {
   const nodes = documentStore.collection<SbsNodeDoc>(SBS_NODES_COLLECTION);
   const history = documentStore.collection<SbsHistoryDoc>(SBS_HISTORY_COLLECTION);
   const users = documentStore.collection<UserDoc>('users');
+  const terms = documentStore.collection<SbsTermDoc>(SBS_TERMS_COLLECTION);
 
   const validAt = (at: string): Filter => ({ toAt: { $gt: at }, fromAt: { $lte: at } });
 
@@ -71,8 +82,31 @@ export const createSbsQueries = (documentStore: DocumentStore) => {
     return list.map((r) => toView(r, r.parentKey === SBS_ROOT_KEY ? null : (known.get(r.parentKey) ?? null)));
   };
 
-  const search = (scope: SbsScope, value: string): Promise<SbsNodeRow[]> =>
-    rows(scope, { search: containsFilter(value.toLowerCase()) }, SBS_SEARCH_MAX);
+  /**
+   * live nodes where a segment of the code or a word of the label starts with `value` (case-insensitive), by code:
+   * the terms in the prefix range, sorted by code in the store, read a page at a time until SBS_SEARCH_MAX nodes
+   */
+  const search = async (scope: SbsScope, value: string): Promise<SbsNodeRow[]> => {
+    const needle = sbsSearchNeedle(value);
+    if (needle === '') return [];
+    const prefix = needle.slice(0, SBS_TERM_MAX);
+    const range: Filter = { projectId: scope.projectId, versionId: scope.versionId, term: { $gte: prefix, $lt: `${prefix}\uffff` } };
+    // a value longer than a term was looked up by its start: its nodes are checked whole
+    const whole = needle.length > SBS_TERM_MAX ? { search: { $regex: `(^|${SBS_SEGMENT_SEPARATOR})${escapeRegExp(needle)}` } } : null;
+    const found = new Set<string>();
+    for (let skip = 0; found.size < SBS_SEARCH_MAX; skip += SBS_TERM_PAGE) {
+      const page = await terms.find(range, { sort: { code: 1, _id: 1 }, skip, limit: SBS_TERM_PAGE, projection: { nodeId: 1 } });
+      const fresh = [...new Set(page.map((term) => term.nodeId))].filter((id) => !found.has(id));
+      const kept = whole
+        ? new Set((await nodes.find({ _id: { $in: fresh }, ...whole }, { projection: { _id: 1 } })).map((n) => n._id))
+        : null;
+      for (const id of fresh) if (found.size < SBS_SEARCH_MAX && (!kept || kept.has(id))) found.add(id);
+      if (page.length < SBS_TERM_PAGE) break;
+    }
+    return found.size === 0
+      ? []
+      : rows({ projectId: scope.projectId, versionId: scope.versionId }, { _id: { $in: [...found] } }, SBS_SEARCH_MAX);
+  };
 
   return {
     rows,

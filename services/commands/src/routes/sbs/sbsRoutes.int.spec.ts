@@ -105,12 +105,28 @@ describe('reading the SBS', () => {
     expect(byLabel.data.map((n) => n.code)).toEqual(['A.1.1']);
     const flat = await w.user.call(sbsRoutes.search, { params: p, query: { version, value: 'door' } });
     expect(flat.data.map((n) => n.code)).toEqual(['A.1.1']);
+    // a search matches where a code segment or a label word starts (docs/sbs.md "Search")
+    const flatCodes = async (value: string) =>
+      (await w.user.call(sbsRoutes.search, { params: p, query: { version, value } })).data.map((n) => n.code);
+    expect(await flatCodes('1.1 INNER')).toEqual(['A.1.1']);
+    expect(await flatCodes('.1')).toEqual(['A.1', 'A.1.1']);
+    expect(await flatCodes('oor')).toEqual([]);
     const found = await w.user.call(sbsRoutes.treeSearch, { params: p, query: { version, value: 'door' } });
     expect(found.data.map((n) => [n.code, n.parent_code])).toEqual([
       ['A', null],
       ['A.1', 'A'],
       ['A.1.1', 'A.1'],
     ]);
+  });
+
+  it('finds a value longer than a search term by its start, then checks it whole', async () => {
+    const version = await freshVersion();
+    await create(version, 'L.1', undefined, 'Prefabricated concrete stair flights, level 1');
+    await create(version, 'L.2', undefined, 'Prefabricated concrete stair flights, level 2');
+    const codes = async (value: string) =>
+      (await w.user.call(sbsRoutes.search, { params: { id: w.adminProjectId }, query: { version, value } })).data.map((n) => n.code);
+    expect(await codes('Prefabricated concrete stair flights, level 2')).toEqual(['L.2']);
+    expect(await codes('concrete stair flights, level')).toEqual(['L.1', 'L.2']);
   });
 
   it('lets any member read, but not manage', async () => {
