@@ -53,7 +53,7 @@ const fileOf = async (id: string): Promise<string> =>
 /** every record of the table now, or as of a revision: id -> values */
 const tableAt = async (revision?: string) => {
   const page = await w.user.call(tableQueryRoutes.records, {
-    query: { 'project[id]': w.adminProjectId, 'table[id]': table.id, 'filter[limit]': 0, ...(revision ? { revision } : {}) },
+    query: { 'project[id]': w.adminProjectId, 'table[id]': table.id, 'filter[limit]': '0', ...(revision ? { revision } : {}) },
   });
   return Object.fromEntries(page.data.map((r) => [r.id, r.values]));
 };
