@@ -149,6 +149,22 @@ describe('POST /api/project/{id}/table/{tableId}/export', () => {
     expect(text).toContain(`"'=HYPERLINK(""x"")",1,`);
   });
 
+  it('writes XLSX (a zip) when asked', async () => {
+    const started = await w.user.call(tableBulkRoutes.exportTable, {
+      params: { id: w.adminProjectId, tableId: exported.id },
+      body: { format: 'xlsx' },
+    });
+    const job = await untilEnded(started.data.id);
+    expect(job.state).toBe('finished');
+    expect(job.name).toMatch(/\.xlsx$/);
+    const res = await fetch(`${server.url}/api/downloads/${started.data.id}`, { headers: { authorization: `Bearer ${userToken}` } });
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
+  });
+
   it('answers 400 for a query on an unknown column, and appends nothing', async () => {
     await refused(
       () =>
