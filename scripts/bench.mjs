@@ -29,6 +29,7 @@ const ALL = [
   'tables',
   'tablesImport',
   'sbs',
+  'tablesBulk',
 ];
 const requested = process.argv.slice(2);
 const names = requested.length > 0 ? requested : ALL;

@@ -1,6 +1,6 @@
 /**
  * Runs benchmarks and writes their figures as JSON: `node --import tsx test/bench/run.ts [name ...] [--out file]`.
- * Names: eventStore, documentStore, replay, commands, notifications, export, webAssets, tasks, webhooks, tables, tablesImport, sbs (default: all, in this order).
+ * Names: eventStore, documentStore, replay, commands, notifications, export, webAssets, tasks, webhooks, tables, tablesImport, sbs, tablesBulk (default: all, in this order).
  * `npm run bench` (scripts/bench.mjs) runs each in its own process and writes BENCHMARKS.md.
  * Only measures and prints: a missed target is reported, never an error.
  */
@@ -19,6 +19,7 @@ import { benchWebhooks } from './webhooks.bench';
 import { benchSbs } from './sbs.bench';
 import { benchTables } from './tables.bench';
 import { benchTablesImport } from './tablesImport.bench';
+import { benchTablesBulk } from './tablesBulk.bench';
 import type { BenchFigure } from './figures';
 
 const log = (line: string) => console.log(`  … ${line}`);
@@ -42,6 +43,12 @@ const benches: Record<string, (dir: string) => Promise<BenchFigure[]>> = {
       log,
     }),
   tablesImport: (dir) => benchTablesImport(dir, { rows: Number(process.env.BENCH_IMPORT_ROWS ?? 100_000), log }),
+  tablesBulk: () =>
+    benchTablesBulk({
+      records: Number(process.env.BENCH_TABLE_EXPORT_RECORDS ?? 100_000),
+      changed: Number(process.env.BENCH_TABLE_RESTORE_CHANGED ?? 1_000),
+      log,
+    }),
 };
 
 export interface BenchResult {

@@ -32,6 +32,7 @@ import { registerTableRoutes } from './routes/tables/tableRoutes';
 import { registerRecordRoutes } from './routes/tables/recordRoutes';
 import { registerRecordImportRoutes } from './routes/tables/recordImportRoutes';
 import { registerTableQueryRoutes } from './routes/tables/queries/tableQueryRoutes';
+import { registerTableBulkRoutes } from './routes/tables/tableBulkRoutes';
 
 export { createAppDeps, systemClock, type AppDeps, type Clock } from './deps';
 
@@ -79,6 +80,7 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerRecordRoutes(app);
   registerRecordImportRoutes(app);
   registerTableQueryRoutes(app);
+  registerTableBulkRoutes(app);
   if (extend) await extend(app);
   return app;
 };

@@ -233,4 +233,19 @@ describe('Table', () => {
     it('refuses an empty reason', () =>
       expect(decide([created], command('StoreRevision', { revisionId: 'rev1', reason: '', position: 1 }))).toBeInstanceOf(DomainError));
   });
+
+  describe('when a revision is restored', () => {
+    const stored: TableEvent = { type: 'RevisionStored', data: { ...ids, revisionId: 'rev1', reason: 'Before', position: 7 } };
+    const restore = { revisionId: 'rev1', newRevisionId: 'rev2', reason: 'Now', position: 42, jobId: 'job1' };
+    it('first stores the present as a new revision, then marks the restore and its job', () =>
+      spec
+        .given([created, stored])
+        .when(command('RestoreRevision', restore))
+        .then([
+          { type: 'RevisionStored', data: { ...ids, revisionId: 'rev2', reason: 'Now', position: 42 } },
+          { type: 'RevisionRestoreStarted', data: { ...ids, revisionId: 'rev1', newRevisionId: 'rev2', jobId: 'job1' } },
+        ]));
+    it("refuses a revision the table does not have: 'Revision not found'", () =>
+      spec.given([created]).when(command('RestoreRevision', restore)).thenThrows(tableMessages.revisionNotFound, 404));
+  });
 });

@@ -27,7 +27,7 @@ import {
 import { addRoute } from '../../../plugins/route';
 import { requireProjectAccess, TEAMS_COLLECTION, type TeamPermissionDoc } from '../../../plugins/permissionSubject';
 import { loadTableAccess, tableNotFound, type TableAccess } from '../../../access/tableAccess';
-import { conditionsFilter, equalityFilter } from './recordFilters';
+import { conditionsFilter, equalityFilter } from '@stramien/projections/tables/recordFilters';
 import { ColumnHistory, recordView, revisionView, userNames, valuesOf } from './tableReadViews';
 import { definitionOfDoc, readableTables, recordNotFound, recordsPage, recordTable, tableDocOf, tableOfProject } from './tableReading';
 import { registerTableSearchRoutes } from './tableSearchRoutes';

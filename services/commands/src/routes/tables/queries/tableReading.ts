@@ -17,7 +17,7 @@ import {
 import type { ProjectAccess } from '../../../plugins/permissionSubject';
 import { loadTableAccess, rightsIn, tableNotFound, type TableAccess } from '../../../access/tableAccess';
 import type { AppDeps } from '../../../deps';
-import { checkSortColumn, type ReadFilter } from './recordFilters';
+import { checkSortColumn, type ReadFilter } from '@stramien/projections/tables/recordFilters';
 import { recordView } from './tableReadViews';
 
 /**

@@ -40,7 +40,7 @@ import { requireProjectAccess } from '../../../plugins/permissionSubject';
 import { createCommandHandler } from '../../../pipeline/commandHandler';
 import { loadTableAccess, tableNotFound, type TableAccess } from '../../../access/tableAccess';
 import type { AppDeps } from '../../../deps';
-import { conditionsFilter, escapeRegex } from './recordFilters';
+import { conditionsFilter, escapeRegex } from '@stramien/projections/tables/recordFilters';
 import { readableTables, recordNotFound, recordsPage, recordTable } from './tableReading';
 import { recordView, userNames } from './tableReadViews';
 
