@@ -11,7 +11,7 @@ import {
   InputGroup,
   NonIdealState,
 } from '@blueprintjs/core';
-import { ChangesIcon, FloppyDiskIcon, HistoryIcon } from '@blueprintjs/icons';
+import { ChangesIcon, FloppyDiskIcon, HistoryIcon, UndoIcon } from '@blueprintjs/icons';
 import type { RevisionView } from '@stramien/api';
 import { REVISION_REASON_MAX } from '@stramien/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,6 +22,7 @@ import { useDateFormat } from '../../shared/dates';
 import { FormField } from '../../shared/forms/FormField';
 import { QueryState } from '../../shared/QueryState';
 import { useSession } from '../identity/session/useSession';
+import { RestoreRevisionDialog } from './components/RestoreRevisionDialog/RestoreRevisionDialog';
 import { RevisionCompare } from './components/RevisionCompare/RevisionCompare';
 import { compareQuery, revisionsQuery, storeRevision, tableCalls } from './queries';
 import { useTable } from './TableLayout';
@@ -41,6 +42,7 @@ export const TableRevisionsPage = () => {
   const { dateTime } = useDateFormat();
   const revisions = useQuery(revisionsQuery(table.project.id, table.id));
   const [storing, setStoring] = useState(false);
+  const [restoring, setRestoring] = useState<RevisionView | null>(null);
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState(ACTUAL);
   const [compared, setCompared] = useState<{ from: string; to: string } | null>(null);
@@ -95,6 +97,16 @@ export const TableRevisionsPage = () => {
                           setCompared({ from: revision.id, to: ACTUAL });
                         }}
                       />
+                      {table.access.manage && (
+                        <Button
+                          variant="minimal"
+                          size="small"
+                          icon={<UndoIcon />}
+                          text={t('tables.restore.action')}
+                          onClick={() => setRestoring(revision)}
+                          data-testid="restore-revision"
+                        />
+                      )}
                     </td>
                   </tr>
                 ))}
@@ -132,6 +144,7 @@ export const TableRevisionsPage = () => {
         {compared && <Comparison from={compared.from} to={compared.to} />}
       </Card>
       {storing && <StoreRevisionDialog onClose={() => setStoring(false)} />}
+      {restoring && <RestoreRevisionDialog revision={restoring} onClose={() => setRestoring(null)} />}
     </div>
   );
 };
