@@ -1,6 +1,6 @@
 /**
  * Runs benchmarks and writes their figures as JSON: `node --import tsx test/bench/run.ts [name ...] [--out file]`.
- * Names: eventStore, documentStore, replay, commands, notifications, export, webAssets, tasks, webhooks, tables, sbs (default: all, in this order).
+ * Names: eventStore, documentStore, replay, commands, notifications, export, webAssets, tasks, webhooks, tables, sbs, tablesBulk (default: all, in this order).
  * `npm run bench` (scripts/bench.mjs) runs each in its own process and writes BENCHMARKS.md.
  * Only measures and prints: a missed target is reported, never an error.
  */
@@ -18,6 +18,7 @@ import { benchTasks } from './tasks.bench';
 import { benchWebhooks } from './webhooks.bench';
 import { benchSbs } from './sbs.bench';
 import { benchTables } from './tables.bench';
+import { benchTablesBulk } from './tablesBulk.bench';
 import type { BenchFigure } from './figures';
 
 const log = (line: string) => console.log(`  … ${line}`);
@@ -35,6 +36,12 @@ const benches: Record<string, (dir: string) => Promise<BenchFigure[]>> = {
   webhooks: () => benchWebhooks({ log }),
   sbs: () => benchSbs({ log }),
   tables: () => benchTables({ records: Number(process.env.BENCH_TABLE_RECORDS ?? 1_000_000), log }),
+  tablesBulk: () =>
+    benchTablesBulk({
+      records: Number(process.env.BENCH_TABLE_EXPORT_RECORDS ?? 100_000),
+      changed: Number(process.env.BENCH_TABLE_RESTORE_CHANGED ?? 1_000),
+      log,
+    }),
 };
 
 export interface BenchResult {

@@ -259,6 +259,8 @@ interface Fresh {
   permission(): Promise<string>;
   /** a new record of the fixture table */
   record(): Promise<string>;
+  /** a revision of a new table of the fixture project (with the fixture table's team permissions) */
+  revision(): Promise<string>;
 }
 
 const unique = () => randomUUID().slice(0, 8);
@@ -378,6 +380,8 @@ const CASES: Record<string, RouteCase> = {
   'tables.deleteRecords': { phase: 2, input: async (_f, fresh) => ({ body: { records: [await fresh.record()] } }) },
   'tables.clearRecords': { phase: 2, input: async (_f, fresh) => ({ body: { table: await fresh.table() } }) },
   'tables.storeRevision': { phase: 1, input: (f) => ({ body: { table: f.table.tableId, project: f.projectId } }) },
+  'tableBulk.restoreRevision': { phase: 2, input: async (_f, fresh) => ({ params: { id: await fresh.revision() }, body: {} }) },
+  'tableBulk.exportTable': { phase: 1, input: (f) => ({ params: { id: f.projectId, tableId: f.table.tableId }, body: {} }) },
   'tableQueries.list': { phase: 0, input: (f) => ({ query: { 'project[id]': f.projectId } }) },
   'tableQueries.get': { phase: 0, input: (f) => ({ params: { id: f.table.tableId } }) },
   'tableQueries.columns': { phase: 0, input: (f) => ({ query: { 'project[id]': f.projectId, 'table[id]': f.table.tableId } }) },
@@ -957,6 +961,10 @@ beforeAll(async () => {
         .data.id,
     permission: async () => grantOn(tableId, await team(`Tmp ${unique()}`, [], false), false),
     record: newRecord,
+    revision: async () => {
+      const table = (await permittedTable()).id;
+      return (await admin.call(tableRoutes.storeRevision, { body: { table, project: p.id } })).data.id;
+    },
   };
   for (const actor of Object.keys(boardTokens) as ActorName[]) fixture.boards[actor] = await fresh.board(actor);
   await admin.call(accountRoutes.disableUser, { params: { id: disabled.id }, body: {} });

@@ -31,6 +31,7 @@ import { registerSbsRoutes } from './routes/sbs/sbsRoutes';
 import { registerTableRoutes } from './routes/tables/tableRoutes';
 import { registerRecordRoutes } from './routes/tables/recordRoutes';
 import { registerTableQueryRoutes } from './routes/tables/queries/tableQueryRoutes';
+import { registerTableBulkRoutes } from './routes/tables/tableBulkRoutes';
 
 export { createAppDeps, systemClock, type AppDeps, type Clock } from './deps';
 
@@ -77,6 +78,7 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerTableRoutes(app);
   registerRecordRoutes(app);
   registerTableQueryRoutes(app);
+  registerTableBulkRoutes(app);
   if (extend) await extend(app);
   return app;
 };

@@ -28,7 +28,7 @@ export const tableBulkRoutes = {
     auth: true,
     policy: { access: 'table', need: 'manage' },
     params: idParams,
-    body: z.object({}).strict().optional(),
+    body: z.object({}).strict().nullish(),
     response: jobStartedSchema,
   }),
   exportTable: defineRoute({

@@ -36,7 +36,7 @@ import { addRoute } from '../../../plugins/route';
 import { requireProjectAccess, TEAMS_COLLECTION, type ProjectAccess, type TeamPermissionDoc } from '../../../plugins/permissionSubject';
 import { loadTableAccess, rightsIn, tableNotFound, type TableAccess } from '../../../access/tableAccess';
 import type { AppDeps } from '../../../deps';
-import { checkSortColumn, conditionsFilter, equalityFilter, type ReadFilter } from './recordFilters';
+import { checkSortColumn, conditionsFilter, equalityFilter, type ReadFilter } from '@stramien/projections/tables/recordFilters';
 import { ColumnHistory, recordView, revisionView, userNames, valuesOf } from './tableReadViews';
 
 /** "now" as a position: above every log position, below OPEN (versions still valid end at OPEN) */

@@ -7,7 +7,7 @@ import {
 } from '@stramien/api';
 import { DomainError, format, messages, tableMessages, validateCell, type CellValue, type Column } from '@stramien/domain';
 import type { Filter } from '@stramien/infra';
-import { encodeCell, type StoredCell } from '@stramien/projections/tables/tableDocs';
+import { encodeCell, type StoredCell } from './tableDocs';
 
 /**
  * Turns the filters of `GET /records` and the conditions of the query builder into a read-model filter over

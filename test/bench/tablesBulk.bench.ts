@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { identityRoutes, jobRoutes, projectRoutes, tableBulkRoutes, tableRoutes } from '@stramien/api';
+import type { ColumnType } from '@stramien/domain';
+import { DEMO, startTestServer } from '@stramien/commands/testing/testServer';
+import {
+  TABLES_COLLECTION,
+  tableRecordsCollection,
+  type RecordDoc,
+  type StoredValues,
+  type TableDoc,
+} from '@stramien/projections/tables/tableDocs';
+import { atLeast, atMost, elapsedMs, info, round, type BenchFigure } from './figures';
+
+export interface TablesBulkBenchOptions {
+  /** records of the exported table (20 columns); default 100,000 */
+  records?: number;
+  /** records changed between the revision and its restore; default 1,000 */
+  changed?: number;
+  log?: (line: string) => void;
+}
+
+/** 20 columns: 10 text, 4 integers, 2 floats, 2 dates, 2 booleans */
+const COLUMN_TYPES: ColumnType[] = [
+  ...Array<ColumnType>(10).fill('text'),
+  ...Array<ColumnType>(4).fill('integer'),
+  ...Array<ColumnType>(2).fill('float'),
+  ...Array<ColumnType>(2).fill('date'),
+  ...Array<ColumnType>(2).fill('boolean'),
+];
+
+/**
+ * Bulk work on tables (issue 8 "Measured"): the CSV export of `records` x 20 columns (request to finished job, rows/s,
+ * and the process's resident memory at its peak over the start), and the restore of a revision with `changed` changed
+ * records (request to finished job). The exported records are inserted straight into the read model (the export reads
+ * only that); the restored records are real record streams made and changed through the API.
+ */
+export async function benchTablesBulk(options: TablesBulkBenchOptions = {}): Promise<BenchFigure[]> {
+  const total = options.records ?? 100_000;
+  const changed = options.changed ?? 1_000;
+  const log = options.log ?? (() => {});
+  const server = await startTestServer();
+  try {
+    const admin = server.api(await server.signIn(DEMO.admin));
+    const me = await admin.call(identityRoutes.currentUser);
+    const project = await admin.call(projectRoutes.create, {
+      body: { license: me.licenses[0]!.id, name: `Bulk ${randomUUID().slice(0, 6)}`, number: randomUUID().slice(0, 6) },
+    });
+    const projectId = project.data.id;
+    const store = server.adapters.documentStore;
+    const untilFinished = async (jobId: string) => {
+      for (;;) {
+        const { data } = await admin.call(jobRoutes.get, { params: { jobId } });
+        if (data.state === 'finished') return;
+        if (data.state !== 'requested' && data.state !== 'running') throw new Error(`job ${jobId} ended ${data.state}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+
+    // the export
+    const exported = (await admin.call(tableRoutes.createTable, { body: { project: projectId, name: 'Elements' } })).data.id;
+    const columns: { id: string; type: ColumnType }[] = [];
+    for (const [i, type] of COLUMN_TYPES.entries())
+      columns.push({ id: (await admin.call(tableRoutes.createColumn, { body: { table: exported, name: `C${i}`, type } })).data.id, type });
+    for (let i = 0; ; i++) {
+      const doc = await store.collection<TableDoc>(TABLES_COLLECTION).findOne({ _id: exported });
+      if (doc && doc.columns.length === columns.length) break;
+      if (i > 500) throw new Error('the tables read model did not catch up');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    log(`tablesBulk: seeding ${total} records x ${columns.length} columns into the read model`);
+    const records = store.collection<RecordDoc>(tableRecordsCollection(exported));
+    const at = new Date().toISOString();
+    let batch: RecordDoc[] = [];
+    for (let n = 0; n < total; n++) {
+      const v: StoredValues = Object.fromEntries(
+        columns.map((c, i) => [
+          c.id,
+          c.type === 'text'
+            ? `element ${n} of ${i}`
+            : c.type === 'integer'
+              ? n * i
+              : c.type === 'float'
+                ? n / 7
+                : c.type === 'date'
+                  ? '2026-11-23'
+                  : (n + i) % 2,
+        ]),
+      );
+      batch.push({ _id: randomUUID(), _seq: n - total, v, createdAt: at, createdBy: me.id, updatedAt: at, updatedBy: me.id });
+      if (batch.length >= 5_000) {
+        await records.insertMany(batch);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await records.insertMany(batch);
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 50);
+    const exportStarted = process.hrtime.bigint();
+    const job = await admin.call(tableBulkRoutes.exportTable, { params: { id: projectId, tableId: exported }, body: { format: 'csv' } });
+    await untilFinished(job.data.id);
+    const exportMs = elapsedMs(exportStarted);
+    clearInterval(sampler);
+    log(`tablesBulk: exported ${total} rows in ${round(exportMs)} ms`);
+
+    // the restore
+    const restored = (await admin.call(tableRoutes.createTable, { body: { project: projectId, name: 'Restored' } })).data.id;
+    const name = (await admin.call(tableRoutes.createColumn, { body: { table: restored, name: 'Name', type: 'text' } })).data.id;
+    const ids: string[] = [];
+    for (let i = 0; i < changed; i += 8)
+      ids.push(
+        ...(await Promise.all(
+          Array.from(
+            { length: Math.min(8, changed - i) },
+            async (_, j) =>
+              (await admin.call(tableRoutes.createRecord, { body: { table: restored, values: { [name]: `R ${i + j}` } } })).data.id,
+          ),
+        )),
+      );
+    const revision = (await admin.call(tableRoutes.storeRevision, { body: { table: restored, project: projectId } })).data.id;
+    for (let i = 0; i < ids.length; i += 8)
+      await Promise.all(
+        ids
+          .slice(i, i + 8)
+          .map((id) => admin.call(tableRoutes.updateRecord, { params: { id }, body: { values: { [name]: `Changed ${id}` } } })),
+      );
+    const restoreStarted = process.hrtime.bigint();
+    const restore = await admin.call(tableBulkRoutes.restoreRevision, { params: { id: revision }, body: {} });
+    await untilFinished(restore.data.id);
+    const restoreMs = elapsedMs(restoreStarted);
+    log(`tablesBulk: restored ${changed} records in ${round(restoreMs)} ms`);
+
+    return [
+      atLeast(`table export of ${total} x 20 to CSV, request to finished`, round((total / exportMs) * 1000, 0), 'rows/s', 100_000),
+      info('table export: resident memory peak over the start', round((rssPeak - rssBefore) / 1024 / 1024, 1), 'MB'),
+      atMost(`restore of ${changed} changed records, request to finished`, round(restoreMs / 1000, 2), 's', 5),
+    ];
+  } finally {
+    await server.close();
+  }
+}
