@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TableView } from '@stramien/api';
-import { api } from './projects-support';
+import type { api } from './projects-support';
 import type { Language } from './tasks-support';
 
 /** Helpers of the tables browser flows: the texts of the tables namespace and the grid's cells. */
