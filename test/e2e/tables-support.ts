@@ -39,7 +39,12 @@ export const openCell = async (page: Page, column: string, row = 0): Promise<Loc
 
 /** The screenshots of the revisions, restore, export and query screens (helper tweb2). */
 export const BULK_SHOTS = '/tmp/shots-tweb2';
-export const bulkShot = (page: Page, name: string) => page.screenshot({ path: join(BULK_SHOTS, `${name}.png`), fullPage: false });
+/** A screenshot once the open dialog (if any) has finished its opening transition. */
+export const bulkShot = async (page: Page, name: string) => {
+  const dialog = page.locator('.bp6-dialog-container');
+  if ((await dialog.count()) > 0) await expect(dialog.last()).toHaveClass(/bp6-overlay-enter-done/);
+  await page.screenshot({ path: join(BULK_SHOTS, `${name}.png`), fullPage: false });
+};
 
 type Api = ReturnType<typeof api>;
 
