@@ -13,13 +13,27 @@ export interface SbsCodePickerProps {
   version?: string;
   id?: string;
   disabled?: boolean;
+  /** a code picked from the list (after onChange): the grid's cell saves it at once */
+  onPick?: (code: string) => void;
+  autoFocus?: boolean;
+  'aria-label'?: string;
 }
 
 /**
  * The one picker of an SBS code (the table grid's sbscode cell, the task dialog's sbscode field): type part of a
  * code or label and pick from the project's SBS (GET /sbs-search); a typed code is kept as typed.
  */
-export const SbsCodePicker = ({ projectId, value, onChange, version, id, disabled = false }: SbsCodePickerProps) => {
+export const SbsCodePicker = ({
+  projectId,
+  value,
+  onChange,
+  version,
+  id,
+  disabled = false,
+  onPick,
+  autoFocus,
+  'aria-label': ariaLabel,
+}: SbsCodePickerProps) => {
   const { t } = useTranslation('sbs');
   const [open, setOpen] = useState(false);
   const search = useDeferredValue(value.trim());
@@ -51,6 +65,7 @@ export const SbsCodePicker = ({ projectId, value, onChange, version, id, disable
                 onClick={() => {
                   onChange(node.code);
                   setOpen(false);
+                  onPick?.(node.code);
                 }}
               />
             ))
@@ -60,6 +75,8 @@ export const SbsCodePicker = ({ projectId, value, onChange, version, id, disable
     >
       <InputGroup
         id={id}
+        aria-label={ariaLabel}
+        autoFocus={autoFocus}
         value={value}
         disabled={disabled}
         placeholder={t('sbs.picker.placeholder')}

@@ -10,6 +10,7 @@ import { serverFieldErrors, serverMessage, serverText } from '../../shared/apiEr
 import { QueryState } from '../../shared/QueryState';
 import { showToast } from '../../shared/toaster';
 import { AsOfBanner } from './components/AsOfBanner/AsOfBanner';
+import { ExportTableButton } from './components/ExportTableButton/ExportTableButton';
 import type { CellChoice } from './components/CellEditor/CellEditor';
 import { RecordLabelsContext } from './components/CellText/CellText';
 import { RecordCount } from './components/RecordCount/RecordCount';
@@ -156,6 +157,7 @@ export const TableRecordsPage = () => {
           </span>
         )}
         <TimeTravel revisions={revisions.data ?? []} asOf={asOf} onChange={travel} />
+        <ExportTableButton query={() => (sort ? { sort } : {})} />
       </div>
       {asOf && (
         <AsOfBanner
@@ -191,6 +193,7 @@ export const TableRecordsPage = () => {
             onSave={save}
             onHistory={(record) => setHistoryOf(record.id)}
             choices={choices}
+            projectId={table.project.id}
             hasMore={pages.hasNextPage}
             loadingMore={pages.isFetchingNextPage}
             onLoadMore={() => void pages.fetchNextPage()}

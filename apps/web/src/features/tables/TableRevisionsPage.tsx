@@ -1,27 +1,15 @@
-import {
-  Button,
-  Callout,
-  Card,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  H4,
-  HTMLSelect,
-  HTMLTable,
-  InputGroup,
-  NonIdealState,
-} from '@blueprintjs/core';
-import { ChangesIcon, FloppyDiskIcon, HistoryIcon } from '@blueprintjs/icons';
+import { Button, Card, H4, HTMLSelect, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { ChangesIcon, FloppyDiskIcon, HistoryIcon, UndoIcon } from '@blueprintjs/icons';
 import type { RevisionView } from '@stramien/api';
 import { REVISION_REASON_MAX } from '@stramien/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessage } from '../../shared/apiErrors';
 import { useDateFormat } from '../../shared/dates';
-import { FormField } from '../../shared/forms/FormField';
 import { QueryState } from '../../shared/QueryState';
 import { useSession } from '../identity/session/useSession';
+import { NameDialog } from './components/NameDialog/NameDialog';
+import { RestoreRevisionDialog } from './components/RestoreRevisionDialog/RestoreRevisionDialog';
 import { RevisionCompare } from './components/RevisionCompare/RevisionCompare';
 import { compareQuery, revisionsQuery, storeRevision, tableCalls } from './queries';
 import { useTable } from './TableLayout';
@@ -41,6 +29,7 @@ export const TableRevisionsPage = () => {
   const { dateTime } = useDateFormat();
   const revisions = useQuery(revisionsQuery(table.project.id, table.id));
   const [storing, setStoring] = useState(false);
+  const [restoring, setRestoring] = useState<RevisionView | null>(null);
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState(ACTUAL);
   const [compared, setCompared] = useState<{ from: string; to: string } | null>(null);
@@ -95,6 +84,16 @@ export const TableRevisionsPage = () => {
                           setCompared({ from: revision.id, to: ACTUAL });
                         }}
                       />
+                      {table.access.manage && (
+                        <Button
+                          variant="minimal"
+                          size="small"
+                          icon={<UndoIcon />}
+                          text={t('tables.restore.action')}
+                          onClick={() => setRestoring(revision)}
+                          data-testid="restore-revision"
+                        />
+                      )}
                     </td>
                   </tr>
                 ))}
@@ -132,6 +131,7 @@ export const TableRevisionsPage = () => {
         {compared && <Comparison from={compared.from} to={compared.to} />}
       </Card>
       {storing && <StoreRevisionDialog onClose={() => setStoring(false)} />}
+      {restoring && <RestoreRevisionDialog revision={restoring} onClose={() => setRestoring(null)} />}
     </div>
   );
 };
@@ -156,38 +156,21 @@ const StoreRevisionDialog = ({ onClose }: { onClose: () => void }) => {
       onClose();
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim() !== '') store.mutate();
-  };
   return (
-    <Dialog isOpen onClose={onClose} title={t('tables.revisions.store')}>
-      <form onSubmit={submit} noValidate data-testid="store-revision-form">
-        <DialogBody>
-          {store.error && (
-            <Callout intent="danger" compact>
-              {serverMessage(store.error) ?? t('tables.settings.failed')}
-            </Callout>
-          )}
-          <FormField id="revision-reason" label={t('tables.revisions.reason')} required>
-            <InputGroup id="revision-reason" autoFocus value={reason} maxLength={REVISION_REASON_MAX} onValueChange={setReason} />
-          </FormField>
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('tables.action.cancel')} onClick={onClose} />
-              <Button
-                type="submit"
-                intent="primary"
-                text={t('tables.revisions.store-submit')}
-                loading={store.isPending}
-                data-testid="store-revision-submit"
-              />
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+    <NameDialog
+      title={t('tables.revisions.store')}
+      id="revision-reason"
+      label={t('tables.revisions.reason')}
+      field="reason"
+      value={reason}
+      onChange={setReason}
+      maxLength={REVISION_REASON_MAX}
+      submitText={t('tables.revisions.store-submit')}
+      testId="store-revision"
+      pending={store.isPending}
+      error={store.error}
+      onSubmit={() => store.mutate()}
+      onClose={onClose}
+    />
   );
 };

@@ -1,4 +1,6 @@
 import {
+  jobRoutes,
+  tableBulkRoutes,
   tableQueryRoutes,
   tableRoutes,
   type Body,
@@ -8,6 +10,7 @@ import {
   type RecordView,
   type RelationView,
   type RevisionView,
+  type TableExportFormat,
   type TableQueryBody,
   type TableView,
 } from '@stramien/api';
@@ -44,6 +47,7 @@ export const tableKeys = {
   revisions: (tableId: string) => ['tables', 'revisions', tableId] as const,
   compare: (tableId: string, from: string, to: string) => ['tables', 'compare', tableId, from, to] as const,
   permissions: (tableId: string) => ['tables', 'permissions', tableId] as const,
+  job: (jobId: string) => ['tables', 'job', jobId] as const,
 };
 
 /**
@@ -161,6 +165,17 @@ export const tablePermissionsQuery = (projectId: string, tableId: string) =>
 /** POST /api/project/:id/table/:tableId/query — the query builder's records. */
 export const runTableQuery = (projectId: string, tableId: string, body: TableQueryBody) =>
   api.call(tableQueryRoutes.query, { params: { id: projectId, tableId }, body, ...minPosition() }) as Promise<RecordsPage>;
+
+/** The states after which a background job changes no more. */
+const JOB_ENDED = new Set(['finished', 'failed', 'canceled']);
+
+/** GET /api/jobs/:jobId — a background job's state and progress, asked again each second until it has ended. */
+export const jobQuery = (jobId: string) =>
+  queryOptions({
+    queryKey: tableKeys.job(jobId),
+    queryFn: async ({ signal }) => (await api.call(jobRoutes.get, { params: { jobId }, signal })).data,
+    refetchInterval: (query) => (query.state.data && JOB_ENDED.has(query.state.data.state) ? false : 1000),
+  });
 
 type Pages = InfiniteData<RecordsPage>;
 
@@ -294,4 +309,7 @@ export const tableCalls = {
   updateRecord: (id: string, values: Record<string, CellValue>) => api.call(tableRoutes.updateRecord, { params: { id }, body: { values } }),
   deleteRecords: (body: Body<typeof tableRoutes.deleteRecords>) => api.call(tableRoutes.deleteRecords, { body }),
   storeRevision: (body: Body<typeof tableRoutes.storeRevision>) => api.call(tableRoutes.storeRevision, { body }),
+  restoreRevision: (revisionId: string) => api.call(tableBulkRoutes.restoreRevision, { params: { id: revisionId }, body: {} }),
+  exportTable: (projectId: string, tableId: string, query: Omit<TableQueryBody, 'limit' | 'offset'>, format: TableExportFormat) =>
+    api.call(tableBulkRoutes.exportTable, { params: { id: projectId, tableId }, body: { ...query, format } }),
 };

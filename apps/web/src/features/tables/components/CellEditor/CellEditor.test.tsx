@@ -4,6 +4,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../../app/AppProviders';
 import { createQueryClient } from '../../../../shared/queryClient';
+import { sbsKeys } from '../../../sbs/queries';
 import { CellEditor, type CellEditorProps } from './CellEditor';
 
 const column = (type: ColumnType, options_value: ColumnView['options_value'] = null): ColumnView => ({
@@ -90,7 +91,7 @@ describe('CellEditor', () => {
     expect((field as HTMLSelectElement).options[0]?.text).toBe('No options found');
   });
 
-  it('takes an SBS code as text for now', () => {
+  it('takes a typed SBS code with Enter', () => {
     const { onCommit, field } = renderEditor({ column: column('sbscode') });
     typeAndEnter(field, '21.10.03');
     expect(onCommit).toHaveBeenCalledWith('21.10.03');
@@ -118,5 +119,22 @@ describe('CellEditor', () => {
     typeAndEnter(field, '12');
     expect(onCommit).not.toHaveBeenCalled();
     expect(onCancel).toHaveBeenCalled();
+  });
+
+  it("picks an sbscode cell's code from the project's SBS and saves it at once", async () => {
+    const queryClient = createQueryClient();
+    const node = { id: 'n-1', code: '21.10', label: 'Facade', parent_code: null, hasChildren: false, version: { id: 'p-1' } };
+    queryClient.setQueryData(sbsKeys.search('p-1', 'p-1', '21', 'flat'), [node]);
+    const onCommit = vi.fn();
+    render(
+      <AppProviders queryClient={queryClient}>
+        <CellEditor column={column('sbscode')} projectId="p-1" value={null} onCommit={onCommit} onCancel={vi.fn()} />
+      </AppProviders>,
+    );
+    const field = screen.getByLabelText('Edit Cell');
+    fireEvent.change(field, { target: { value: '21' } });
+    fireEvent.click(await screen.findByText('21.10'));
+    expect(onCommit).toHaveBeenCalledWith('21.10');
+    expect(screen.getByText('Facade')).toBeTruthy();
   });
 });

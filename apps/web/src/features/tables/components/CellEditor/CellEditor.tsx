@@ -3,6 +3,7 @@ import type { ColumnView } from '@stramien/api';
 import { dropdownChoices, type CellValue } from '@stramien/domain';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SbsCodePicker } from '../../../sbs/SbsCodePicker';
 import { asColumn, checkCell, editText } from '../../cellValues';
 
 export interface CellChoice {
@@ -21,15 +22,18 @@ export interface CellEditorProps {
   busy?: boolean;
   /** for a `table` column: the records of the target table to pick from */
   choices?: CellChoice[];
+  /** for an `sbscode` column: the project whose SBS the picker searches */
+  projectId?: string;
 }
 
 /**
  * The inline editor of one cell, by column type: a text box, a text area, a number box, a check box, a date field,
- * a dropdown of the column's options or of the target table's records. A value is checked with the domain's column
+ * a dropdown of the column's options or of the target table's records, the project's SBS codes (the SBS picker: a
+ * picked code saves at once, a typed one with Enter). A value is checked with the domain's column
  * type rules before it is sent (the same rules the server applies); a refusal, the form's or the server's, stays on
  * the cell. Enter or leaving the field saves, Escape cancels.
  */
-export const CellEditor = ({ column, value, onCommit, onCancel, error, busy, choices = [] }: CellEditorProps) => {
+export const CellEditor = ({ column, value, onCommit, onCancel, error, busy, choices = [], projectId = '' }: CellEditorProps) => {
   const { t } = useTranslation('tables');
   const [draft, setDraft] = useState(() => editText(value));
   const [ownError, setOwnError] = useState<string | null>(null);
@@ -111,6 +115,20 @@ export const CellEditor = ({ column, value, onCommit, onCancel, error, busy, cho
               ...choices.map((choice) => ({ value: choice.id, label: choice.label })),
             ]}
           />
+        );
+      case 'sbscode':
+        return (
+          <div onKeyDown={onKey}>
+            <SbsCodePicker
+              projectId={projectId}
+              aria-label={label}
+              autoFocus
+              disabled={busy}
+              value={draft}
+              onChange={change}
+              onPick={commit}
+            />
+          </div>
         );
       case 'date':
         return (

@@ -1,12 +1,10 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, InputGroup } from '@blueprintjs/core';
 import type { TableView } from '@stramien/api';
 import { TABLE_NAME_MAX } from '@stramien/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverFieldErrors, serverMessage } from '../../../../shared/apiErrors';
-import { FormField } from '../../../../shared/forms/FormField';
 import { storeTable, tableCalls } from '../../queries';
+import { NameDialog } from '../NameDialog/NameDialog';
 
 export interface CreateTableDialogProps {
   projectId: string;
@@ -19,7 +17,6 @@ export const CreateTableDialog = ({ projectId, onClose, onCreated }: CreateTable
   const { t } = useTranslation('tables');
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
-  const [ownError, setOwnError] = useState<string | null>(null);
   const create = useMutation({
     mutationFn: () => tableCalls.createTable({ project: { id: projectId }, name: name.trim() }),
     onSuccess: (answer) => {
@@ -27,53 +24,22 @@ export const CreateTableDialog = ({ projectId, onClose, onCreated }: CreateTable
       onCreated(answer.data);
     },
   });
-  const fieldError = ownError ?? serverFieldErrors(create.error)?.name?.join(' ');
-  const message = create.error && !fieldError ? serverMessage(create.error) : null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim() === '') {
-      setOwnError(t('tables.create.name-required'));
-      return;
-    }
-    setOwnError(null);
-    create.mutate();
-  };
-
   return (
-    <Dialog isOpen onClose={onClose} title={t('tables.create.title')}>
-      <form onSubmit={submit} noValidate data-testid="create-table-form">
-        <DialogBody>
-          {message && (
-            <Callout intent="danger" compact>
-              {message}
-            </Callout>
-          )}
-          <FormField id="create-table-name" label={t('tables.create.name')} required error={fieldError}>
-            <InputGroup
-              id="create-table-name"
-              autoFocus
-              value={name}
-              maxLength={TABLE_NAME_MAX}
-              intent={fieldError ? 'danger' : 'none'}
-              onValueChange={setName}
-            />
-          </FormField>
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('tables.action.cancel')} onClick={onClose} />
-              <Button
-                type="submit"
-                intent="primary"
-                text={t('tables.create.submit')}
-                loading={create.isPending}
-                data-testid="create-table-submit"
-              />
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+    <NameDialog
+      title={t('tables.create.title')}
+      id="create-table-name"
+      label={t('tables.create.name')}
+      field="name"
+      value={name}
+      onChange={setName}
+      maxLength={TABLE_NAME_MAX}
+      requiredMessage={t('tables.create.name-required')}
+      submitText={t('tables.create.submit')}
+      testId="create-table"
+      pending={create.isPending}
+      error={create.error}
+      onSubmit={() => create.mutate()}
+      onClose={onClose}
+    />
   );
 };

@@ -40,6 +40,8 @@ export interface RecordsGridProps {
   onHistory: (record: RecordView) => void;
   /** the records a `table` column may point to, by column id */
   choices: Record<string, CellChoice[]>;
+  /** the project whose SBS an sbscode cell picks from */
+  projectId: string;
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
@@ -238,6 +240,7 @@ export const RecordsGrid = (props: RecordsGridProps) => {
                         error={error}
                         busy={saving === key}
                         choices={props.choices[column.id]}
+                        projectId={props.projectId}
                         onCommit={(next) => void save(record, column, next)}
                         onCancel={() => setEditing(null)}
                       />
