@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteEventStore } from '@stramien/infra';
-import { defineService, repoRoot } from './support/service';
+import { defineAllInOne, json, signIn, type Json } from './support/allInOne';
 
 /**
  * issue 8 "Security and reliability": a revision's restore of a few thousand changed records against a real server
@@ -14,52 +14,14 @@ import { defineService, repoRoot } from './support/service';
 const RECORDS = 2_000;
 const ADMIN = { email: 'admin@restore-kill.test', password: 'Admin#Pass123' };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
 let dir: string;
-const server = defineService({
-  script: join(repoRoot, 'services', 'commands', 'src', 'allInOne.ts'),
-  http: true,
-  ready: 'health',
-  env: () => ({ STRAMIEN_DATA_DIR: join(dir, 'data'), STRAMIEN_ADMIN_EMAIL: ADMIN.email, STRAMIEN_ADMIN_PASSWORD: ADMIN.password }),
-});
-
-const json = async (url: string, init: { method: string; token?: string; body?: unknown }): Promise<{ status: number; body: Json }> => {
-  const res = await fetch(url, {
-    method: init.method,
-    headers: {
-      accept: 'application/json',
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-};
+const server = defineAllInOne(ADMIN, () => join(dir, 'data'));
 
 const ok = async (answer: Promise<{ status: number; body: Json }>): Promise<Json> => {
   const res = await answer;
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   return res.body;
 };
-
-const signIn = async (url: string): Promise<string> =>
-  (
-    await ok(
-      json(`${url}/oauth/token`, {
-        method: 'POST',
-        body: {
-          grant_type: 'password',
-          client_id: 'stramien-web',
-          client_secret: 'stramien-web',
-          username: ADMIN.email,
-          password: ADMIN.password,
-        },
-      }),
-    )
-  ).access_token as string;
 
 /** in parallel, a few at a time */
 const inBatches = async <T>(items: T[], size: number, each: (item: T) => Promise<unknown>) => {
@@ -78,7 +40,7 @@ afterAll(() => {
 describe(`a restore of ${RECORDS} changed records`, () => {
   it('killed with SIGKILL half-way and resumed after a restart, ends equal to the revision, each record restored once', async () => {
     let run = await server.start();
-    let token = await signIn(run.url);
+    let token = await signIn(run.url, ADMIN);
     const me = await ok(json(`${run.url}/api/user`, { method: 'GET', token }));
     const licence = me.licenses[0].id as string;
     const projectId = (
@@ -120,7 +82,7 @@ describe(`a restore of ${RECORDS} changed records`, () => {
     expect(atKill.size).toBeLessThan(RECORDS);
 
     run = await server.start();
-    token = await signIn(run.url);
+    token = await signIn(run.url, ADMIN);
     for (let i = 0; ; i++) {
       const job = (await ok(json(`${run.url}/api/jobs/${jobId}`, { method: 'GET', token }))).data;
       if (job.state === 'finished') break;

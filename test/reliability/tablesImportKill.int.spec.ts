@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toJobStreamId } from '@stramien/domain';
 import { createSqliteEventStore } from '@stramien/infra';
 import { importedRecordId } from '@stramien/jobs';
-import { defineService, repoRoot, type ServiceRun } from './support/service';
+import { defineAllInOne, json, signIn, type Json } from './support/allInOne';
+import { createRandom } from './support/domainEvents';
+import type { ServiceRun } from './support/service';
 
 /**
  * Issue 8 "Security and reliability": a CSV import of 100,000 rows against a real server process (the one-process
@@ -19,57 +21,11 @@ const ROWS = 100_000;
 const SEED = Number(process.env.TABLES_IMPORT_KILL_SEED ?? Date.now() % 1_000_000);
 const ADMIN = { email: 'admin@tables-import-kill.test', password: 'Admin#Pass123' };
 
-/** a small seeded generator (mulberry32), so a failing run's kill points can be repeated */
-const random = (() => {
-  let a = SEED;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-})();
-
-/** an answer's JSON, read by the test as it knows the shapes */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
+/** seeded, so a failing run's kill points can be repeated */
+const random = createRandom(SEED).next;
 
 let dir: string;
-const server = defineService({
-  script: join(repoRoot, 'services', 'commands', 'src', 'allInOne.ts'),
-  http: true,
-  ready: 'health',
-  env: () => ({ STRAMIEN_DATA_DIR: join(dir, 'data'), STRAMIEN_ADMIN_EMAIL: ADMIN.email, STRAMIEN_ADMIN_PASSWORD: ADMIN.password }),
-});
-
-const json = async (url: string, init: { method: string; token?: string; body?: unknown }): Promise<{ status: number; body: Json }> => {
-  const res = await fetch(url, {
-    method: init.method,
-    headers: {
-      accept: 'application/json',
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-};
-
-const signIn = async (url: string): Promise<string> => {
-  const res = await json(`${url}/oauth/token`, {
-    method: 'POST',
-    body: {
-      grant_type: 'password',
-      client_id: 'stramien-web',
-      client_secret: 'stramien-web',
-      username: ADMIN.email,
-      password: ADMIN.password,
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.access_token as string;
-};
+const server = defineAllInOne(ADMIN, () => join(dir, 'data'));
 
 /** row n of the file: a name, n itself and a size with a decimal comma (a Dutch Excel file) */
 const csv = (): string => {
@@ -100,7 +56,7 @@ afterAll(() => {
 describe(`a CSV import of ${ROWS} rows (seed ${SEED})`, () => {
   it('killed with SIGKILL twice at random points of the job and resumed, creates each row exactly once', async () => {
     let run = await server.start();
-    let token = await signIn(run.url);
+    let token = await signIn(run.url, ADMIN);
     const me = await json(`${run.url}/api/user`, { method: 'GET', token });
     const suffix = randomUUID().slice(0, 6);
     const project = await json(`${run.url}/api/project`, {
@@ -138,7 +94,7 @@ describe(`a CSV import of ${ROWS} rows (seed ${SEED})`, () => {
       expect(seen.state, 'killed while the job was at work').toBe('running');
       expect((await run.kill()).signal).toBe('SIGKILL');
       run = await server.start();
-      token = await signIn(run.url);
+      token = await signIn(run.url, ADMIN);
     }
     const done = await watch(run, token, jobId, () => false);
     expect(done).toMatchObject({ state: 'finished', progress: { done: ROWS, total: ROWS } });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASK_IMPORT_CHUNK_SIZE } from '@stramien/domain';
 import { createSqliteEventStore } from '@stramien/infra';
-import { defineService, repoRoot } from './support/service';
+import { defineAllInOne, json, signIn } from './support/allInOne';
 
 /**
  * spec 1 §9 / issue 7: a task import in chunks of 50 against a real server process (the one-process runtime of
@@ -22,46 +22,8 @@ const CHUNKS = ROWS / TASK_IMPORT_CHUNK_SIZE;
 const PARALLEL = 4;
 const ADMIN = { email: 'admin@import-kill.test', password: 'Admin#Pass123' };
 
-/** an answer's JSON, read by the test as it knows the shapes */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
 let dir: string;
-const server = defineService({
-  script: join(repoRoot, 'services', 'commands', 'src', 'allInOne.ts'),
-  http: true,
-  ready: 'health',
-  env: () => ({ STRAMIEN_DATA_DIR: join(dir, 'data'), STRAMIEN_ADMIN_EMAIL: ADMIN.email, STRAMIEN_ADMIN_PASSWORD: ADMIN.password }),
-});
-
-const json = async (url: string, init: { method: string; token?: string; body?: unknown }): Promise<{ status: number; body: Json }> => {
-  const res = await fetch(url, {
-    method: init.method,
-    headers: {
-      accept: 'application/json',
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-};
-
-const signIn = async (url: string): Promise<string> => {
-  const res = await json(`${url}/oauth/token`, {
-    method: 'POST',
-    body: {
-      grant_type: 'password',
-      client_id: 'stramien-web',
-      client_secret: 'stramien-web',
-      username: ADMIN.email,
-      password: ADMIN.password,
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.access_token as string;
-};
+const server = defineAllInOne(ADMIN, () => join(dir, 'data'));
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'stramien-import-kill-'));
@@ -75,7 +37,7 @@ afterAll(() => {
 describe('a task import of 10,000 rows in chunks of 50', () => {
   it('killed with SIGKILL in the middle and retried after a restart, creates each task exactly once', async () => {
     let run = await server.start();
-    let token = await signIn(run.url);
+    let token = await signIn(run.url, ADMIN);
     const me = await json(`${run.url}/api/user`, { method: 'GET', token });
     const licence = me.body.licenses[0].id as string;
     const suffix = randomUUID().slice(0, 6);
@@ -135,7 +97,7 @@ describe('a task import of 10,000 rows in chunks of 50', () => {
 
     // restart on the same data; retry every chunk without an answer, and one that had one
     run = await server.start();
-    token = await signIn(run.url);
+    token = await signIn(run.url, ADMIN);
     const unfinished = Array.from({ length: CHUNKS }, (_, i) => i).filter((i) => !answered.has(i));
     const retried = [...unfinished, [...answered][0]!];
     for (let i = 0; i < retried.length; i += PARALLEL) {
