@@ -1,4 +1,4 @@
-import { Button, Checkbox, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Checkbox, InputGroup } from '@blueprintjs/core';
 import { ChevronDownIcon, ChevronUpIcon, HistoryIcon } from '@blueprintjs/icons';
 import type { ColumnView, RecordView } from '@stramien/api';
 import type { CellValue } from '@stramien/domain';
@@ -10,9 +10,9 @@ import {
   type RowSelectionState,
   type SortingState,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoadMoreRows, VirtualRows } from '../../../../shared/VirtualRows';
 import { CellEditor, type CellChoice } from '../CellEditor/CellEditor';
 import { CellText } from '../CellText/CellText';
 
@@ -93,18 +93,13 @@ export const RecordsGrid = (props: RecordsGridProps) => {
   });
   const rows = table.getRowModel().rows;
 
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length + (hasMore ? 1 : 0),
-    getScrollElement: () => scroller.current,
-    estimateSize: () => RECORD_ROW_HEIGHT,
-    overscan: 12,
+  const { scroller, virtualizer } = useLoadMoreRows({
+    loaded: rows.length,
+    hasMore,
+    loadingMore,
+    onLoadMore,
+    rowHeight: RECORD_ROW_HEIGHT,
   });
-  const items = virtualizer.getVirtualItems();
-  const last = items[items.length - 1];
-  useEffect(() => {
-    if (last && last.index >= rows.length - 1 && hasMore && !loadingMore) onLoadMore();
-  }, [last, rows.length, hasMore, loadingMore, onLoadMore]);
   useEffect(() => {
     if (readOnly) setEditing(null);
   }, [readOnly]);
@@ -181,23 +176,14 @@ export const RecordsGrid = (props: RecordsGridProps) => {
         })}
         <div role="columnheader" />
       </div>
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {items.map((item) => {
-          const row = rows[item.index];
-          const style = {
-            position: 'absolute' as const,
-            top: 0,
-            left: 0,
-            right: 0,
-            height: item.size,
-            transform: `translateY(${item.start}px)`,
-          };
-          if (!row)
-            return (
-              <div key="more" style={style} className="stramien-records-grid__more" role="row">
-                <Spinner size={16} aria-label={t('tables.grid.loading-more')} />
-              </div>
-            );
+      <VirtualRows
+        virtualizer={virtualizer}
+        loaded={rows.length}
+        moreLabel={t('tables.grid.loading-more')}
+        moreClassName="stramien-records-grid__more"
+      >
+        {(index, style) => {
+          const row = rows[index]!;
           const record = row.original;
           return (
             <div
@@ -205,7 +191,7 @@ export const RecordsGrid = (props: RecordsGridProps) => {
               style={{ ...style, gridTemplateColumns: template, zIndex: editing?.startsWith(`${record.id}:`) ? 2 : undefined }}
               className={`stramien-records-grid__row${row.getIsSelected() ? ' stramien-records-grid__row--selected' : ''}`}
               role="row"
-              aria-rowindex={item.index + 1}
+              aria-rowindex={index + 1}
               aria-selected={row.getIsSelected()}
               data-testid="record-row"
               data-record={record.id}
@@ -213,7 +199,7 @@ export const RecordsGrid = (props: RecordsGridProps) => {
               <div role="gridcell">
                 {!readOnly && (
                   <Checkbox
-                    aria-label={t('tables.grid.select-row', { number: item.index + 1 })}
+                    aria-label={t('tables.grid.select-row', { number: index + 1 })}
                     checked={row.getIsSelected()}
                     onChange={row.getToggleSelectedHandler()}
                   />
@@ -262,8 +248,8 @@ export const RecordsGrid = (props: RecordsGridProps) => {
               </div>
             </div>
           );
-        })}
-      </div>
+        }}
+      </VirtualRows>
     </div>
   );
 };

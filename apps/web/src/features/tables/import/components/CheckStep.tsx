@@ -1,8 +1,7 @@
 import { Callout, Spinner } from '@blueprintjs/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { renderServerMessage } from '../../../../shared/apiErrors';
+import { useLoadMoreRows, VirtualRows } from '../../../../shared/VirtualRows';
 import type { VerifyAnswer, VerifyError } from '../importCalls';
 import { FilePicker } from './FileStep';
 
@@ -28,19 +27,14 @@ export const ErrorList = ({
   onMore: () => void;
 }) => {
   const { t } = useTranslation('tablesImport');
-  const scroller = useRef<HTMLDivElement>(null);
-  const hasMore = errors.length < total;
-  const virtualizer = useVirtualizer({
-    count: errors.length + (hasMore ? 1 : 0),
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ERROR_ROW_HEIGHT,
+  const { scroller, virtualizer } = useLoadMoreRows({
+    loaded: errors.length,
+    hasMore: errors.length < total,
+    loadingMore,
+    onLoadMore: onMore,
+    rowHeight: ERROR_ROW_HEIGHT,
     overscan: 10,
   });
-  const items = virtualizer.getVirtualItems();
-  const last = items[items.length - 1];
-  useEffect(() => {
-    if (last && last.index >= errors.length - 1 && hasMore && !loadingMore) onMore();
-  }, [last, errors.length, hasMore, loadingMore, onMore]);
 
   return (
     <div className="stramien-import__errors" ref={scroller} role="table" aria-label={t('tablesImport.check.errors')} aria-rowcount={total}>
@@ -50,30 +44,21 @@ export const ErrorList = ({
         <span role="columnheader">{t('tablesImport.check.value')}</span>
         <span role="columnheader">{t('tablesImport.check.message')}</span>
       </div>
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {items.map((item) => {
-          const error = errors[item.index];
-          const style = {
-            position: 'absolute' as const,
-            top: 0,
-            left: 0,
-            right: 0,
-            height: item.size,
-            transform: `translateY(${item.start}px)`,
-          };
-          if (!error)
-            return (
-              <div key="more" style={style} className="stramien-import__error" role="row">
-                <Spinner size={16} aria-label={t('tablesImport.check.loading-more')} />
-              </div>
-            );
+      <VirtualRows
+        virtualizer={virtualizer}
+        loaded={errors.length}
+        moreLabel={t('tablesImport.check.loading-more')}
+        moreClassName="stramien-import__error"
+      >
+        {(index, style) => {
+          const error = errors[index]!;
           return (
             <div
               key={`${error.row}:${error.column}`}
               style={style}
               className="stramien-import__error"
               role="row"
-              aria-rowindex={item.index + 1}
+              aria-rowindex={index + 1}
               data-testid="import-error"
             >
               <span role="cell">{error.row + 1}</span>
@@ -88,8 +73,8 @@ export const ErrorList = ({
               </span>
             </div>
           );
-        })}
-      </div>
+        }}
+      </VirtualRows>
     </div>
   );
 };

@@ -1,12 +1,11 @@
-import { Button, Spinner } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { ChevronDownIcon, ChevronUpIcon } from '@blueprintjs/icons';
 import type { TaskListItem } from '@stramien/api';
 import type { TaskPriority, TaskStatus } from '@stramien/domain';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useDateFormat } from '../../../../shared/dates';
+import { useLoadMoreRows, VirtualRows } from '../../../../shared/VirtualRows';
 import { keyPart, type TaskListEntry, type TaskListSort } from '../../taskListView';
 import { RemainingTime } from '../RemainingTime/RemainingTime';
 import { AssigneeSelect, PersonName, PrioritySelect, StatusSelect } from '../TaskFields/TaskFields';
@@ -49,18 +48,13 @@ export const TaskTable = (props: TaskTableProps) => {
   const { entries, sort, descending, onSort, hasMore, loadingMore, onLoadMore } = props;
   const { t } = useTranslation('tasks');
   const { date } = useDateFormat();
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: entries.length + (hasMore ? 1 : 0),
-    getScrollElement: () => scroller.current,
-    estimateSize: () => TASK_ROW_HEIGHT,
-    overscan: 12,
+  const { scroller, virtualizer } = useLoadMoreRows({
+    loaded: entries.length,
+    hasMore,
+    loadingMore,
+    onLoadMore,
+    rowHeight: TASK_ROW_HEIGHT,
   });
-  const items = virtualizer.getVirtualItems();
-  const last = items[items.length - 1];
-  useEffect(() => {
-    if (last && last.index >= entries.length - 1 && hasMore && !loadingMore) onLoadMore();
-  }, [last, entries.length, hasMore, loadingMore, onLoadMore]);
 
   return (
     <div className="stramien-task-table" role="table" aria-label={t('tasks.list.title')} aria-rowcount={props.total}>
@@ -86,23 +80,14 @@ export const TaskTable = (props: TaskTableProps) => {
         ))}
       </div>
       <div ref={scroller} className="stramien-task-table__body" data-testid="task-table">
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {items.map((item) => {
-            const entry = entries[item.index];
-            const style = {
-              position: 'absolute' as const,
-              top: 0,
-              left: 0,
-              right: 0,
-              height: item.size,
-              transform: `translateY(${item.start}px)`,
-            };
-            if (!entry)
-              return (
-                <div key="more" style={style} className="stramien-task-table__more" role="row">
-                  <Spinner size={16} aria-label={t('tasks.list.loading-more')} />
-                </div>
-              );
+        <VirtualRows
+          virtualizer={virtualizer}
+          loaded={entries.length}
+          moreLabel={t('tasks.list.loading-more')}
+          moreClassName="stramien-task-table__more"
+        >
+          {(index, style) => {
+            const entry = entries[index]!;
             if (entry.kind === 'group')
               return (
                 <div key={`g-${entry.value}`} style={style} className="stramien-task-table__group" role="row" data-testid="task-group">
@@ -120,7 +105,7 @@ export const TaskTable = (props: TaskTableProps) => {
                 className="stramien-task-table__row"
                 role="row"
                 data-testid="task-row"
-                aria-rowindex={item.index + 1}
+                aria-rowindex={index + 1}
               >
                 <div role="cell">{task.number}</div>
                 <div role="cell" className="stramien-task-table__title">
@@ -154,8 +139,8 @@ export const TaskTable = (props: TaskTableProps) => {
                 </div>
               </div>
             );
-          })}
-        </div>
+          }}
+        </VirtualRows>
       </div>
     </div>
   );
