@@ -49,12 +49,15 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const send = (status: number, body: ErrorEnvelope) => reply.status(status).send(withKeys(body));
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string[]> = {};
+      // a Map, not an object literal: a field named `toString` or `__proto__` (a query key of the client's) is a field
+      const fields = new Map<string, string[]>();
       for (const issue of error.validation) {
         const key = fieldOf(issue.instancePath, error.validationContext);
-        (errors[key] ??= []).push(validationText({ ...issue.params, code: issue.keyword, message: issue.message }));
+        const list = fields.get(key) ?? [];
+        list.push(validationText({ ...issue.params, code: issue.keyword, message: issue.message }));
+        fields.set(key, list);
       }
-      return send(400, { message: messages.shared.invalidInput, errors });
+      return send(400, { message: messages.shared.invalidInput, errors: Object.fromEntries(fields) });
     }
     if (error instanceof DomainError) {
       return send(error.status, {
