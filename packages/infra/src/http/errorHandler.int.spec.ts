@@ -17,6 +17,8 @@ beforeAll(async () => {
     },
     async () => ({}),
   );
+  // every key is a value: a key named like a member of Object.prototype must be refused as any other
+  app.post('/api/values', { schema: { body: z.record(z.string(), z.string().max(3)) } }, async () => ({}));
   app.get('/api/created', async () => {
     throw new DomainError(format(teamMessages.created, { name: 'Ruwbouw' }), 409);
   });
@@ -48,6 +50,18 @@ describe('the error envelope', () => {
         body: [{ key: 'validation.unknownFields', values: { keys: 'extra' } }],
       },
     });
+  });
+
+  it('gathers the messages of fields named toString, constructor or hasOwnProperty as any other (400, not 500)', async () => {
+    const payload = { toString: 'long', constructor: 'longer', hasOwnProperty: 'longest', valueOf: 'ok' };
+    const res = await app.inject({ method: 'POST', url: '/api/values', payload });
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ errors: Record<string, string[]>; errorKeys: Record<string, unknown[]> }>();
+    expect(Object.keys(body.errors).sort()).toEqual(['constructor', 'hasOwnProperty', 'toString']);
+    for (const key of ['constructor', 'hasOwnProperty', 'toString']) {
+      expect(body.errors[key]).toEqual(['Max 3 characters']);
+      expect(body.errorKeys[key]).toEqual([{ key: 'validation.tooLong', values: { maximum: '3' } }]);
+    }
   });
 
   it('sends a DomainError’s text with the key and values of its template', async () => {
