@@ -24,12 +24,17 @@ export const WEBHOOK_PAYLOAD_MAX_BYTES = 20_000;
 /** Stream categories never delivered nor listed in the event feed: they hold sealed secrets and delivery requests. */
 export const HIDDEN_EVENT_CATEGORIES: readonly string[] = [WEBHOOK_ENDPOINT_CATEGORY];
 
-/** Field names never sent, at any depth, whatever the event type: secrets, hashes, tokens, passwords, session ids. */
-export const REDACTED_FIELD = /(secret|hash|token|password|session)/i;
+/** Field names never sent, at any depth, whatever the event type: secrets, hashes, tokens, passwords. */
+export const REDACTED_FIELD = /(secret|hash|token|password)/i;
 
-/** Fields dropped per event type on top of the default (what the receiver's licence need not know). */
+/**
+ * Fields dropped per event type on top of the default (what the receiver's licence need not know). A sign-in's
+ * session id is a credential's handle, so the identity events drop it by name; a workflow session's id is not
+ * (`Session*` events carry it, and a receiver needs it to follow a session).
+ */
 export const WEBHOOK_REDACTIONS: Readonly<Record<string, readonly string[]>> = {
-  UserSignedIn: ['deviceId', 'userAgent'],
+  UserSignedIn: ['sessionId', 'deviceId', 'userAgent'],
+  UserSignedOut: ['sessionId'],
 };
 
 /** the event's data without the fields REDACTED_FIELD and WEBHOOK_REDACTIONS name */

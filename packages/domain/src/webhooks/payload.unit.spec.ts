@@ -49,6 +49,11 @@ describe('the webhook payload', () => {
       }),
     );
     expect(redacted).toBe('{"userId":"u1","nested":[{"keep":1}]}');
+    expect(redactEventData('UserSignedOut', { userId: 'u1', sessionId: 's' })).toEqual({ userId: 'u1' });
+  });
+  it("keeps a workflow session's id: it names a session, not a sign-in", () => {
+    const data = { sessionId: 's1', jobId: 'j1', nodeId: 'n1', userId: 'u2', assignment: 1 };
+    expect(redactEventData('SessionJobAssigned', data)).toEqual(data);
   });
   it('is withheld for private tasks and the webhook endpoints themselves', () => {
     expect(webhookPayload(event(), { privateTask: true })).toBeNull();
