@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverFieldErrors, serverMessage } from '../../shared/apiErrors';
+import { PermissionFlagsTable } from '../../shared/PermissionFlagsTable';
 import { FormField } from '../../shared/forms/FormField';
 import { NoAccess } from '../../shared/status/StatusScreen';
 import { showToast } from '../../shared/toaster';
@@ -297,44 +298,19 @@ const PermissionsCard = () => {
       <H4>{t('tables.settings.permissions')}</H4>
       <p className="bp6-text-muted">{t('tables.settings.permissions-intro')}</p>
       {held.length > 0 && (
-        <HTMLTable compact striped className="stramien-table-settings__table">
-          <thead>
-            <tr>
-              <th scope="col">{t('tables.permission.team')}</th>
-              <th scope="col">{t('tables.permission.read')}</th>
-              <th scope="col">{t('tables.permission.write')}</th>
-              <th scope="col" />
-            </tr>
-          </thead>
-          <tbody>
-            {held.map((permission) => (
-              <tr key={permission.id} data-testid="settings-permission">
-                <td>{permission.team.name}</td>
-                {(['read', 'write'] as const).map((flag) => (
-                  <td key={flag}>
-                    <Checkbox
-                      aria-label={`${permission.team.name}: ${t(`tables.permission.${flag}`)}`}
-                      checked={permission[flag]}
-                      disabled={change.isPending}
-                      onChange={(event) => change.mutate({ id: permission.id, flags: { [flag]: event.currentTarget.checked } })}
-                    />
-                  </td>
-                ))}
-                <td className="stramien-table-settings__actions">
-                  <Button
-                    variant="minimal"
-                    size="small"
-                    intent="danger"
-                    icon={<TrashIcon />}
-                    aria-label={t('tables.permission.remove', { team: permission.team.name })}
-                    loading={remove.isPending && remove.variables === permission.id}
-                    onClick={() => remove.mutate(permission.id)}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <PermissionFlagsTable
+          rows={held.map((p) => ({ id: p.id, label: p.team.name, read: p.read, write: p.write }))}
+          heading={t('tables.permission.team')}
+          flagLabel={(flag) => t(`tables.permission.${flag}`)}
+          removeLabel={(row) => t('tables.permission.remove', { team: row.label })}
+          onChange={(row, flag, on) => change.mutate({ id: row.id, flags: { [flag]: on } })}
+          onRemove={(row) => remove.mutate(row.id)}
+          changing={change.isPending}
+          removing={remove.isPending ? remove.variables : undefined}
+          className="stramien-table-settings__table"
+          actionsClassName="stramien-table-settings__actions"
+          rowTestId="settings-permission"
+        />
       )}
       <form
         className="stramien-table-settings__add"

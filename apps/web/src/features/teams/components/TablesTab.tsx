@@ -1,14 +1,12 @@
-import { Button, Callout, Checkbox, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
-import { ThIcon, TrashIcon } from '@blueprintjs/icons';
-import type { PermissionView } from '@stramien/api';
+import { Callout, NonIdealState, Spinner } from '@blueprintjs/core';
+import { ThIcon } from '@blueprintjs/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PermissionFlagsTable, type PermissionFlag } from '../../../shared/PermissionFlagsTable';
+import { tablesQuery } from '../../tables/queries';
 import { useTeamToasts } from '../useTeamToasts';
 import { teamKeys, teamPermissionsQuery } from '../queries';
 import type { TeamTabProps } from './types';
-
-const FLAGS = ['read', 'write'] as const;
-type Flag = (typeof FLAGS)[number];
 
 /**
  * Table permissions of the team (spec 2 §6: per table and per team). They are created from a table's settings;
@@ -19,10 +17,13 @@ export const TablesTab = ({ project, team, calls }: TeamTabProps) => {
   const queryClient = useQueryClient();
   const toasts = useTeamToasts();
   const all = useQuery(teamPermissionsQuery(project.id, team.id));
+  // the grant names its table by id: the project's tables give the names (a table the user cannot read keeps its id)
+  const tables = useQuery(tablesQuery(project.id));
+  const tableName = (id: string) => tables.data?.find((table) => table.id === id)?.name ?? id;
   const refresh = () => queryClient.invalidateQueries({ queryKey: teamKeys.project(project.id) });
   const update = useMutation({
-    mutationFn: ({ permission, flag, on }: { permission: PermissionView; flag: Flag; on: boolean }) =>
-      calls.updateTablePermission(permission.id, { [flag]: on }),
+    mutationFn: ({ permissionId, flag, on }: { permissionId: string; flag: PermissionFlag; on: boolean }) =>
+      calls.updateTablePermission(permissionId, { [flag]: on }),
     onSuccess: refresh,
     onError: toasts.updateFailed,
   });
@@ -40,49 +41,19 @@ export const TablesTab = ({ project, team, calls }: TeamTabProps) => {
       {mine.length === 0 ? (
         <NonIdealState icon={<ThIcon size={32} />} title={t('teams.empty.nothing-special')} description={t('teams.tables.empty')} />
       ) : (
-        <HTMLTable compact className="stramien-teams__table">
-          <thead>
-            <tr>
-              <th scope="col">{t('teams.tables.table')}</th>
-              {FLAGS.map((flag) => (
-                <th scope="col" key={flag}>
-                  {t(`teams.tables.${flag}`)}
-                </th>
-              ))}
-              <th scope="col" />
-            </tr>
-          </thead>
-          <tbody>
-            {mine.map((permission) => (
-              <tr key={permission.id}>
-                <td>
-                  <code>{permission.table.id}</code>
-                </td>
-                {FLAGS.map((flag) => (
-                  <td key={flag}>
-                    <Checkbox
-                      aria-label={t(`teams.tables.${flag}`)}
-                      checked={permission[flag]}
-                      disabled={update.isPending}
-                      onChange={(event) => update.mutate({ permission, flag, on: event.currentTarget.checked })}
-                    />
-                  </td>
-                ))}
-                <td className="stramien-teams__actions">
-                  <Button
-                    variant="minimal"
-                    size="small"
-                    intent="danger"
-                    icon={<TrashIcon />}
-                    aria-label={t('teams.tables.remove')}
-                    loading={remove.isPending && remove.variables === permission.id}
-                    onClick={() => remove.mutate(permission.id)}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <PermissionFlagsTable
+          rows={mine.map((p) => ({ id: p.id, label: tableName(p.table.id), read: p.read, write: p.write }))}
+          heading={t('teams.tables.table')}
+          flagLabel={(flag) => t(`teams.tables.${flag}`)}
+          removeLabel={(row) => t('teams.tables.remove', { table: row.label })}
+          onChange={(row, flag, on) => update.mutate({ permissionId: row.id, flag, on })}
+          onRemove={(row) => remove.mutate(row.id)}
+          changing={update.isPending}
+          removing={remove.isPending ? remove.variables : undefined}
+          className="stramien-teams__table"
+          actionsClassName="stramien-teams__actions"
+          rowTestId="team-table-permission"
+        />
       )}
     </div>
   );
