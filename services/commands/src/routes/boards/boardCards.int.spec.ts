@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardRoutes, labelRoutes, type Board } from '@stramien/api';
 import { boardMessages, taskMessages, toTaskStreamId, type LaneRule } from '@stramien/domain';
 import { TASKS_COLLECTION, type TaskDoc } from '@stramien/projections/tasks/tasks';
+import { expectRefused } from '../../testing/expectations';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { createTeamsWorld, failure, type TeamsWorld } from '../teams/testFixtures';
 import { seedBoardTask, type SeededTask } from './testTasks';
@@ -41,13 +42,6 @@ const cardsOf = async (b: Board) => {
 };
 const move = (b: Board, taskId: string, lane: number, index = 0) =>
   w.user.call(boardRoutes.moveCard, { params: { id: b.id, taskId }, body: { lane_id: b.lanes[lane]!.id, index } });
-const refused = async (call: () => Promise<unknown>, status: number, message?: string) => {
-  const before = await head();
-  const answer = await failure(call());
-  expect(answer.status).toBe(status);
-  if (message) expect(answer.message).toBe(message);
-  expect(await head()).toBe(before);
-};
 
 describe('GET /api/boards/:id/cards', () => {
   it("puts each task the user may see in the first lane whose rule it meets, leaving out others' private tasks", async () => {
@@ -80,7 +74,7 @@ describe('GET /api/boards/:id/cards', () => {
 
   it("answers 404 for another user's board", async () => {
     const b = await board([open]);
-    await refused(() => w.admin.call(boardRoutes.cards, { params: { id: b.id } }), 404, boardMessages.notFound);
+    await expectRefused(server, () => w.admin.call(boardRoutes.cards, { params: { id: b.id } }), 404, boardMessages.notFound);
   });
 });
 
@@ -162,17 +156,19 @@ describe('PUT /api/boards/:id/cards/:taskId', () => {
   it("answers 404 for another user's board, others' private task, a task of another project and an unknown lane, appending nothing", async () => {
     const b = await board([open, closed]);
     const taskId = await seedTask();
-    await refused(
+    await expectRefused(
+      server,
       () => w.admin.call(boardRoutes.moveCard, { params: { id: b.id, taskId }, body: { lane_id: b.lanes[1]!.id, index: 0 } }),
       404,
       boardMessages.notFound,
     );
     const hidden = await seedTask({ createdBy: w.adminId, assignedTo: w.adminId, isPrivate: true });
-    await refused(() => move(b, hidden, 1), 404, taskMessages.notFound);
+    await expectRefused(server, () => move(b, hidden, 1), 404, taskMessages.notFound);
     const elsewhere = await seedTask({ projectId: w.adminProjectId });
-    await refused(() => move(b, elsewhere, 1), 404, taskMessages.notFound);
-    await refused(() => move(b, randomUUID(), 1), 404, taskMessages.notFound);
-    await refused(
+    await expectRefused(server, () => move(b, elsewhere, 1), 404, taskMessages.notFound);
+    await expectRefused(server, () => move(b, randomUUID(), 1), 404, taskMessages.notFound);
+    await expectRefused(
+      server,
       () => w.user.call(boardRoutes.moveCard, { params: { id: b.id, taskId }, body: { lane_id: randomUUID(), index: 0 } }),
       404,
       boardMessages.laneNotFound,
@@ -186,6 +182,10 @@ describe('PUT /api/boards/:id/cards/:taskId', () => {
     ['an unknown field', { lane_id: randomUUID(), index: 0, status: 'closed' }],
   ])('answers 400 for %s', async (_, body) => {
     const b = await board([open]);
-    await refused(() => w.user.call(boardRoutes.moveCard, { params: { id: b.id, taskId: randomUUID() }, body: body as never }), 400);
+    await expectRefused(
+      server,
+      () => w.user.call(boardRoutes.moveCard, { params: { id: b.id, taskId: randomUUID() }, body: body as never }),
+      400,
+    );
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardRoutes, labelRoutes, type Board } from '@stramien/api';
 import { boardMessages, projectMessages, type LaneRule } from '@stramien/domain';
+import { expectRefused } from '../../testing/expectations';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { createUser } from '../identity/accountTesting';
 import { createTeamsWorld, failure, type TeamsWorld } from '../teams/testFixtures';
@@ -20,7 +21,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const head = () => server.adapters.eventStore.headPosition();
 const boardName = () => `Board ${randomUUID().slice(0, 6)}`;
 const open: LaneRule = { kind: 'status', status: 'open' };
 const closed: LaneRule = { kind: 'status', status: 'closed' };
@@ -30,15 +30,6 @@ const withLanes = async (): Promise<Board> => {
   const board = await newBoard();
   await w.user.call(boardRoutes.addLane, { params: { id: board.id }, body: { name: 'Open', rule: open } });
   return (await w.user.call(boardRoutes.addLane, { params: { id: board.id }, body: { name: 'Closed', rule: closed } })).data;
-};
-/** the call fails with `status` and appends nothing */
-const refused = async (call: () => Promise<unknown>, status: number, message?: string) => {
-  const before = await head();
-  const answer = await failure(call());
-  expect(answer.status).toBe(status);
-  if (message) expect(answer.message).toBe(message);
-  expect(await head()).toBe(before);
-  return answer;
 };
 
 describe('POST /api/boards', () => {
@@ -58,7 +49,12 @@ describe('POST /api/boards', () => {
   });
 
   it("refuses an empty name with 'Required.' and a field message", async () => {
-    const answer = await refused(() => w.user.call(boardRoutes.create, { body: { name: '  ' } }), 422, boardMessages.nameRequired);
+    const answer = await expectRefused(
+      server,
+      () => w.user.call(boardRoutes.create, { body: { name: '  ' } }),
+      422,
+      boardMessages.nameRequired,
+    );
     expect(answer.errors).toEqual({ name: [boardMessages.nameRequired] });
   });
 
@@ -69,7 +65,7 @@ describe('POST /api/boards', () => {
     ['a project id that is not a uuid', { name: 'x', project: { id: 'p' } }],
     ['a default flag that is not a boolean', { name: 'x', is_default: 'yes' }],
   ])('answers 400 for %s, appending nothing', async (_, body) => {
-    await refused(() => w.user.call(boardRoutes.create, { body: body as never }), 400);
+    await expectRefused(server, () => w.user.call(boardRoutes.create, { body: body as never }), 400);
   });
 
   it.each([
@@ -77,7 +73,8 @@ describe('POST /api/boards', () => {
     ['a project of another licence', () => w.otherLicenceProjectId],
     ['an unknown project', () => randomUUID()],
   ])('answers 404 for %s', async (_, projectId) => {
-    await refused(
+    await expectRefused(
+      server,
       () => w.user.call(boardRoutes.create, { body: { name: 'x', project: { id: projectId() } } }),
       404,
       projectMessages.notFound,
@@ -149,13 +146,19 @@ describe('PUT /api/boards/:id', () => {
 
   it("refuses an empty name with 'Required.', appending nothing", async () => {
     const board = await newBoard();
-    await refused(() => w.user.call(boardRoutes.update, { params: { id: board.id }, body: { name: '' } }), 422, boardMessages.nameRequired);
+    await expectRefused(
+      server,
+      () => w.user.call(boardRoutes.update, { params: { id: board.id }, body: { name: '' } }),
+      422,
+      boardMessages.nameRequired,
+    );
   });
 
   it('answers 400 for an unknown field and 404 for a project of another licence', async () => {
     const board = await newBoard();
-    await refused(() => w.user.call(boardRoutes.update, { params: { id: board.id }, body: { owner: 'me' } as never }), 400);
-    await refused(
+    await expectRefused(server, () => w.user.call(boardRoutes.update, { params: { id: board.id }, body: { owner: 'me' } as never }), 400);
+    await expectRefused(
+      server,
       () => w.user.call(boardRoutes.update, { params: { id: board.id }, body: { project: { id: w.otherLicenceProjectId } } }),
       404,
     );
@@ -163,12 +166,13 @@ describe('PUT /api/boards/:id', () => {
 
   it("answers 404 for another user's board, appending nothing", async () => {
     const board = await newBoard();
-    await refused(
+    await expectRefused(
+      server,
       () => w.admin.call(boardRoutes.update, { params: { id: board.id }, body: { name: 'Mine now' } }),
       404,
       boardMessages.notFound,
     );
-    await refused(() => stranger.call(boardRoutes.update, { params: { id: board.id }, body: { name: 'Mine now' } }), 404);
+    await expectRefused(server, () => stranger.call(boardRoutes.update, { params: { id: board.id }, body: { name: 'Mine now' } }), 404);
   });
 });
 
@@ -177,14 +181,14 @@ describe('DELETE /api/boards/:id', () => {
     const board = await newBoard();
     expect(await w.user.call(boardRoutes.delete, { params: { id: board.id } })).toMatchObject({ message: boardMessages.deleted });
     expect((await w.user.call(boardRoutes.list)).data.map((b) => b.id)).not.toContain(board.id);
-    await refused(() => w.user.call(boardRoutes.delete, { params: { id: board.id } }), 404, boardMessages.notFound);
-    await refused(() => w.user.call(boardRoutes.get, { params: { id: board.id } }), 404);
+    await expectRefused(server, () => w.user.call(boardRoutes.delete, { params: { id: board.id } }), 404, boardMessages.notFound);
+    await expectRefused(server, () => w.user.call(boardRoutes.get, { params: { id: board.id } }), 404);
   });
 
   it("answers 404 for another user's board, appending nothing", async () => {
     const board = await newBoard();
-    await refused(() => w.admin.call(boardRoutes.delete, { params: { id: board.id } }), 404);
-    await refused(() => stranger.call(boardRoutes.delete, { params: { id: board.id } }), 404);
+    await expectRefused(server, () => w.admin.call(boardRoutes.delete, { params: { id: board.id } }), 404);
+    await expectRefused(server, () => stranger.call(boardRoutes.delete, { params: { id: board.id } }), 404);
   });
 });
 
@@ -216,7 +220,8 @@ describe('POST /api/boards/:id/lanes', () => {
 
   it('refuses a second lane with the same rule (409), appending nothing', async () => {
     const board = await withLanes();
-    await refused(
+    await expectRefused(
+      server,
       () => w.user.call(boardRoutes.addLane, { params: { id: board.id }, body: { name: 'Open again', rule: open } }),
       409,
       boardMessages.ruleTaken,
@@ -229,7 +234,8 @@ describe('POST /api/boards/:id/lanes', () => {
       { kind: 'assignee', userId: w.outsiderId },
       { kind: 'label', labelId: randomUUID() },
     ] satisfies LaneRule[])
-      await refused(
+      await expectRefused(
+        server,
         () => w.user.call(boardRoutes.addLane, { params: { id: board.id }, body: { name: 'X', rule } }),
         404,
         boardMessages.ruleTargetNotFound,
@@ -238,7 +244,8 @@ describe('POST /api/boards/:id/lanes', () => {
 
   it("refuses an empty name with 'Required.'", async () => {
     const board = await newBoard();
-    await refused(
+    await expectRefused(
+      server,
       () => w.user.call(boardRoutes.addLane, { params: { id: board.id }, body: { name: '', rule: open } }),
       422,
       boardMessages.nameRequired,
@@ -252,13 +259,21 @@ describe('POST /api/boards/:id/lanes', () => {
     ['a negative index', { name: 'X', rule: { kind: 'manual' }, index: -1 }],
   ])('answers 400 for %s', async (_, body) => {
     const board = await newBoard();
-    await refused(() => w.user.call(boardRoutes.addLane, { params: { id: board.id }, body: body as never }), 400);
+    await expectRefused(server, () => w.user.call(boardRoutes.addLane, { params: { id: board.id }, body: body as never }), 400);
   });
 
   it("answers 404 for another user's board, appending nothing", async () => {
     const board = await newBoard();
-    await refused(() => w.admin.call(boardRoutes.addLane, { params: { id: board.id }, body: { name: 'X', rule: open } }), 404);
-    await refused(() => stranger.call(boardRoutes.addLane, { params: { id: board.id }, body: { name: 'X', rule: open } }), 404);
+    await expectRefused(
+      server,
+      () => w.admin.call(boardRoutes.addLane, { params: { id: board.id }, body: { name: 'X', rule: open } }),
+      404,
+    );
+    await expectRefused(
+      server,
+      () => stranger.call(boardRoutes.addLane, { params: { id: board.id }, body: { name: 'X', rule: open } }),
+      404,
+    );
   });
 });
 
@@ -278,12 +293,14 @@ describe('PUT /api/boards/:id/lanes/:laneId', () => {
 
   it('refuses the rule of another lane (409) and an unknown lane (404), appending nothing', async () => {
     const board = await withLanes();
-    await refused(
+    await expectRefused(
+      server,
       () => w.user.call(boardRoutes.updateLane, { params: { id: board.id, laneId: board.lanes[1]!.id }, body: { rule: open } }),
       409,
       boardMessages.ruleTaken,
     );
-    await refused(
+    await expectRefused(
+      server,
       () => w.user.call(boardRoutes.updateLane, { params: { id: board.id, laneId: randomUUID() }, body: { name: 'X' } }),
       404,
       boardMessages.laneNotFound,
@@ -293,9 +310,13 @@ describe('PUT /api/boards/:id/lanes/:laneId', () => {
   it('answers 400 for bad input and 404 on another user’s board', async () => {
     const board = await withLanes();
     const params = { id: board.id, laneId: board.lanes[0]!.id };
-    await refused(() => w.user.call(boardRoutes.updateLane, { params, body: { name: 'x'.repeat(101) } }), 400);
-    await refused(() => w.user.call(boardRoutes.updateLane, { params: { ...params, laneId: 'lane' }, body: { name: 'X' } }), 400);
-    await refused(() => w.admin.call(boardRoutes.updateLane, { params, body: { name: 'X' } }), 404);
+    await expectRefused(server, () => w.user.call(boardRoutes.updateLane, { params, body: { name: 'x'.repeat(101) } }), 400);
+    await expectRefused(
+      server,
+      () => w.user.call(boardRoutes.updateLane, { params: { ...params, laneId: 'lane' }, body: { name: 'X' } }),
+      400,
+    );
+    await expectRefused(server, () => w.admin.call(boardRoutes.updateLane, { params, body: { name: 'X' } }), 404);
   });
 });
 
@@ -308,12 +329,13 @@ describe('DELETE /api/boards/:id/lanes/:laneId', () => {
 
   it("answers 404 for an unknown lane and another user's board, appending nothing", async () => {
     const board = await withLanes();
-    await refused(
+    await expectRefused(
+      server,
       () => w.user.call(boardRoutes.deleteLane, { params: { id: board.id, laneId: randomUUID() } }),
       404,
       boardMessages.laneNotFound,
     );
-    await refused(() => w.admin.call(boardRoutes.deleteLane, { params: { id: board.id, laneId: board.lanes[0]!.id } }), 404);
-    await refused(() => stranger.call(boardRoutes.deleteLane, { params: { id: board.id, laneId: board.lanes[0]!.id } }), 404);
+    await expectRefused(server, () => w.admin.call(boardRoutes.deleteLane, { params: { id: board.id, laneId: board.lanes[0]!.id } }), 404);
+    await expectRefused(server, () => stranger.call(boardRoutes.deleteLane, { params: { id: board.id, laneId: board.lanes[0]!.id } }), 404);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadRoutes, jobRoutes, notificationRoutes, type Download } from '@stramien/api';
 import { jobMessages, notificationMessages } from '@stramien/domain';
 import { TASKS_COLLECTION } from '@stramien/projections';
+import { jobEnded } from '../../testing/expectations';
 import { DEMO, startTestServer, type TestServer } from '../../testing/testServer';
 import { createTeamsWorld, failure, type TeamsWorld } from '../teams/testFixtures';
 
@@ -46,15 +47,6 @@ afterAll(async () => {
 
 const head = () => server.adapters.eventStore.headPosition();
 
-const untilEnded = async (api: TeamsWorld['user'], id: string): Promise<Download> => {
-  for (let i = 0; i < 200; i++) {
-    const { data } = await api.call(jobRoutes.get, { params: { jobId: id } });
-    if (data.state !== 'requested' && data.state !== 'running') return data;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the job did not end');
-};
-
 const fetchFile = (id: string, token: string) =>
   fetch(`${server.url}/api/downloads/${id}`, { headers: { authorization: `Bearer ${token}` } });
 
@@ -65,7 +57,7 @@ describe('POST /api/tasks/export', () => {
       body: { format: 'csv', filters: [{ column: 'priority', operator: '=', values: ['urgent'] }] },
     });
     expect(res.message).toBe(jobMessages.exportStarted);
-    exported = { id: res.data.id, download: await untilEnded(w.user, res.data.id) };
+    exported = { id: res.data.id, download: await jobEnded(w.user, res.data.id) };
   });
 
   it("answers 'Export jobs are started. You will find result files on downloads page.' and the job finishes with a CSV", () => {
@@ -117,7 +109,7 @@ describe('POST /api/tasks/export', () => {
 
   it('exports XLSX', async () => {
     const res = await w.user.call(jobRoutes.exportTasks, { body: { format: 'xlsx' } });
-    const done = await untilEnded(w.user, res.data.id);
+    const done = await jobEnded(w.user, res.data.id);
     expect(done).toMatchObject({ state: 'finished', name: expect.stringMatching(/\.xlsx$/) });
     const file = await fetchFile(res.data.id, userToken);
     const bytes = Buffer.from(await file.arrayBuffer());
@@ -126,7 +118,7 @@ describe('POST /api/tasks/export', () => {
 
   it('exports one project when asked, and answers 404 for a project the user cannot see, appending nothing', async () => {
     const res = await w.user.call(jobRoutes.exportTasks, { body: { format: 'csv', project: { id: w.memberProjectId } } });
-    expect((await untilEnded(w.user, res.data.id)).state).toBe('finished');
+    expect((await jobEnded(w.user, res.data.id)).state).toBe('finished');
     const before = await head();
     for (const id of [w.foreignProjectId, w.otherLicenceProjectId, randomUUID()]) {
       expect((await failure(w.user.call(jobRoutes.exportTasks, { body: { project: { id } } }))).status).toBe(404);

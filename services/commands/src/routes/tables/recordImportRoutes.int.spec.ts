@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  jobRoutes,
-  recordImportRoutes,
-  tableQueryRoutes,
-  tableRoutes,
-  type ColumnView,
-  type Download,
-  type TableView,
-} from '@stramien/api';
+import { jobRoutes, recordImportRoutes, tableQueryRoutes, tableRoutes, type ColumnView, type TableView } from '@stramien/api';
 import { jobMessages, tableMessages } from '@stramien/domain';
+import { expectRefused, jobEnded } from '../../testing/expectations';
 import { DEMO, startTestServer, type TestServer } from '../../testing/testServer';
-import { failure } from '../teams/testFixtures';
 import { createTablesWorld, type TablesWorld } from './tableTesting';
 
 let server: TestServer;
@@ -53,26 +45,11 @@ const goodRows = () => [
   `Zolder;;;;;;;`,
 ];
 
-const refused = async (call: () => Promise<unknown>, status: number) => {
-  const before = await w.head();
-  const answer = await failure(call());
-  expect(answer.status).toBe(status);
-  expect(await w.head()).toBe(before);
-  return answer;
-};
 const verify = (text: string, over: Record<string, unknown> = {}, api = w.user, tableId = table.id) =>
   api.call(recordImportRoutes.verify, { body: { table: { id: tableId }, file: base64(text), ...over } });
 const startImport = (text: string, over: Record<string, unknown> = {}, api = w.user, tableId = table.id) =>
   api.call(recordImportRoutes.import, { body: { table: tableId, file: base64(text), ...over } });
 
-const ended = async (jobId: string, api = w.user): Promise<Download> => {
-  for (let i = 0; ; i++) {
-    const job = (await api.call(jobRoutes.get, { params: { jobId } })).data;
-    if (['finished', 'failed', 'canceled'].includes(job.state)) return job;
-    if (i > 400) throw new Error(`job ${jobId} did not end`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 const recordsOf = async (tableId: string) =>
   (
     await w.user.call(tableQueryRoutes.records, {
@@ -142,44 +119,50 @@ describe('POST /api/records/verify', () => {
   it('refuses with 422 and appends nothing: bad base64, an empty file, no CSV, a header twice, a mapping that does not fit', async () => {
     const other = await w.table();
     const otherColumn = await w.column(other.id, { name: 'Name', type: 'text' });
-    const bad = await refused(() => w.user.call(recordImportRoutes.verify, { body: { table: table.id, file: 'not base64!' } }), 422);
+    const bad = await expectRefused(
+      server,
+      () => w.user.call(recordImportRoutes.verify, { body: { table: table.id, file: 'not base64!' } }),
+      422,
+    );
     expect(bad.message).toBe(tableMessages.importInvalidBase64);
-    expect((await refused(() => verify(''), 400)).status).toBe(400);
-    expect((await refused(() => verify(`${BOM}\r\n\r\n`), 422)).message).toBe(tableMessages.importEmpty);
-    expect((await refused(() => verify('Name,Count\n"open,1\n'), 422)).message).toMatch(
+    expect((await expectRefused(server, () => verify(''), 400)).status).toBe(400);
+    expect((await expectRefused(server, () => verify(`${BOM}\r\n\r\n`), 422)).message).toBe(tableMessages.importEmpty);
+    expect((await expectRefused(server, () => verify('Name,Count\n"open,1\n'), 422)).message).toMatch(
       /^The file could not be read as CSV \(line \d+\)\.$/,
     );
-    expect((await refused(() => verify('Name,Name\na,b\n'), 422)).message).toBe('The file has the header "Name" more than once.');
-    const unknownHeader = await refused(() => verify('Name\na\n', { mapping: { Nope: col.name.id } }), 422);
+    expect((await expectRefused(server, () => verify('Name,Name\na,b\n'), 422)).message).toBe(
+      'The file has the header "Name" more than once.',
+    );
+    const unknownHeader = await expectRefused(server, () => verify('Name\na\n', { mapping: { Nope: col.name.id } }), 422);
     expect(unknownHeader).toMatchObject({
       message: 'The file has no header "Nope".',
       errors: { mapping: ['The file has no header "Nope".'] },
     });
-    expect((await refused(() => verify('Name\na\n', { mapping: { Name: otherColumn.id } }), 422)).message).toBe(
+    expect((await expectRefused(server, () => verify('Name\na\n', { mapping: { Name: otherColumn.id } }), 422)).message).toBe(
       tableMessages.unknownColumn,
     );
-    expect((await refused(() => verify('A,B\na,b\n', { mapping: { A: col.name.id, B: col.name.id } }), 422)).message).toBe(
+    expect((await expectRefused(server, () => verify('A,B\na,b\n', { mapping: { A: col.name.id, B: col.name.id } }), 422)).message).toBe(
       tableMessages.importColumnTwice,
     );
-    await refused(() => startImport('Name\na\n', { mapping: { Name: otherColumn.id } }), 422);
-    await refused(() => startImport(`${BOM}`), 422);
+    await expectRefused(server, () => startImport('Name\na\n', { mapping: { Name: otherColumn.id } }), 422);
+    await expectRefused(server, () => startImport(`${BOM}`), 422);
   });
 
   it("answers 404 for another licence's table, 404 without a permission and 403 with read only", async () => {
     const foreign = await w.table(w.otherLicenceProjectId, w.admin);
-    await refused(() => verify('Name\na\n', {}, w.user, foreign.id), 404);
-    await refused(() => startImport('Name\na\n', {}, w.user, foreign.id), 404);
+    await expectRefused(server, () => verify('Name\na\n', {}, w.user, foreign.id), 404);
+    await expectRefused(server, () => startImport('Name\na\n', {}, w.user, foreign.id), 404);
     // a project of the same licence that the user is not a member of
     const elsewhere = await w.table(w.foreignProjectId, w.admin);
-    await refused(() => verify('Name\na\n', {}, w.user, elsewhere.id), 404);
-    await refused(() => startImport('Name\na\n', {}, w.user, elsewhere.id), 404);
+    await expectRefused(server, () => verify('Name\na\n', {}, w.user, elsewhere.id), 404);
+    await expectRefused(server, () => startImport('Name\na\n', {}, w.user, elsewhere.id), 404);
     const shared = await w.table(w.memberProjectId, w.admin);
     await w.column(shared.id, { name: 'Name', type: 'text' }, w.admin);
-    await refused(() => verify('Name\na\n', {}, w.user, shared.id), 404);
+    await expectRefused(server, () => verify('Name\na\n', {}, w.user, shared.id), 404);
     const teamId = await w.memberTeam();
     await w.admin.call(tableRoutes.createPermission, { body: { table: shared.id, team: teamId, read: true, write: false } });
-    await refused(() => verify('Name\na\n', {}, w.user, shared.id), 403);
-    await refused(() => startImport('Name\na\n', {}, w.user, shared.id), 403);
+    await expectRefused(server, () => verify('Name\na\n', {}, w.user, shared.id), 403);
+    await expectRefused(server, () => startImport('Name\na\n', {}, w.user, shared.id), 403);
   });
 });
 
@@ -197,7 +180,7 @@ describe('POST /api/records/import', () => {
     const started = await startImport(dutch(goodRows()), {}, w.user, target.id);
     expect(started.message).toBe(tableMessages.importStarted);
     expect(started.data).toMatchObject({ kind: 'records-import', state: 'requested', reason: null });
-    const job = await ended(started.data.id);
+    const job = await jobEnded(w.user, started.data.id);
     expect(job).toMatchObject({ state: 'finished', progress: { done: 3, total: 3, percent: 100 } });
     const records = await recordsOf(target.id);
     expect(records.map((r) => r.values)).toEqual([
@@ -245,7 +228,7 @@ describe('POST /api/records/import', () => {
     const rows = Array.from({ length: 1_200 }, (_, i) => `Row ${i + 1};${i === 1_100 ? 'many' : i}`);
     const text = `Name;Count\n${rows.join('\n')}\n`;
     const started = await startImport(text, {}, w.user, target.id);
-    const job = await ended(started.data.id);
+    const job = await jobEnded(w.user, started.data.id);
     expect(job).toMatchObject({ state: 'failed', reason: tableMessages.importInvalid });
     expect(await recordsOf(target.id)).toEqual([]);
     const created = await server.adapters.eventStore.readAll({ after: 0, maxCount: 100_000, filter: { eventTypes: ['RecordCreated'] } });
@@ -264,10 +247,10 @@ describe('POST /api/jobs/:jobId/cancel', () => {
     const target = await w.table();
     await w.column(target.id, { name: 'Name', type: 'text' });
     const started = await startImport('Name\na\n', {}, w.user, target.id);
-    await refused(() => w.admin.call(jobRoutes.cancel, { params: { jobId: started.data.id } }), 404);
-    const job = await ended(started.data.id);
+    await expectRefused(server, () => w.admin.call(jobRoutes.cancel, { params: { jobId: started.data.id } }), 404);
+    const job = await jobEnded(w.user, started.data.id);
     expect(job.state).toBe('finished');
-    const late = await refused(() => w.user.call(jobRoutes.cancel, { params: { jobId: started.data.id } }), 409);
+    const late = await expectRefused(server, () => w.user.call(jobRoutes.cancel, { params: { jobId: started.data.id } }), 409);
     expect(late.message).toBe(jobMessages.alreadyFinished);
   });
 });

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRoutes, sbsRoutes, tableRoutes, type ColumnView, type TableView } from '@stramien/api';
 import { messages, tableMessages } from '@stramien/domain';
+import { expectRefused } from '../../testing/expectations';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { failure } from '../teams/testFixtures';
 import { createTablesWorld, type TablesWorld } from './tableTesting';
 
 let server: TestServer;
@@ -33,13 +33,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const refused = async (call: () => Promise<unknown>, status: number) => {
-  const before = await w.head();
-  const answer = await failure(call());
-  expect(answer.status).toBe(status);
-  expect(await w.head()).toBe(before);
-  return answer;
-};
 const create = (values: Record<string, string | number | boolean | null>, api = w.user, tableId = table.id) =>
   api.call(tableRoutes.createRecord, { body: { table: { id: tableId }, values } });
 
@@ -69,7 +62,7 @@ describe('POST /api/record', () => {
     await w.user.call(sbsRoutes.create, { params: { id: w.adminProjectId }, body: { code, label: 'Ground floor' } });
     const sbs = await w.column(table.id, { name: `SBS ${randomUUID().slice(0, 4)}`, type: 'sbscode' });
     expect((await create({ [sbs.id]: code })).data.values).toEqual({ [sbs.id]: code });
-    const answer = await refused(() => create({ [sbs.id]: `${code}-X` }), 422);
+    const answer = await expectRefused(server, () => create({ [sbs.id]: `${code}-X` }), 422);
     expect(answer.errors).toEqual({ [sbs.id]: [tableMessages.notAnSbsCode] });
   });
 
@@ -80,7 +73,8 @@ describe('POST /api/record', () => {
 
   it('refuses bad cells with one message per column id, appending nothing', async () => {
     const unknown = randomUUID();
-    const answer = await refused(
+    const answer = await expectRefused(
+      server,
       () =>
         create({ [col.count.id]: 'three', [col.done.id]: 'maybe', [col.colour.id]: 'blue', [col.floor.id]: randomUUID(), [unknown]: 'x' }),
       422,
@@ -97,15 +91,19 @@ describe('POST /api/record', () => {
 
   it('refuses a table cell naming a record of another table', async () => {
     const other = (await create({ [col.name.id]: 'Not a floor' })).data.id;
-    const answer = await refused(() => create({ [col.floor.id]: other }), 422);
+    const answer = await expectRefused(server, () => create({ [col.floor.id]: other }), 422);
     expect(answer.errors).toEqual({ [col.floor.id]: [tableMessages.notARecordOfTarget] });
   });
 
   it('answers 404 for a table of another licence and 400 for malformed input', async () => {
     const foreign = await w.table(w.otherLicenceProjectId, w.admin);
-    await refused(() => create({}, w.user, foreign.id), 404);
-    await refused(() => w.user.call(tableRoutes.createRecord, { body: { table: table.id, values: { x: { deep: 1 } } } as never }), 400);
-    await refused(() => w.user.call(tableRoutes.createRecord, { body: { table: 'not-an-id', values: {} } }), 400);
+    await expectRefused(server, () => create({}, w.user, foreign.id), 404);
+    await expectRefused(
+      server,
+      () => w.user.call(tableRoutes.createRecord, { body: { table: table.id, values: { x: { deep: 1 } } } as never }),
+      400,
+    );
+    await expectRefused(server, () => w.user.call(tableRoutes.createRecord, { body: { table: 'not-an-id', values: {} } }), 400);
   });
 });
 
@@ -120,7 +118,8 @@ describe('PUT /api/record/:id', () => {
 
   it('refuses a bad cell with its column id, appending nothing', async () => {
     const record = (await create({ [col.count.id]: 1 })).data;
-    const answer = await refused(
+    const answer = await expectRefused(
+      server,
       () => w.user.call(tableRoutes.updateRecord, { params: { id: record.id }, body: { values: { [col.count.id]: 1.5 } } }),
       422,
     );
@@ -130,9 +129,13 @@ describe('PUT /api/record/:id', () => {
   it("answers 404 'Record not found.' for a record of another licence and an unknown id", async () => {
     const foreign = await w.table(w.otherLicenceProjectId, w.admin);
     const theirs = (await create({}, w.admin, foreign.id)).data;
-    const answer = await refused(() => w.user.call(tableRoutes.updateRecord, { params: { id: theirs.id }, body: { values: {} } }), 404);
+    const answer = await expectRefused(
+      server,
+      () => w.user.call(tableRoutes.updateRecord, { params: { id: theirs.id }, body: { values: {} } }),
+      404,
+    );
     expect(answer.message).toBe(tableMessages.recordNotFound);
-    await refused(() => w.user.call(tableRoutes.updateRecord, { params: { id: randomUUID() }, body: { values: {} } }), 404);
+    await expectRefused(server, () => w.user.call(tableRoutes.updateRecord, { params: { id: randomUUID() }, body: { values: {} } }), 404);
   });
 });
 
@@ -140,24 +143,29 @@ describe('DELETE /api/record/:id and /api/records', () => {
   it("deletes a record; deleting it again answers 404 'Failed to delete record'", async () => {
     const record = (await create({ [col.name.id]: 'Gone' })).data;
     await w.user.call(tableRoutes.deleteRecord, { params: { id: record.id } });
-    const answer = await refused(() => w.user.call(tableRoutes.deleteRecord, { params: { id: record.id } }), 404);
+    const answer = await expectRefused(server, () => w.user.call(tableRoutes.deleteRecord, { params: { id: record.id } }), 404);
     expect(answer.message).toBe('Failed to delete record');
-    await refused(() => w.user.call(tableRoutes.updateRecord, { params: { id: record.id }, body: { values: {} } }), 404);
+    await expectRefused(server, () => w.user.call(tableRoutes.updateRecord, { params: { id: record.id }, body: { values: {} } }), 404);
   });
 
   it("deletes several records and answers 'Successfully deleted records'", async () => {
     const ids = [(await create({})).data.id, (await create({})).data.id];
     const res = await w.user.call(tableRoutes.deleteRecords, { body: { records: ids } });
     expect(res).toMatchObject({ message: 'Successfully deleted records', deleted: 2 });
-    for (const id of ids) await refused(() => w.user.call(tableRoutes.deleteRecord, { params: { id } }), 404);
+    for (const id of ids) await expectRefused(server, () => w.user.call(tableRoutes.deleteRecord, { params: { id } }), 404);
   });
 
   it('deletes nothing when one record is refused, and refuses more than 500 at once', async () => {
     const kept = (await create({})).data.id;
-    const answer = await refused(() => w.user.call(tableRoutes.deleteRecords, { body: { records: [kept, randomUUID()] } }), 404);
+    const answer = await expectRefused(
+      server,
+      () => w.user.call(tableRoutes.deleteRecords, { body: { records: [kept, randomUUID()] } }),
+      404,
+    );
     expect(answer.message).toBe('Failed to delete record');
     await w.user.call(tableRoutes.updateRecord, { params: { id: kept }, body: { values: {} } });
-    const tooMany = await refused(
+    const tooMany = await expectRefused(
+      server,
       () => w.user.call(tableRoutes.deleteRecords, { body: { records: Array.from({ length: 501 }, () => randomUUID()) } }),
       400,
     );
@@ -171,14 +179,14 @@ describe("a member's records through team permissions", () => {
     const name = await w.column(shared.id, { name: 'Name', type: 'text' }, w.admin);
     const record = (await create({ [name.id]: 'Theirs' }, w.admin, shared.id)).data;
     const edit = () => w.user.call(tableRoutes.updateRecord, { params: { id: record.id }, body: { values: { [name.id]: 'Mine' } } });
-    await refused(edit, 404);
-    await refused(() => create({}, w.user, shared.id), 404);
+    await expectRefused(server, edit, 404);
+    await expectRefused(server, () => create({}, w.user, shared.id), 404);
     const teamId = await w.memberTeam();
     const permission = (
       await w.admin.call(tableRoutes.createPermission, { body: { table: shared.id, team: teamId, read: true, write: false } })
     ).data;
-    expect((await refused(edit, 403)).message).toBe(messages.shared.forbidden);
-    await refused(() => w.user.call(tableRoutes.deleteRecords, { body: { records: [record.id] } }), 403);
+    expect((await expectRefused(server, edit, 403)).message).toBe(messages.shared.forbidden);
+    await expectRefused(server, () => w.user.call(tableRoutes.deleteRecords, { body: { records: [record.id] } }), 403);
     await w.admin.call(tableRoutes.updatePermission, { params: { id: permission.id }, body: { write: true } });
     expect((await edit()).data.values).toEqual({ [name.id]: 'Mine' });
     expect((await create({ [name.id]: 'New' }, w.user, shared.id)).data.created_by).toEqual({ id: w.userId });
@@ -198,12 +206,12 @@ describe('DELETE /api/records/clear', () => {
       if (i > 200) throw new Error('the clear job did not finish');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    for (const id of ids) await refused(() => w.user.call(tableRoutes.deleteRecord, { params: { id } }), 404);
+    for (const id of ids) await expectRefused(server, () => w.user.call(tableRoutes.deleteRecord, { params: { id } }), 404);
     await w.user.call(tableRoutes.updateRecord, { params: { id: kept }, body: { values: {} } });
   });
 
   it('needs the manage right: 404 for a table of another licence', async () => {
     const foreign = await w.table(w.otherLicenceProjectId, w.admin);
-    await refused(() => w.user.call(tableRoutes.clearRecords, { body: { table: foreign.id } }), 404);
+    await expectRefused(server, () => w.user.call(tableRoutes.clearRecords, { body: { table: foreign.id } }), 404);
   });
 });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobRoutes, tableBulkRoutes, tableQueryRoutes, tableRoutes, type ColumnView, type Download, type TableView } from '@stramien/api';
+import { tableBulkRoutes, tableQueryRoutes, tableRoutes, type ColumnView, type TableView } from '@stramien/api';
 import { tableMessages } from '@stramien/domain';
+import { expectRefused, jobEnded } from '../../testing/expectations';
 import { DEMO, startTestServer, type TestServer } from '../../testing/testServer';
-import { failure } from '../teams/testFixtures';
 import { createTablesWorld, type TablesWorld } from './tableTesting';
 
 let server: TestServer;
@@ -27,26 +27,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-const refused = async (call: () => Promise<unknown>, status: number) => {
-  const before = await w.head();
-  const answer = await failure(call());
-  expect(answer.status).toBe(status);
-  expect(await w.head()).toBe(before);
-  return answer;
-};
 const create = (values: Record<string, string | number | boolean | null>, tableId = table.id) =>
   w.user.call(tableRoutes.createRecord, { body: { table: { id: tableId }, values } });
 const storeRevision = (tableId = table.id, projectId = w.adminProjectId, api = w.user) =>
   api.call(tableRoutes.storeRevision, { body: { table: tableId, project: projectId } });
 
-const untilEnded = async (id: string): Promise<Download> => {
-  for (let i = 0; i < 400; i++) {
-    const { data } = await w.user.call(jobRoutes.get, { params: { jobId: id } });
-    if (data.state !== 'requested' && data.state !== 'running') return data;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the job did not end');
-};
 const fileOf = async (id: string): Promise<string> =>
   (await fetch(`${server.url}/api/downloads/${id}`, { headers: { authorization: `Bearer ${userToken}` } })).text();
 
@@ -74,7 +59,7 @@ describe('POST /api/revision/{id}/restore', () => {
 
     const started = await w.user.call(tableBulkRoutes.restoreRevision, { params: { id: revision.id }, body: {} });
     expect(started.message).toBe(tableMessages.restoreStarted);
-    const job = await untilEnded(started.data.id);
+    const job = await jobEnded(w.user, started.data.id);
     expect(job.state).toBe('finished');
 
     expect(await tableAt()).toEqual(await tableAt(revision.id));
@@ -92,14 +77,14 @@ describe('POST /api/revision/{id}/restore', () => {
   });
 
   it("answers 404 'Revision not found' for an unknown revision, and appends nothing", async () => {
-    const answer = await refused(() => w.user.call(tableBulkRoutes.restoreRevision, { params: { id: randomUUID() } }), 404);
+    const answer = await expectRefused(server, () => w.user.call(tableBulkRoutes.restoreRevision, { params: { id: randomUUID() } }), 404);
     expect(answer.message).toBe(tableMessages.revisionNotFound);
   });
 
   it("answers 404 'Revision not found' for a revision of another licence's table", async () => {
     const foreign = await w.table(w.otherLicenceProjectId, w.admin);
     const revision = (await storeRevision(foreign.id, w.otherLicenceProjectId, w.admin)).data;
-    const answer = await refused(() => w.user.call(tableBulkRoutes.restoreRevision, { params: { id: revision.id } }), 404);
+    const answer = await expectRefused(server, () => w.user.call(tableBulkRoutes.restoreRevision, { params: { id: revision.id } }), 404);
     expect(answer.message).toBe(tableMessages.revisionNotFound);
   });
 
@@ -108,7 +93,7 @@ describe('POST /api/revision/{id}/restore', () => {
     const shared = await w.table(w.memberProjectId, w.admin);
     await w.admin.call(tableRoutes.createPermission, { body: { table: shared.id, team, read: true, write: true } });
     const revision = (await storeRevision(shared.id, w.memberProjectId, w.admin)).data;
-    await refused(() => w.user.call(tableBulkRoutes.restoreRevision, { params: { id: revision.id } }), 403);
+    await expectRefused(server, () => w.user.call(tableBulkRoutes.restoreRevision, { params: { id: revision.id } }), 403);
   });
 });
 
@@ -137,14 +122,14 @@ describe('POST /api/project/{id}/table/{tableId}/export', () => {
       },
     });
     expect(started.message).toBe('Export jobs are started. You will find result files on downloads page.');
-    expect((await untilEnded(started.data.id)).state).toBe('finished');
+    expect((await jobEnded(w.user, started.data.id)).state).toBe('finished');
     const text = await fileOf(started.data.id);
     expect(text.replace('\uFEFF', '').split('\n')).toEqual(["Name,Size,'=Formula", 'Bay,3,', 'Attic,2,', '']);
   });
 
   it('neutralises cells a spreadsheet would run as a formula', async () => {
     const started = await w.user.call(tableBulkRoutes.exportTable, { params: { id: w.adminProjectId, tableId: exported.id }, body: {} });
-    expect((await untilEnded(started.data.id)).state).toBe('finished');
+    expect((await jobEnded(w.user, started.data.id)).state).toBe('finished');
     const text = await fileOf(started.data.id);
     expect(text).toContain(`"'=HYPERLINK(""x"")",1,`);
   });
@@ -154,7 +139,7 @@ describe('POST /api/project/{id}/table/{tableId}/export', () => {
       params: { id: w.adminProjectId, tableId: exported.id },
       body: { format: 'xlsx' },
     });
-    const job = await untilEnded(started.data.id);
+    const job = await jobEnded(w.user, started.data.id);
     expect(job.state).toBe('finished');
     expect(job.name).toMatch(/\.xlsx$/);
     const res = await fetch(`${server.url}/api/downloads/${started.data.id}`, { headers: { authorization: `Bearer ${userToken}` } });
@@ -166,7 +151,8 @@ describe('POST /api/project/{id}/table/{tableId}/export', () => {
   });
 
   it('answers 400 for a query on an unknown column, and appends nothing', async () => {
-    await refused(
+    await expectRefused(
+      server,
       () =>
         w.user.call(tableBulkRoutes.exportTable, {
           params: { id: w.adminProjectId, tableId: exported.id },
@@ -177,12 +163,14 @@ describe('POST /api/project/{id}/table/{tableId}/export', () => {
   });
 
   it('answers 404 for a table of another project or licence, and appends nothing', async () => {
-    await refused(
+    await expectRefused(
+      server,
       () => w.user.call(tableBulkRoutes.exportTable, { params: { id: w.memberProjectId, tableId: exported.id }, body: {} }),
       404,
     );
     const foreign = await w.table(w.otherLicenceProjectId, w.admin);
-    await refused(
+    await expectRefused(
+      server,
       () => w.user.call(tableBulkRoutes.exportTable, { params: { id: w.otherLicenceProjectId, tableId: foreign.id }, body: {} }),
       404,
     );

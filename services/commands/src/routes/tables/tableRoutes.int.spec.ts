@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityRoutes, tableRoutes, teamRoutes } from '@stramien/api';
 import { COLUMN_TYPES, messages, tableMessages } from '@stramien/domain';
+import { expectRefused } from '../../testing/expectations';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { failure } from '../teams/testFixtures';
 import { createTablesWorld, unique, type TablesWorld } from './tableTesting';
 
 let server: TestServer;
@@ -15,15 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-/** the call fails with this status and appends nothing */
-const refused = async (call: () => Promise<unknown>, status: number) => {
-  const before = await w.head();
-  const answer = await failure(call());
-  expect(answer.status).toBe(status);
-  expect(await w.head()).toBe(before);
-  return answer;
-};
 
 describe('POST /api/table', () => {
   it('creates a table for a project admin and answers its view', async () => {
@@ -47,16 +38,16 @@ describe('POST /api/table', () => {
   });
 
   it("refuses an empty name with 'Required.' and a too long one with 400, appending nothing", async () => {
-    const empty = await refused(() => w.table(w.adminProjectId, w.user, '  '), 422);
+    const empty = await expectRefused(server, () => w.table(w.adminProjectId, w.user, '  '), 422);
     expect(empty.errors).toEqual({ name: ['Required.'] });
-    await refused(() => w.table(w.adminProjectId, w.user, 'x'.repeat(101)), 400);
+    await expectRefused(server, () => w.table(w.adminProjectId, w.user, 'x'.repeat(101)), 400);
   });
 
   it('answers 403 to an ordinary member and 404 for a project of another licence or unknown', async () => {
-    expect((await refused(() => w.table(w.memberProjectId), 403)).message).toBe(messages.shared.forbidden);
-    await refused(() => w.table(w.otherLicenceProjectId), 404);
-    await refused(() => w.table(w.foreignProjectId), 404);
-    await refused(() => w.table(randomUUID()), 404);
+    expect((await expectRefused(server, () => w.table(w.memberProjectId), 403)).message).toBe(messages.shared.forbidden);
+    await expectRefused(server, () => w.table(w.otherLicenceProjectId), 404);
+    await expectRefused(server, () => w.table(w.foreignProjectId), 404);
+    await expectRefused(server, () => w.table(randomUUID()), 404);
   });
 });
 
@@ -70,15 +61,19 @@ describe('PUT and DELETE /api/table/:id', () => {
   it('deletes a table: afterwards its id answers 404', async () => {
     const table = await w.table();
     await w.user.call(tableRoutes.deleteTable, { params: { id: table.id } });
-    await refused(() => w.user.call(tableRoutes.updateTable, { params: { id: table.id }, body: { name: 'Again' } }), 404);
-    await refused(() => w.user.call(tableRoutes.deleteTable, { params: { id: table.id } }), 404);
+    await expectRefused(server, () => w.user.call(tableRoutes.updateTable, { params: { id: table.id }, body: { name: 'Again' } }), 404);
+    await expectRefused(server, () => w.user.call(tableRoutes.deleteTable, { params: { id: table.id } }), 404);
   });
 
   it("answers 404 'Table not found.' for a table of another licence and an unknown id", async () => {
     const foreign = await w.table(w.otherLicenceProjectId, w.admin);
-    const answer = await refused(() => w.user.call(tableRoutes.updateTable, { params: { id: foreign.id }, body: { name: 'Mine' } }), 404);
+    const answer = await expectRefused(
+      server,
+      () => w.user.call(tableRoutes.updateTable, { params: { id: foreign.id }, body: { name: 'Mine' } }),
+      404,
+    );
     expect(answer.message).toBe(tableMessages.notFound);
-    await refused(() => w.user.call(tableRoutes.deleteTable, { params: { id: randomUUID() } }), 404);
+    await expectRefused(server, () => w.user.call(tableRoutes.deleteTable, { params: { id: randomUUID() } }), 404);
   });
 });
 
@@ -104,27 +99,37 @@ describe('POST /api/column', () => {
 
   it('refuses options that do not fit the type, keyed options_value, appending nothing', async () => {
     const table = await w.table();
-    const answer = await refused(() => w.column(table.id, { name: 'Colour', type: 'dropdown', options_value: { options: [] } }), 422);
+    const answer = await expectRefused(
+      server,
+      () => w.column(table.id, { name: 'Colour', type: 'dropdown', options_value: { options: [] } }),
+      422,
+    );
     expect(answer.errors).toEqual({ options_value: [tableMessages.dropdownOptionsRequired] });
-    await refused(() => w.column(table.id, { name: 'Colour', type: 'colour' as never }), 400);
+    await expectRefused(server, () => w.column(table.id, { name: 'Colour', type: 'colour' as never }), 400);
   });
 
   it('refuses a table column pointing at a table of another project', async () => {
     const table = await w.table();
     const elsewhere = await w.table(w.otherLicenceProjectId, w.admin);
-    const answer = await refused(() => w.column(table.id, { name: 'Link', type: 'table', options_value: { table: elsewhere.id } }), 422);
+    const answer = await expectRefused(
+      server,
+      () => w.column(table.id, { name: 'Link', type: 'table', options_value: { table: elsewhere.id } }),
+      422,
+    );
     expect(answer.errors).toEqual({ options_value: [tableMessages.targetTableNotFound] });
   });
 
   it('refuses a second column of the same name with 409', async () => {
     const table = await w.table();
     await w.column(table.id, { name: 'Name', type: 'text' });
-    expect((await refused(() => w.column(table.id, { name: 'NAME', type: 'text' }), 409)).message).toBe(tableMessages.columnNameTaken);
+    expect((await expectRefused(server, () => w.column(table.id, { name: 'NAME', type: 'text' }), 409)).message).toBe(
+      tableMessages.columnNameTaken,
+    );
   });
 
   it('answers 404 for a table of another licence', async () => {
     const foreign = await w.table(w.otherLicenceProjectId, w.admin);
-    await refused(() => w.column(foreign.id, { name: 'Mine', type: 'text' }), 404);
+    await expectRefused(server, () => w.column(foreign.id, { name: 'Mine', type: 'text' }), 404);
   });
 });
 
@@ -135,7 +140,11 @@ describe('PUT and DELETE /api/column/:id, relations', () => {
     const link = await w.column(table.id, { name: 'Floor', type: 'table', options_value: { table: target.id } });
     const renamed = await w.user.call(tableRoutes.updateColumn, { params: { id: link.id }, body: { name: 'Storey' } });
     expect(renamed.data).toMatchObject({ id: link.id, name: 'Storey', type: 'table' });
-    const typeChange = await refused(() => w.user.call(tableRoutes.updateColumn, { params: { id: link.id }, body: { type: 'text' } }), 422);
+    const typeChange = await expectRefused(
+      server,
+      () => w.user.call(tableRoutes.updateColumn, { params: { id: link.id }, body: { type: 'text' } }),
+      422,
+    );
     expect(typeChange.errors).toEqual({ type: [tableMessages.columnTypeFixed] });
 
     const relation = await w.user.call(tableRoutes.createRelation, {
@@ -146,7 +155,7 @@ describe('PUT and DELETE /api/column/:id, relations', () => {
     const deleted = await w.user.call(tableRoutes.deleteColumn, { params: { id: link.id } });
     expect(deleted.data.columns).toEqual([]);
     expect(deleted.data.relations).toEqual([]);
-    await refused(() => w.user.call(tableRoutes.deleteColumn, { params: { id: link.id } }), 404);
+    await expectRefused(server, () => w.user.call(tableRoutes.deleteColumn, { params: { id: link.id } }), 404);
   });
 
   it('removes a relation by id, 404 under another project', async () => {
@@ -156,7 +165,11 @@ describe('PUT and DELETE /api/column/:id, relations', () => {
     const relation = (
       await w.user.call(tableRoutes.createRelation, { params: { id: w.adminProjectId }, body: { table: table.id, column: link.id } })
     ).data;
-    await refused(() => w.user.call(tableRoutes.deleteRelation, { params: { id: w.memberProjectId, relationId: relation.id } }), 404);
+    await expectRefused(
+      server,
+      () => w.user.call(tableRoutes.deleteRelation, { params: { id: w.memberProjectId, relationId: relation.id } }),
+      404,
+    );
     const after = await w.user.call(tableRoutes.deleteRelation, { params: { id: w.adminProjectId, relationId: relation.id } });
     expect(after.data.relations).toEqual([]);
   });
@@ -164,12 +177,14 @@ describe('PUT and DELETE /api/column/:id, relations', () => {
   it('refuses a relation on a column that is not of type table, and under another project', async () => {
     const table = await w.table();
     const text = await w.column(table.id, { name: 'Name', type: 'text' });
-    const answer = await refused(
+    const answer = await expectRefused(
+      server,
       () => w.user.call(tableRoutes.createRelation, { params: { id: w.adminProjectId }, body: { table: table.id, column: text.id } }),
       422,
     );
     expect(answer.errors).toEqual({ column: [tableMessages.relationNeedsTableColumn] });
-    await refused(
+    await expectRefused(
+      server,
       () => w.user.call(tableRoutes.createRelation, { params: { id: w.memberProjectId }, body: { table: table.id, column: text.id } }),
       404,
     );
@@ -178,9 +193,9 @@ describe('PUT and DELETE /api/column/:id, relations', () => {
   it('answers 404 for a column of another licence and for an unknown column', async () => {
     const foreign = await w.table(w.otherLicenceProjectId, w.admin);
     const column = await w.column(foreign.id, { name: 'Theirs', type: 'text' }, w.admin);
-    await refused(() => w.user.call(tableRoutes.updateColumn, { params: { id: column.id }, body: { name: 'Mine' } }), 404);
-    await refused(() => w.user.call(tableRoutes.deleteColumn, { params: { id: column.id } }), 404);
-    await refused(() => w.user.call(tableRoutes.deleteColumn, { params: { id: randomUUID() } }), 404);
+    await expectRefused(server, () => w.user.call(tableRoutes.updateColumn, { params: { id: column.id }, body: { name: 'Mine' } }), 404);
+    await expectRefused(server, () => w.user.call(tableRoutes.deleteColumn, { params: { id: column.id } }), 404);
+    await expectRefused(server, () => w.user.call(tableRoutes.deleteColumn, { params: { id: randomUUID() } }), 404);
   });
 });
 
@@ -198,7 +213,8 @@ describe('table permissions', () => {
       read: true,
       write: false,
     });
-    await refused(
+    await expectRefused(
+      server,
       () => w.admin.call(tableRoutes.createPermission, { body: { table: table.id, team: teamId, read: true, write: true } }),
       409,
     );
@@ -208,13 +224,14 @@ describe('table permissions', () => {
     const changed = await w.admin.call(tableRoutes.updatePermission, { params: { id: granted.data.id }, body: { write: true } });
     expect(changed.data).toMatchObject({ read: true, write: true });
     await w.admin.call(tableRoutes.deletePermission, { params: { id: granted.data.id } });
-    await refused(() => w.admin.call(tableRoutes.deletePermission, { params: { id: granted.data.id } }), 404);
+    await expectRefused(server, () => w.admin.call(tableRoutes.deletePermission, { params: { id: granted.data.id } }), 404);
   });
 
   it('refuse a team of another project', async () => {
     const table = await w.table();
     const teamId = await w.memberTeam();
-    const answer = await refused(
+    const answer = await expectRefused(
+      server,
       () => w.user.call(tableRoutes.createPermission, { body: { table: table.id, team: teamId, read: true, write: true } }),
       422,
     );
@@ -224,11 +241,15 @@ describe('table permissions', () => {
   it('decide what a member sees: nothing without a permission (404), reading with read, not managing (403)', async () => {
     const table = await w.table(w.memberProjectId, w.admin);
     const rename = () => w.user.call(tableRoutes.updateTable, { params: { id: table.id }, body: { name: 'Taken over' } });
-    expect((await refused(rename, 404)).message).toBe(tableMessages.notFound);
+    expect((await expectRefused(server, rename, 404)).message).toBe(tableMessages.notFound);
     const teamId = await w.memberTeam();
     await w.admin.call(tableRoutes.createPermission, { body: { table: table.id, team: teamId, read: true, write: true } });
-    expect((await refused(rename, 403)).message).toBe(messages.shared.forbidden);
-    await refused(() => w.user.call(tableRoutes.storeRevision, { body: { table: table.id, project: w.memberProjectId } }), 403);
+    expect((await expectRefused(server, rename, 403)).message).toBe(messages.shared.forbidden);
+    await expectRefused(
+      server,
+      () => w.user.call(tableRoutes.storeRevision, { body: { table: table.id, project: w.memberProjectId } }),
+      403,
+    );
   });
 });
 
@@ -252,7 +273,11 @@ describe('POST /api/revision', () => {
 
   it('answers 404 for the table under another project', async () => {
     const table = await w.table();
-    await refused(() => w.user.call(tableRoutes.storeRevision, { body: { table: table.id, project: w.memberProjectId } }), 404);
+    await expectRefused(
+      server,
+      () => w.user.call(tableRoutes.storeRevision, { body: { table: table.id, project: w.memberProjectId } }),
+      404,
+    );
   });
 });
 
@@ -264,6 +289,6 @@ describe('a table of a deleted team permission', () => {
       await w.admin.call(tableRoutes.createPermission, { body: { table: table.id, team: teamId, read: true, write: false } })
     ).data;
     await w.admin.call(tableRoutes.deletePermission, { params: { id: permission.id } });
-    await refused(() => w.user.call(tableRoutes.createColumn, { body: { table: table.id, name: 'X', type: 'text' } }), 404);
+    await expectRefused(server, () => w.user.call(tableRoutes.createColumn, { body: { table: table.id, name: 'X', type: 'text' } }), 404);
   });
 });
