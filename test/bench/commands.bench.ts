@@ -1,8 +1,8 @@
 import { subscribe, tracingChannel, unsubscribe } from 'node:diagnostics_channel';
 import { startTestServer } from '@stramien/commands/testing/testServer';
 import { TIMING_CHANNEL, type TimingMessage } from '@stramien/infra';
-import { atLeast, atMost, elapsedMs, info, percentile, round, type BenchFigure } from './figures';
-import { createBenchUsers, createHttpClient } from './http';
+import { atLeast, atMost, info, percentile, round, type BenchFigure } from './figures';
+import { closedLoop, createBenchUsers, createHttpClient } from './http';
 
 export interface CommandsBenchOptions {
   /** concurrent clients, each with its own user and token; default 50 */
@@ -102,24 +102,11 @@ export async function benchCommands(options: CommandsBenchOptions = {}): Promise
     const users = await createBenchUsers(server, clients);
     const headBefore = await server.adapters.eventStore.headPosition();
 
-    const run = async (ms: number) => {
-      const latencies: number[] = [];
-      const failures = new Map<number, number>();
-      const deadline = Date.now() + ms;
-      const startedAt = process.hrtime.bigint();
-      await Promise.all(
-        users.map(async (user, i) => {
-          const headers = { authorization: `Bearer ${user.token}` };
-          for (let n = i; Date.now() < deadline; n++) {
-            const sentAt = process.hrtime.bigint();
-            const answer = await http.call('PUT', `/api/user/${user.id}`, { language: n % 2 === 0 ? 'nl' : 'de' }, headers);
-            if (answer.status === 200) latencies.push(elapsedMs(sentAt));
-            else failures.set(answer.status, (failures.get(answer.status) ?? 0) + 1);
-          }
-        }),
-      );
-      return { latencies, failures, seconds: elapsedMs(startedAt) / 1000 };
-    };
+    const run = (ms: number) =>
+      closedLoop(users.length, ms, (i, n) => {
+        const user = users[i]!;
+        return http.call('PUT', `/api/user/${user.id}`, { language: n % 2 === 0 ? 'nl' : 'de' }, { authorization: `Bearer ${user.token}` });
+      });
 
     log(`commands: warm-up ${warmupMs} ms`);
     await run(warmupMs);
@@ -129,7 +116,7 @@ export async function benchCommands(options: CommandsBenchOptions = {}): Promise
     const measured = await run(durationMs);
     const shares = phases.stop(measured.latencies.reduce((a, b) => a + b, 0));
     phases.close();
-    const failed = [...measured.failures.values()].reduce((a, b) => a + b, 0);
+    const failed = measured.failed;
     if (failed > 0) log(`commands: non-200 answers ${JSON.stringify(Object.fromEntries(measured.failures))}`);
     const appended = (await server.adapters.eventStore.headPosition()) - headBefore;
     return [

@@ -5,6 +5,7 @@ import { toUserStreamId, userDecider, userSchemas, type Actor } from '@stramien/
 import { identityRoutes } from '@stramien/api';
 import { createCommandPipeline } from '@stramien/commands/pipeline/commandPipeline';
 import { DEMO, type TestServer } from '@stramien/commands/testing/testServer';
+import { elapsedMs } from './figures';
 
 export interface HttpAnswer {
   status: number;
@@ -44,6 +45,43 @@ export const createHttpClient = (baseUrl: string, maxSockets: number) => {
     },
     close: () => agent.destroy(),
   };
+};
+
+/** What a closed-loop run measured: the latencies of the 200 answers, the count of every other status, the run's length. */
+export interface LoopRun {
+  latencies: number[];
+  failures: Map<number, number>;
+  /** the non-200 answers, all statuses together */
+  failed: number;
+  seconds: number;
+}
+
+/**
+ * `callers` clients, each sending its next request as soon as the last one is answered, until `ms` have passed
+ * (a closed loop: the throughput is what the server sustains at that concurrency). `send(caller, n)` makes the
+ * n-th request of a caller (n counts from the caller's index, so neighbours alternate their values).
+ */
+export const closedLoop = async (
+  callers: number,
+  ms: number,
+  send: (caller: number, n: number) => Promise<HttpAnswer>,
+): Promise<LoopRun> => {
+  const latencies: number[] = [];
+  const failures = new Map<number, number>();
+  const deadline = Date.now() + ms;
+  const startedAt = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: callers }, async (_, caller) => {
+      for (let n = caller; Date.now() < deadline; n++) {
+        const sentAt = process.hrtime.bigint();
+        const answer = await send(caller, n);
+        if (answer.status === 200) latencies.push(elapsedMs(sentAt));
+        else failures.set(answer.status, (failures.get(answer.status) ?? 0) + 1);
+      }
+    }),
+  );
+  const failed = [...failures.values()].reduce((a, b) => a + b, 0);
+  return { latencies, failures, failed, seconds: elapsedMs(startedAt) / 1000 };
 };
 
 export interface BenchUser {

@@ -4,7 +4,7 @@ import { TASK_PRIORITIES, type TaskRelation } from '@stramien/domain';
 import { DEMO, startTestServer } from '@stramien/commands/testing/testServer';
 import { TASKS_COLLECTION, type TaskDoc } from '@stramien/projections/tasks/tasks';
 import { atLeast, atMost, elapsedMs, info, percentile, round, type BenchFigure } from './figures';
-import { createBenchUsers, createHttpClient } from './http';
+import { closedLoop, createBenchUsers, createHttpClient } from './http';
 
 export interface TasksBenchOptions {
   /** tasks in the licence; default 200,000 */
@@ -142,29 +142,17 @@ export async function benchTasks(options: TasksBenchOptions = {}): Promise<Bench
       });
       taskOf.set(u.id, created.data.id);
     }
-    const run = async (ms: number) => {
-      const latencies: number[] = [];
-      const failures = new Map<number, number>();
-      const deadline = Date.now() + ms;
-      const startedAt = process.hrtime.bigint();
-      await Promise.all(
-        users.map(async (user, i) => {
-          const h = { authorization: `Bearer ${user.token}` };
-          for (let n = i; Date.now() < deadline; n++) {
-            const sentAt = process.hrtime.bigint();
-            const answer = await http.call('PUT', `/api/tasks/${taskOf.get(user.id)!}`, { priority: n % 2 === 0 ? 'high' : 'low' }, h);
-            if (answer.status === 200) latencies.push(elapsedMs(sentAt));
-            else failures.set(answer.status, (failures.get(answer.status) ?? 0) + 1);
-          }
-        }),
-      );
-      return { latencies, failures, seconds: elapsedMs(startedAt) / 1000 };
-    };
+    const run = (ms: number) =>
+      closedLoop(users.length, ms, (i, n) => {
+        const user = users[i]!;
+        const body = { priority: n % 2 === 0 ? 'high' : 'low' };
+        return http.call('PUT', `/api/tasks/${taskOf.get(user.id)!}`, body, { authorization: `Bearer ${user.token}` });
+      });
     log('tasks: command warm-up 2 s');
     await run(2_000);
     log(`tasks: ${clients} clients for ${durationMs} ms`);
     const measured = await run(durationMs);
-    const failed = [...measured.failures.values()].reduce((a, b) => a + b, 0);
+    const failed = measured.failed;
     if (failed > 0) log(`tasks: non-200 answers ${JSON.stringify(Object.fromEntries(measured.failures))}`);
     return [
       atMost(`tasks: licence task query, first page of 50 (${total} tasks, ${projectCount} projects): p95`, licenceQuery.p95, 'ms', 50),
