@@ -256,6 +256,14 @@ const multiQueryPartShape = {
   /** how many records (0 = up to 10,000); default 100 */
   records: z.number().int().min(0).max(TABLE_PAGE_MAX).optional(),
   offset: z.number().int().min(0).max(10_000_000).optional(),
+  /**
+   * Joins this table to a part named before it through a relation column (of type `table`) of either table that
+   * points to the other: this part answers only the records linked with the records the other part matches.
+   */
+  join: z
+    .object({ alias: z.string().trim().min(1).max(64), column: nameOrIdSchema })
+    .strict()
+    .optional(),
 };
 export const multiQueryPartSchema = z.object(multiQueryPartShape).strict();
 export type MultiQueryPart = z.input<typeof multiQueryPartSchema>;
@@ -274,8 +282,20 @@ export const projectMultiQueryBodySchema = z
 export type ProjectMultiQueryPart = z.infer<typeof projectMultiQueryBodySchema>['tables'][number];
 /** The file formats of a table export (docs/tables.md "Bulk work"); the export routes of bulkRoutes.ts use them too. */
 export const TABLE_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export const projectMultiExportBodySchema = projectMultiQueryBodySchema
-  .extend({ format: z.enum(TABLE_EXPORT_FORMATS).default('csv') })
+/** The export writes one file per table with the table's own query: a join, which links two parts, is not taken. */
+export const projectMultiExportBodySchema = z
+  .object({
+    tables: z
+      .array(
+        z
+          .object({ ...multiQueryPartShape, project: projectRefSchema.optional() })
+          .omit({ join: true })
+          .strict(),
+      )
+      .min(1)
+      .max(MULTI_QUERY_TABLES_MAX),
+    format: z.enum(TABLE_EXPORT_FORMATS).default('csv'),
+  })
   .strict();
 
 /** One table's answer of a multi-table query: its records with the columns asked, and the capped count. */

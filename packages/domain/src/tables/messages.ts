@@ -46,6 +46,10 @@ export const tableMessages = {
   aliasTaken: 'Give every table of the query its own alias.',
   /** POST /tables/query: parts of different projects */
   oneProject: 'Query the tables of one project at a time.',
+  /** POST /tables/query: a join naming no part before it */
+  joinAliasUnknown: 'Join a table of the query named before this one.',
+  /** POST /tables/query: a join through a column that links neither table to the other */
+  joinColumnUnlinked: 'This column does not link the two tables: pick a column of type table of either one that points to the other.',
   clearStarted: 'Clearing the table has started. The list of deleted records will be on the downloads page.',
   /** CSV import (docs/tables.md "Bulk work") */
   importStarted: 'The import has started. You will see its progress on the downloads page.',

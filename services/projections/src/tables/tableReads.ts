@@ -85,7 +85,8 @@ const rowOfVersion = (v: VersionDoc): RecordRow => ({
 const sortOf = (request: RecordsRequest): SortSpec =>
   request.sort ? { [`v.${request.sort.column}`]: request.sort.order, _seq: request.sort.order } : { _seq: 1 };
 
-const isEmptyFilter = (filter: Filter): boolean => Object.keys(filter).length === 0;
+/** a filter with no condition: every record */
+export const isEmptyFilter = (filter: Filter): boolean => Object.keys(filter).length === 0;
 
 /**
  * Versions valid at `position`: from at or before it, to after it (on the unindexed copies, so the page walks `_seq`);

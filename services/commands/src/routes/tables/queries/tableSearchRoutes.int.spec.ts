@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sbsRoutes, tableQueryRoutes, tableRoutes, type ColumnView, type TableView } from '@stramien/api';
+import { sbsRoutes, tableQueryRoutes, tableRoutes, type ColumnView, type MultiQueryPart, type TableView } from '@stramien/api';
 import { tableMessages } from '@stramien/domain';
 import { startTestServer, type TestServer } from '../../../testing/testServer';
 import { failure } from '../../teams/testFixtures';
@@ -120,6 +120,79 @@ describe('POST /api/tables/query', () => {
       });
     }
     expect((await failure(w.user.call(tableQueryRoutes.multiQuery, { body: { tables: [] } }))).status).toBe(400);
+  });
+
+  describe('joined through a relation column', () => {
+    const joined = async (tables: MultiQueryPart[]) =>
+      (await w.user.call(tableQueryRoutes.multiQuery, { body: { tables }, minPosition: await w.head() })).data;
+    const upper = async () => {
+      const upperId = (await w.user.call(tableRoutes.createRecord, { body: { table: floors.id, values: { [floorName.id]: 'Upper' } } }))
+        .data.id;
+      await w.user.call(tableRoutes.createRecord, { body: { table: rooms.id, values: { [name.id]: 'Loft', [floor.id]: upperId } } });
+      return upperId;
+    };
+    let upperId: string;
+    beforeAll(async () => {
+      upperId = await upper();
+    });
+    const project = () => w.adminProjectId;
+
+    it("answers a part's records that the earlier part's matches link to, through this table's column", async () => {
+      const data = await joined([
+        {
+          table: floors.id,
+          project: project(),
+          alias: 'f',
+          columns: [{ column: floorName.id, conditions: [{ operator: 'equals', value: 'Ground' }] }],
+        },
+        { table: rooms.id, project: project(), alias: 'r', join: { alias: 'f', column: 'floor' } },
+      ]);
+      expect(data.f!.data.map((r) => r.id)).toEqual([ids.ground]);
+      expect(namesOf(data.r!.data)).toEqual(['Entrance Hall']);
+      expect(data.r!.count).toBe(1);
+    });
+
+    it("answers the records the earlier part's cells name, through that table's column, conditions included", async () => {
+      const data = await joined([
+        {
+          table: rooms.id,
+          project: project(),
+          alias: 'r',
+          columns: [{ column: name.id, conditions: [{ operator: 'starts_with', value: 'lo' }] }],
+        },
+        // the floors table has a text column named Floor too: the join takes the column that links the tables
+        { table: floors.id, project: project(), alias: 'f', join: { alias: 'r', column: 'Floor' } },
+      ]);
+      expect(data.f!.data.map((r) => r.id)).toEqual([upperId]);
+      const none = await joined([
+        {
+          table: rooms.id,
+          project: project(),
+          alias: 'r',
+          columns: [{ column: name.id, conditions: [{ operator: 'equals', value: 'Kitchen' }] }],
+        },
+        { table: floors.id, project: project(), alias: 'f', join: { alias: 'r', column: floor.id } },
+      ]);
+      expect(none.f).toMatchObject({ data: [], count: 0 });
+    });
+
+    it('refuses a join to a part not named before it, or through a column that does not link the two tables', async () => {
+      const bad = await failure(
+        w.user.call(tableQueryRoutes.multiQuery, {
+          body: {
+            tables: [
+              { table: rooms.id, project: project(), alias: 'r', join: { alias: 'f', column: 'Floor' } },
+              { table: floors.id, project: project(), alias: 'f' },
+              { table: floors.id, project: project(), alias: 'g', join: { alias: 'r', column: 'Name' } },
+            ],
+          },
+        }),
+      );
+      expect(bad).toMatchObject({
+        status: 400,
+        errors: { 'tables.0.join.alias': [tableMessages.joinAliasUnknown], 'tables.2.join.column': [tableMessages.joinColumnUnlinked] },
+      });
+    });
   });
 });
 

@@ -8,6 +8,7 @@ import {
   type MultiQueryAnswer,
   type ProjectMultiQueryPart,
   type RecordDocument,
+  type RecordView,
   type TableQueryBody,
   type TableQueryCondition,
 } from '@stramien/api';
@@ -34,7 +35,14 @@ import {
   type RecordDoc,
   type TableDoc,
 } from '@stramien/projections/tables/tableDocs';
-import { ensureRecordIndex, findRecord, projectTables, rowOfRecord, type RecordRow } from '@stramien/projections/tables/tableReads';
+import {
+  ensureRecordIndex,
+  findRecord,
+  isEmptyFilter,
+  projectTables,
+  rowOfRecord,
+  type RecordRow,
+} from '@stramien/projections/tables/tableReads';
 import { addRoute } from '../../../plugins/route';
 import { requireProjectAccess } from '../../../plugins/permissionSubject';
 import { createCommandHandler } from '../../../pipeline/commandHandler';
@@ -62,6 +70,32 @@ const columnNamed = (columns: readonly Column[], nameOrId: string): Column | und
 
 type PartInput = ProjectMultiQueryPart;
 
+/**
+ * A part's join, checked against the parts before it: the alias must name one, and the column (id or name) must be a
+ * `table` column of this table pointing to that part's table (`out`), or of that table pointing to this one (`in`).
+ */
+const resolveJoin = (
+  join: { alias: string; column: string },
+  access: TableAccess,
+  before: readonly ResolvedPart[],
+  i: number,
+  add: (field: string, message: string) => void,
+): ResolvedPart['join'] => {
+  const other = before.find((part) => part.alias === join.alias);
+  if (!other) {
+    add(`tables.${i}.join.alias`, tableMessages.joinAliasUnknown);
+    return undefined;
+  }
+  const here = access.table;
+  const there = other.access.table;
+  const own = columnNamed(here.columns, join.column);
+  if (own && targetTableOf(own) === there.tableId) return { alias: join.alias, column: own, direction: 'out' };
+  const theirs = columnNamed(there.columns, join.column);
+  if (theirs && targetTableOf(theirs) === here.tableId) return { alias: join.alias, column: theirs, direction: 'in' };
+  add(`tables.${i}.join.column`, tableMessages.joinColumnUnlinked);
+  return undefined;
+};
+
 /** A part of a multi-table query, resolved: the table read through the user's access, its alias, the query builder's body and the columns answered. */
 interface ResolvedPart {
   alias: string;
@@ -71,6 +105,11 @@ interface ResolvedPart {
   columns: Column[] | null;
   limit: number | undefined;
   offset: number | undefined;
+  /**
+   * Linked to the part `alias` (named before) through `column`: `out` when the column is this table's and points to
+   * that part's table, `in` when it is that part's and points here.
+   */
+  join?: { alias: string; column: Column; direction: 'out' | 'in' };
 }
 
 /**
@@ -136,7 +175,16 @@ export const registerTableSearchRoutes = (app: FastifyInstance, onIndexError: (e
         }
       }
       const shown = asked.flatMap(({ column }) => (column ? [column] : []));
-      resolved.push({ alias, access, query, columns: shown.length > 0 ? shown : null, limit: part.records, offset: part.offset });
+      const join = 'join' in part && part.join ? resolveJoin(part.join, access, resolved, i, add) : undefined;
+      resolved.push({
+        alias,
+        access,
+        query,
+        columns: shown.length > 0 ? shown : null,
+        limit: part.records,
+        offset: part.offset,
+        ...(join ? { join } : {}),
+      });
     }
     if (Object.keys(errors).length > 0) throw invalid(errors);
     return resolved;
@@ -144,17 +192,49 @@ export const registerTableSearchRoutes = (app: FastifyInstance, onIndexError: (e
 
   const answerParts = async (parts: ResolvedPart[]): Promise<Record<string, MultiQueryAnswer>> => {
     const data: Record<string, MultiQueryAnswer> = {};
+    const byAlias = new Map(parts.map((part) => [part.alias, part]));
+    /** the records a joined part links through: all that its query matches (up to the count cap), once per part */
+    const matched = new Map<string, Promise<RecordView[]>>();
+    const matchedBy = (alias: string): Promise<RecordView[]> => {
+      let records = matched.get(alias);
+      if (!records) {
+        const part = byAlias.get(alias)!;
+        records = linkFilter(part).then(
+          async (link) => (await recordsPage(deps, part.access, partAsk(part, link, { limit: 0 }), onIndexError)).data,
+        );
+        matched.set(alias, records);
+      }
+      return records;
+    };
+    /** the filter a join adds: the linked records' ids, or the ids their cells name */
+    const linkFilter = async (part: ResolvedPart): Promise<Filter | null> => {
+      if (!part.join) return null;
+      const linked = await matchedBy(part.join.alias);
+      const columnId = part.join.column.columnId;
+      if (part.join.direction === 'out') return { [`v.${columnId}`]: { $in: linked.map((record) => record.id) } };
+      const named = linked.flatMap((record) => {
+        const cell = record.values[columnId];
+        return typeof cell === 'string' ? [cell] : [];
+      });
+      return { _id: { $in: [...new Set(named)] } };
+    };
+    const partAsk = (part: ResolvedPart, link: Filter | null, page: { limit: number | undefined; skip?: number }) => ({
+      filter: (columns: readonly Column[]) => {
+        const read = conditionsFilter(columns, part.query);
+        return link ? { ...read, filter: isEmptyFilter(read.filter) ? link : { $and: [read.filter, link] } } : read;
+      },
+      ...(part.query.sort
+        ? { sort: { column: part.query.sort.column, order: part.query.sort.order === 'DESC' ? (-1 as const) : (1 as const) } }
+        : {}),
+      sortField: 'sort.column',
+      limit: page.limit,
+      ...(page.skip ? { skip: page.skip } : {}),
+    });
     for (const part of parts) {
       const page = await recordsPage(
         deps,
         part.access,
-        {
-          filter: (columns) => conditionsFilter(columns, part.query),
-          ...(part.query.sort ? { sort: { column: part.query.sort.column, order: part.query.sort.order === 'DESC' ? -1 : 1 } } : {}),
-          sortField: 'sort.column',
-          limit: part.limit,
-          ...(part.offset ? { skip: part.offset } : {}),
-        },
+        partAsk(part, await linkFilter(part), { limit: part.limit, ...(part.offset ? { skip: part.offset } : {}) }),
         onIndexError,
       );
       const shown = part.columns;
