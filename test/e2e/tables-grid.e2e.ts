@@ -100,6 +100,17 @@ test('builds a table with every column type, edits a record, and travels back to
   await tableShot(page, 'en-history');
   await page.keyboard.press('Escape');
 
+  // the record as a document: each column as it reads (the linked house's name, the SBS code's label), its versions
+  await page.getByTestId('record-row').first().getByTestId('record-document').click();
+  const document = page.getByTestId('record-document-drawer');
+  await expect(document.getByTestId('record-document-field')).toHaveCount(COLUMNS.length);
+  await expect(document.getByTestId('record-document-field').filter({ hasText: 'House 12' })).toHaveCount(1);
+  await expect(document).toContainText('Facade');
+  await expect(document.getByTestId('record-document-versions')).toHaveText(`${COLUMNS.length + 1} versions`);
+  await expect(page.locator('.bp6-drawer .bp6-dialog-close-button')).toBeInViewport({ ratio: 1 }); // slid in
+  await tableShot(page, 'en-record-document');
+  await page.keyboard.press('Escape');
+
   await page.getByTestId('table-tab-revisions').click();
   await page.getByTestId('store-revision').click();
   const { lastname } = await as.get<{ lastname: string }>('/api/user');

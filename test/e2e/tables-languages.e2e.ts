@@ -28,6 +28,16 @@ for (const language of ['nl', 'de'] as const satisfies Language[]) {
     await expect(page.getByRole('button', { name: text('tables.grid.add') })).toBeVisible();
     await expect(page.getByText(text('tables.grid.empty'))).toBeVisible();
     await tableShot(page, `${language}-grid-empty`);
+    // a new record as a document: its empty cell and its one version, in the user's language
+    await page.getByTestId('add-record').click();
+    await page.getByTestId('record-row').first().getByTestId('record-document').click();
+    const document = page.getByTestId('record-document-drawer');
+    await expect(page.getByRole('heading', { name: text('tables.document.title') })).toBeVisible();
+    await expect(document.getByTestId('record-document-field')).toContainText(text('tables.cell.empty'));
+    await expect(document.getByTestId('record-document-versions')).toHaveText(text('tables.document.version-count_one', { count: 1 }));
+    await expect(page.locator('.bp6-drawer .bp6-dialog-close-button')).toBeInViewport({ ratio: 1 }); // slid in
+    await tableShot(page, `${language}-record-document`);
+    await page.keyboard.press('Escape');
     await page.getByTestId('table-tab-revisions').click();
     await expect(page.getByText(text('tables.revisions.empty'))).toBeVisible();
     await tableShot(page, `${language}-revisions`);

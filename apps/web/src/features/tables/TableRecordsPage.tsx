@@ -14,6 +14,7 @@ import { ExportTableButton } from './components/ExportTableButton/ExportTableBut
 import type { CellChoice } from './components/CellEditor/CellEditor';
 import { RecordLabelsContext } from './components/CellText/CellText';
 import { RecordCount } from './components/RecordCount/RecordCount';
+import { RecordDocumentDrawer } from './components/RecordDocumentDrawer/RecordDocumentDrawer';
 import { RecordHistoryDrawer } from './components/RecordHistoryDrawer/RecordHistoryDrawer';
 import { RecordsGrid, type GridSort } from './components/RecordsGrid/RecordsGrid';
 import { TimeTravel } from './components/TimeTravel/TimeTravel';
@@ -58,6 +59,7 @@ export const TableRecordsPage = () => {
   const [asOf, setAsOf] = useState<AsOf | null>(null);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [historyOf, setHistoryOf] = useState<string | null>(null);
+  const [documentOf, setDocumentOf] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const params = useMemo(() => ({ projectId: table.project.id, tableId: table.id, sort, filters, asOf }), [table, sort, filters, asOf]);
@@ -192,6 +194,7 @@ export const TableRecordsPage = () => {
             onSelection={setSelection}
             onSave={save}
             onHistory={(record) => setHistoryOf(record.id)}
+            onDocument={(record) => setDocumentOf(record.id)}
             choices={choices}
             projectId={table.project.id}
             hasMore={pages.hasNextPage}
@@ -201,6 +204,7 @@ export const TableRecordsPage = () => {
           {records.length === 0 && <p className="stramien-tables__none bp6-text-muted">{t('tables.grid.empty')}</p>}
         </QueryState>
         {historyOf && <RecordHistoryDrawer recordId={historyOf} columns={columns} onClose={() => setHistoryOf(null)} />}
+        {documentOf && <RecordDocumentDrawer recordId={documentOf} onClose={() => setDocumentOf(null)} />}
       </RecordLabelsContext.Provider>
       <Alert
         isOpen={confirmDelete}

@@ -44,6 +44,7 @@ export const tableKeys = {
   recordPages: (params: RecordsParams) => ['tables', 'records', params.tableId, params] as const,
   choices: (tableId: string) => ['tables', 'choices', tableId] as const,
   history: (recordId: string) => ['tables', 'history', recordId] as const,
+  document: (recordId: string) => ['tables', 'document', recordId] as const,
   revisions: (tableId: string) => ['tables', 'revisions', tableId] as const,
   compare: (tableId: string, from: string, to: string) => ['tables', 'compare', tableId, from, to] as const,
   permissions: (tableId: string) => ['tables', 'permissions', tableId] as const,
@@ -122,6 +123,14 @@ export const recordHistoryQuery = (recordId: string) =>
     queryKey: tableKeys.history(recordId),
     queryFn: async ({ signal }) =>
       (await api.call(tableQueryRoutes.recordHistory, { params: { id: recordId }, signal, ...minPosition() })).data,
+  });
+
+/** GET /api/record/document/:id — the record as a document: every cell as it reads, who made and changed it, its versions. */
+export const recordDocumentQuery = (recordId: string) =>
+  queryOptions({
+    queryKey: tableKeys.document(recordId),
+    queryFn: async ({ signal }) =>
+      (await api.call(tableQueryRoutes.recordDocument, { params: { id: recordId }, signal, ...minPosition() })).data,
   });
 
 /** GET /api/revisions — newest first (spec 2 §4). */
@@ -258,6 +267,7 @@ export const storeRecord = (queryClient: QueryClient, record: RecordView, positi
     pages.map((page) => ({ ...page, data: page.data.map((r) => (r.id === record.id ? record : r)) })),
   );
   void queryClient.invalidateQueries({ queryKey: tableKeys.history(record.id) });
+  void queryClient.invalidateQueries({ queryKey: tableKeys.document(record.id) });
 };
 
 /** A new record comes last (creation order) once the grid holds the last page; the counts go up by one. */

@@ -1,5 +1,5 @@
 import { Button, Checkbox, InputGroup } from '@blueprintjs/core';
-import { ChevronDownIcon, ChevronUpIcon, HistoryIcon } from '@blueprintjs/icons';
+import { ChevronDownIcon, ChevronUpIcon, DocumentIcon, HistoryIcon } from '@blueprintjs/icons';
 import type { ColumnView, RecordView } from '@stramien/api';
 import type { CellValue } from '@stramien/domain';
 import {
@@ -38,6 +38,8 @@ export interface RecordsGridProps {
   /** saves one cell; rejects with the message to show on the cell */
   onSave: (record: RecordView, column: ColumnView, value: CellValue) => Promise<void>;
   onHistory: (record: RecordView) => void;
+  /** opens the record as a document */
+  onDocument: (record: RecordView) => void;
   /** the records a `table` column may point to, by column id */
   choices: Record<string, CellChoice[]>;
   /** the project whose SBS an sbscode cell picks from */
@@ -104,7 +106,7 @@ export const RecordsGrid = (props: RecordsGridProps) => {
     if (readOnly) setEditing(null);
   }, [readOnly]);
 
-  const template = `40px repeat(${columns.length}, minmax(150px, 1fr)) 44px`;
+  const template = `40px repeat(${columns.length}, minmax(150px, 1fr)) 72px`;
   const save = async (record: RecordView, column: ColumnView, value: CellValue) => {
     const key = keyOf(record.id, column.id);
     setSaving(key);
@@ -244,6 +246,14 @@ export const RecordsGrid = (props: RecordsGridProps) => {
                   aria-label={t('tables.history.open')}
                   onClick={() => props.onHistory(record)}
                   data-testid="record-history"
+                />
+                <Button
+                  variant="minimal"
+                  size="small"
+                  icon={<DocumentIcon />}
+                  aria-label={t('tables.document.open')}
+                  onClick={() => props.onDocument(record)}
+                  data-testid="record-document"
                 />
               </div>
             </div>
