@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../../shared/dates';
 import { QueryState } from '../../shared/QueryState';
 import { useSession } from '../identity/session/useSession';
-import { NameDialog } from './components/NameDialog/NameDialog';
+import { NameDialog } from '../../shared/forms/NameDialog';
 import { RestoreRevisionDialog } from './components/RestoreRevisionDialog/RestoreRevisionDialog';
 import { RevisionCompare } from './components/RevisionCompare/RevisionCompare';
 import { compareQuery, revisionsQuery, storeRevision, tableCalls } from './queries';
@@ -166,7 +166,10 @@ const StoreRevisionDialog = ({ onClose }: { onClose: () => void }) => {
       onChange={setReason}
       maxLength={REVISION_REASON_MAX}
       submitText={t('tables.revisions.store-submit')}
-      testId="store-revision"
+      submitTestId="store-revision-submit"
+      formTestId="store-revision-form"
+      cancelText={t('tables.action.cancel')}
+      failedText={t('tables.settings.failed')}
       pending={store.isPending}
       error={store.error}
       onSubmit={() => store.mutate()}

@@ -1,6 +1,6 @@
 import { Checkbox, HTMLSelect } from '@blueprintjs/core';
 import type { Board } from '@stramien/api';
-import { TASK_STATUSES } from '@stramien/domain';
+import { BOARD_NAME_MAX, TASK_STATUSES } from '@stramien/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { FormField } from '../../../shared/forms/FormField';
 import { useSession } from '../../identity/session/useSession';
 import { boardCalls, boardKeys, boardProjectsQuery } from '../queries';
 import { useBoardToasts } from '../useBoardToasts';
-import { NamedDialog } from './NamedDialog';
+import { NameDialog } from '../../../shared/forms/NameDialog';
 
 /** One dialog creates and edits a board: name, project (or all my projects), default flag; new boards may start with status lanes. */
 export const BoardDialog = ({ board, onClose, onSaved }: { board?: Board; onClose: () => void; onSaved: (board: Board) => void }) => {
@@ -39,15 +39,20 @@ export const BoardDialog = ({ board, onClose, onSaved }: { board?: Board; onClos
     onError: toasts.failed,
   });
   return (
-    <NamedDialog
-      kind="board"
+    <NameDialog
       title={board ? t('boards.dialog.edit-title') : t('boards.dialog.create-title')}
-      nameLabel={t('boards.dialog.name')}
-      name={name}
-      onNameChange={setName}
-      saveError={save.error}
-      saving={save.isPending}
-      onSave={() => save.mutate()}
+      id="board-name"
+      label={t('boards.dialog.name')}
+      value={name}
+      onChange={setName}
+      maxLength={BOARD_NAME_MAX}
+      requiredMessage={t('boards.dialog.required')}
+      submitText={t('boards.dialog.save')}
+      cancelText={t('boards.dialog.cancel')}
+      submitTestId="board-save"
+      error={save.error}
+      pending={save.isPending}
+      onSubmit={() => save.mutate()}
       onClose={onClose}
     >
       <FormField id="board-project" label={t('boards.dialog.project')}>
@@ -64,6 +69,6 @@ export const BoardDialog = ({ board, onClose, onSaved }: { board?: Board; onClos
       {board ? null : (
         <Checkbox checked={statusLanes} label={t('boards.dialog.status-lanes')} onChange={(e) => setStatusLanes(e.currentTarget.checked)} />
       )}
-    </NamedDialog>
+    </NameDialog>
   );
 };

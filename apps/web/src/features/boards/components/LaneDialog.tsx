@@ -1,14 +1,14 @@
 import { Button, HTMLSelect } from '@blueprintjs/core';
 import { TrashIcon } from '@blueprintjs/icons';
 import type { Board, BoardLaneView, Label } from '@stramien/api';
-import { TASK_STATUSES, type LaneRule, type TaskStatus } from '@stramien/domain';
+import { BOARD_NAME_MAX, TASK_STATUSES, type LaneRule, type TaskStatus } from '@stramien/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../shared/forms/FormField';
 import { boardCalls, boardKeys } from '../queries';
 import { useBoardToasts } from '../useBoardToasts';
-import { NamedDialog } from './NamedDialog';
+import { NameDialog } from '../../../shared/forms/NameDialog';
 
 const KINDS = ['status', 'assignee', 'label', 'manual'] as const satisfies readonly LaneRule['kind'][];
 
@@ -59,15 +59,20 @@ export const LaneDialog = ({
   });
   const remove = useMutation({ mutationFn: () => calls.removeLane(board.id, lane!.id), onSuccess: done, onError: toasts.failed });
   return (
-    <NamedDialog
-      kind="lane"
+    <NameDialog
       title={lane ? t('boards.lane-dialog.edit-title') : t('boards.lane-dialog.create-title')}
-      nameLabel={t('boards.lane-dialog.name')}
-      name={name}
-      onNameChange={setName}
-      saveError={save.error}
-      saving={save.isPending}
-      onSave={() => {
+      id="lane-name"
+      label={t('boards.lane-dialog.name')}
+      value={name}
+      onChange={setName}
+      maxLength={BOARD_NAME_MAX}
+      requiredMessage={t('boards.dialog.required')}
+      submitText={t('boards.dialog.save')}
+      cancelText={t('boards.dialog.cancel')}
+      submitTestId="lane-save"
+      error={save.error}
+      pending={save.isPending}
+      onSubmit={() => {
         const next = chosen();
         if (next) save.mutate(next);
       }}
@@ -138,6 +143,6 @@ export const LaneDialog = ({
           </HTMLSelect>
         </FormField>
       ) : null}
-    </NamedDialog>
+    </NameDialog>
   );
 };

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { storeTable, tableCalls } from '../../queries';
-import { NameDialog } from '../NameDialog/NameDialog';
+import { NameDialog } from '../../../../shared/forms/NameDialog';
 
 export interface CreateTableDialogProps {
   projectId: string;
@@ -35,7 +35,10 @@ export const CreateTableDialog = ({ projectId, onClose, onCreated }: CreateTable
       maxLength={TABLE_NAME_MAX}
       requiredMessage={t('tables.create.name-required')}
       submitText={t('tables.create.submit')}
-      testId="create-table"
+      submitTestId="create-table-submit"
+      formTestId="create-table-form"
+      cancelText={t('tables.action.cancel')}
+      failedText={t('tables.settings.failed')}
       pending={create.isPending}
       error={create.error}
       onSubmit={() => create.mutate()}
