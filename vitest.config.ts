@@ -31,6 +31,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
+          // a hang guard, not a speed check: a page rendered in jsdom takes a few seconds on a loaded 2-core machine
+          testTimeout: 20_000,
         },
       },
     ],

@@ -70,6 +70,19 @@ export const CellEditor = ({ column, value, onCommit, onCancel, error, busy, cho
   const options = dropdownChoices(asColumn(column).options);
   const intent = message ? 'danger' : 'none';
 
+  /** a choice from a list (a dropdown's options, a table's records) is saved as soon as it is picked */
+  const select = (list: { value: string; label: string }[]) => (
+    <HTMLSelect
+      aria-label={label}
+      fill
+      autoFocus
+      disabled={busy}
+      value={draft}
+      onKeyDown={onKey}
+      onChange={(event) => commit(event.currentTarget.value)}
+      options={list}
+    />
+  );
   const field = (() => {
     switch (column.type) {
       case 'boolean':
@@ -84,38 +97,17 @@ export const CellEditor = ({ column, value, onCommit, onCancel, error, busy, cho
           />
         );
       case 'dropdown':
-        return (
-          <HTMLSelect
-            aria-label={label}
-            fill
-            autoFocus
-            disabled={busy}
-            value={draft}
-            onKeyDown={onKey}
-            onChange={(event) => commit(event.currentTarget.value)}
-            options={[
-              { value: '', label: options.length > 0 ? t('tables.cell.none') : t('tables.cell.no-options') },
-              ...options.map((option) => ({ value: option, label: option })),
-            ]}
-          />
-        );
+        return select([
+          { value: '', label: options.length > 0 ? t('tables.cell.none') : t('tables.cell.no-options') },
+          ...options.map((option) => ({ value: option, label: option })),
+        ]);
       case 'table':
-        return (
-          <HTMLSelect
-            aria-label={label}
-            fill
-            autoFocus
-            disabled={busy}
-            value={draft}
-            onKeyDown={onKey}
-            onChange={(event) => commit(event.currentTarget.value)}
-            options={[
-              { value: '', label: t('tables.cell.none') },
-              ...(draft && !choices.some((choice) => choice.id === draft) ? [{ value: draft, label: draft }] : []),
-              ...choices.map((choice) => ({ value: choice.id, label: choice.label })),
-            ]}
-          />
-        );
+        return select([
+          { value: '', label: t('tables.cell.none') },
+          // a linked record the choices do not hold (beyond the first page) stays selectable by its id
+          ...(draft && !choices.some((choice) => choice.id === draft) ? [{ value: draft, label: draft }] : []),
+          ...choices.map((choice) => ({ value: choice.id, label: choice.label })),
+        ]);
       case 'sbscode':
         return (
           <div onKeyDown={onKey}>
