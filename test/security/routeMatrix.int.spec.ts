@@ -18,7 +18,15 @@ import {
   type RouteContract,
 } from '@stramien/api';
 import { WEBHOOK_DELIVERIES_COLLECTION } from '@stramien/webhooks';
-import { can, tableRights, toJobStreamId, NO_GENERAL_PERMISSIONS, ALL_GENERAL_PERMISSIONS, type PermissionSubject } from '@stramien/domain';
+import {
+  can,
+  tableRights,
+  projectWorkflowRights,
+  toJobStreamId,
+  NO_GENERAL_PERMISSIONS,
+  ALL_GENERAL_PERMISSIONS,
+  type PermissionSubject,
+} from '@stramien/domain';
 import { DEMO, startTestServer, type TestServer } from '@stramien/commands/testing/testServer';
 import { createUser } from '@stramien/commands/routes/identity/accountTesting';
 import { apiTokenRoutes, apiTokenUse } from '@stramien/api';
@@ -55,7 +63,7 @@ interface Standing {
   isSelf: boolean;
   /** signed in with an API token of this scope instead of a session */
   apiToken?: 'read' | 'write';
-  /** the right the actor's team has on the fixture table */
+  /** the right the actor's team has on the fixture table and on the fixture project workflow */
   tableTeam?: 'read' | 'write';
 }
 
@@ -128,6 +136,12 @@ const expectedFor = (route: RouteContract, a: Standing): Expected => {
     case 'table': {
       // the fixture table: team 'write' (teamGeneral's) may write, team 'read' (teamNone's) may read; others see nothing
       const rights = tableRights(subjectOf(a, 'project'), a.tableTeam ? [a.tableTeam] : [], FIXTURE_TABLE_PERMISSIONS);
+      if (rights[policy.need]) return 'allowed';
+      return projectVisible(a) && rights.read ? 403 : 404;
+    }
+    case 'workflow': {
+      // the fixture project workflow: team General (teamGeneral) has write on it, team Nothing (teamNone) read
+      const rights = projectWorkflowRights(subjectOf(a, 'project'), a.tableTeam ? [a.tableTeam] : []);
       if (rights[policy.need]) return 'allowed';
       return projectVisible(a) && rights.read ? 403 : 404;
     }
