@@ -14,6 +14,33 @@ export const THREE_NODES: WorkflowGraph = graphOf(
 );
 
 /**
+ * A builder workflow with one published version per graph, appended straight to the event log (the builder's routes
+ * are not what the project workflow tests are about); answers its id once the read models have it.
+ */
+export const publishWorkflow = async (
+  server: TestServer,
+  {
+    licenceId,
+    userId,
+    graphs = [THREE_NODES],
+    name = `Workflow ${randomUUID().slice(0, 6)}`,
+  }: { licenceId: string; userId: string; graphs?: WorkflowGraph[]; name?: string },
+): Promise<string> => {
+  const workflowId = randomUUID();
+  const metadata = { userId, licenceId, correlationId: 'test', causationId: 'test', occurredAt: new Date().toISOString() };
+  const { position } = await server.adapters.eventStore.append(
+    toWorkflowStreamId(workflowId),
+    [
+      { id: randomUUID(), type: 'WorkflowCreated', data: { workflowId, licenceId, name }, metadata },
+      ...graphs.map((graph, i) => ({ id: randomUUID(), type: 'WorkflowPublished', data: { workflowId, version: i + 1, graph }, metadata })),
+    ],
+    'no_stream',
+  );
+  await server.projections.runner.waitForPosition(position, 5000);
+  return workflowId;
+};
+
+/**
  * The tables world (DEMO.user project admin of one project, member of another, outside a third; a project of another
  * licence) plus builder workflows published straight into the event log (the builder's routes are not what these
  * tests are about), and project workflows added through the API.
@@ -27,29 +54,8 @@ export interface WorkflowsWorld extends TablesWorld {
 
 export const createWorkflowsWorld = async (server: TestServer): Promise<WorkflowsWorld> => {
   const w = await createTablesWorld(server);
-  const published = async (
-    graphs: WorkflowGraph[] = [THREE_NODES],
-    licenceId = w.demoLicenceId,
-    name = `Workflow ${randomUUID().slice(0, 6)}`,
-  ) => {
-    const workflowId = randomUUID();
-    const metadata = { userId: w.adminId, licenceId, correlationId: 'test', causationId: 'test', occurredAt: new Date().toISOString() };
-    const { position } = await server.adapters.eventStore.append(
-      toWorkflowStreamId(workflowId),
-      [
-        { id: randomUUID(), type: 'WorkflowCreated', data: { workflowId, licenceId, name }, metadata },
-        ...graphs.map((graph, i) => ({
-          id: randomUUID(),
-          type: 'WorkflowPublished',
-          data: { workflowId, version: i + 1, graph },
-          metadata,
-        })),
-      ],
-      'no_stream',
-    );
-    await server.projections.runner.waitForPosition(position, 5000);
-    return workflowId;
-  };
+  const published = (graphs: WorkflowGraph[] = [THREE_NODES], licenceId = w.demoLicenceId, name?: string) =>
+    publishWorkflow(server, { licenceId, userId: w.adminId, graphs, ...(name !== undefined ? { name } : {}) });
   const projectWorkflow = async (projectId = w.adminProjectId, api = w.user, graphs?: WorkflowGraph[]) =>
     (await api.call(projectWorkflowRoutes.add, { params: { id: projectId }, body: { workflow: await published(graphs) } })).data;
   return { ...w, published, projectWorkflow };
