@@ -16,6 +16,7 @@ import {
   webhookRoutes,
   sbsRoutes,
   projectWorkflowRoutes,
+  sessionRoutes,
   type RouteContract,
 } from '@stramien/api';
 import { WEBHOOK_DELIVERIES_COLLECTION } from '@stramien/webhooks';
@@ -23,6 +24,7 @@ import {
   can,
   tableRights,
   projectWorkflowRights,
+  toJobId,
   toJobStreamId,
   NO_GENERAL_PERMISSIONS,
   ALL_GENERAL_PERMISSIONS,
@@ -208,6 +210,14 @@ interface Fixture {
   table: TableFixture;
   /** a project workflow of the fixture project: team General may start sessions (write), team Nothing read it */
   workflow: WorkflowFixture;
+  /** a running session of the fixture project workflow (its start node 'intake' open, nobody assigned) */
+  session: SessionFixture;
+}
+
+interface SessionFixture {
+  sessionId: string;
+  /** the open job of node 'intake' */
+  jobId: string;
 }
 
 interface WorkflowFixture {
@@ -293,12 +303,16 @@ interface Fresh {
   projectWorkflow(): Promise<string>;
   /** a new role of the fixture project workflow, holding the scratch team and node 'review' */
   workflowRole(): Promise<string>;
+  /** a new session of the fixture project workflow */
+  session(): Promise<SessionFixture>;
 }
 
 const unique = () => randomUUID().slice(0, 8);
 const project = (f: Fixture) => ({ id: f.projectId });
 const workflowParams = (f: Fixture) => ({ id: f.projectId, workflowId: f.workflow.projectWorkflowId });
 const roleParams = (f: Fixture) => ({ ...workflowParams(f), roleId: f.workflow.roleId });
+const sessionParams = (f: Fixture) => ({ id: f.projectId, sessionId: f.session.sessionId });
+const jobParams = (f: Fixture) => ({ id: f.projectId, jobId: f.session.jobId });
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 /** a CSV of one row for the import routes (its header fills no column: nothing is refused) */
 const MATRIX_CSV = Buffer.from('Matrix\nrow\n').toString('base64');
@@ -615,6 +629,27 @@ const CASES: Record<string, RouteCase> = {
   'projectWorkflows.removeRoleNode': {
     phase: 2,
     input: async (f, fresh) => ({ params: { ...workflowParams(f), roleId: await fresh.workflowRole(), nodeId: 'review' } }),
+  },
+  'sessions.list': { phase: 0, input: (f) => ({ params: { id: f.projectId }, query: {} }) },
+  'sessions.get': { phase: 0, input: (f) => ({ params: sessionParams(f) }) },
+  'sessions.flow': { phase: 0, input: (f) => ({ params: sessionParams(f) }) },
+  'sessions.users': { phase: 0, input: (f) => ({ params: jobParams(f) }) },
+  'sessions.node': { phase: 0, input: (f) => ({ params: jobParams(f) }) },
+  'sessions.start': {
+    phase: 1,
+    input: (f) => ({ params: { id: f.projectId }, body: { workflow: f.workflow.projectWorkflowId, name: `Session ${unique()}` } }),
+  },
+  'sessions.assign': { phase: 1, input: (f) => ({ params: jobParams(f), body: { user: f.memberId } }) },
+  'sessions.saveValues': { phase: 1, input: (f) => ({ params: jobParams(f), body: { values: {} } }) },
+  // the intake job never fails: an admin's retry is refused (409), everybody else's before that
+  'sessions.retry': { phase: 1, input: (f) => ({ params: jobParams(f), body: {} }) },
+  'sessions.finish': {
+    phase: 2,
+    input: async (f, fresh) => ({ params: { id: f.projectId, jobId: (await fresh.session()).jobId }, body: { values: {} } }),
+  },
+  'sessions.delete': {
+    phase: 2,
+    input: async (f, fresh) => ({ params: { id: f.projectId, sessionId: (await fresh.session()).sessionId } }),
   },
 };
 const SBS_FIXTURE_CODE = 'M-FIXTURE';
@@ -1018,6 +1053,11 @@ beforeAll(async () => {
     return roleId;
   };
   const workflowFixture: WorkflowFixture = { projectWorkflowId: fixtureWorkflowId, roleId: await workflowRole(true) };
+  const session = async (): Promise<SessionFixture> => {
+    const body = { workflow: fixtureWorkflowId, name: `Session ${unique()}` };
+    const sessionId = (await admin.call(sessionRoutes.start, { params: { id: p.id }, body })).data.id;
+    return { sessionId, jobId: toJobId(sessionId, 'intake') };
+  };
   await label();
   const deliveries = server.adapters.documentStore.collection(WEBHOOK_DELIVERIES_COLLECTION);
   for (let waited = 0; (await deliveries.count({ endpointId: webhookId })) === 0 && waited < 10_000; waited += 50)
@@ -1048,6 +1088,7 @@ beforeAll(async () => {
     sbsNodeId: await sbsNode(SBS_FIXTURE_CODE),
     table: tableFixture,
     workflow: workflowFixture,
+    session: await session(),
   };
   const boardTokens: Partial<Record<ActorName, string>> = {
     member: member.token,
@@ -1107,6 +1148,7 @@ beforeAll(async () => {
     builderWorkflow,
     projectWorkflow: permittedWorkflow,
     workflowRole: () => workflowRole(),
+    session,
   };
   for (const actor of Object.keys(boardTokens) as ActorName[]) fixture.boards[actor] = await fresh.board(actor);
   await admin.call(accountRoutes.disableUser, { params: { id: disabled.id }, body: {} });
