@@ -97,7 +97,7 @@ export const jobNodeSchema = z.object({
   job: sessionJobSchema,
   values: z.record(z.string(), cellValueSchema),
   /** an automated job's result (the task or record it wrote) */
-  result: z.record(z.string(), z.json()).nullable(),
+  result: z.record(z.string(), z.unknown()).nullable(),
   can: z.object({ assign: z.boolean(), finish: z.boolean(), retry: z.boolean() }),
 });
 export type JobNode = z.infer<typeof jobNodeSchema>;
