@@ -30,6 +30,7 @@ const ALL = [
   'tablesImport',
   'sbs',
   'tablesBulk',
+  'workflowSessions',
 ];
 const requested = process.argv.slice(2);
 const names = requested.length > 0 ? requested : ALL;

@@ -1,6 +1,6 @@
 /**
  * Runs benchmarks and writes their figures as JSON: `node --import tsx test/bench/run.ts [name ...] [--out file]`.
- * Names: eventStore, documentStore, replay, commands, notifications, export, webAssets, tasks, webhooks, tables, tablesImport, sbs, tablesBulk (default: all, in this order).
+ * Names: eventStore, documentStore, replay, commands, notifications, export, webAssets, tasks, webhooks, tables, tablesImport, sbs, tablesBulk, workflowSessions (default: all, in this order).
  * `npm run bench` (scripts/bench.mjs) runs each in its own process and writes BENCHMARKS.md.
  * Only measures and prints: a missed target is reported, never an error.
  */
@@ -20,6 +20,7 @@ import { benchSbs } from './sbs.bench';
 import { benchTables } from './tables.bench';
 import { benchTablesImport } from './tablesImport.bench';
 import { benchTablesBulk } from './tablesBulk.bench';
+import { benchWorkflowSessions } from './workflowSessions.bench';
 import type { BenchFigure } from './figures';
 
 const log = (line: string) => console.log(`  … ${line}`);
@@ -49,6 +50,7 @@ const benches: Record<string, (dir: string) => Promise<BenchFigure[]>> = {
       changed: Number(process.env.BENCH_TABLE_RESTORE_CHANGED ?? 1_000),
       log,
     }),
+  workflowSessions: () => benchWorkflowSessions({ sessions: Number(process.env.BENCH_WORKFLOW_SESSIONS ?? 10_000), log }),
 };
 
 export interface BenchResult {

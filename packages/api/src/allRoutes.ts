@@ -26,6 +26,8 @@ import { tableRoutes } from './tables/routes';
 import { tableQueryRoutes } from './tables/queryRoutes';
 import { recordImportRoutes } from './tables/importRoutes';
 import { tableBulkRoutes } from './tables/bulkRoutes';
+import { projectWorkflowRoutes } from './workflows/projectRoutes';
+import { sessionRoutes } from './workflows/sessionRoutes';
 import type { RouteContract } from './shared/contract';
 
 /** Every route of the public API, keyed '<group>.<name>'. */
@@ -60,5 +62,7 @@ export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
     tableQueries: tableQueryRoutes,
     recordImports: recordImportRoutes,
     tableBulk: tableBulkRoutes,
+    projectWorkflows: projectWorkflowRoutes,
+    sessions: sessionRoutes,
   }).flatMap(([group, routes]) => Object.entries(routes).map(([name, route]) => [`${group}.${name}`, route as RouteContract])),
 );

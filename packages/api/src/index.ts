@@ -30,3 +30,5 @@ export * from './tables/routes';
 export * from './tables/queryRoutes';
 export * from './tables/importRoutes';
 export * from './tables/bulkRoutes';
+export * from './workflows/projectRoutes';
+export * from './workflows/sessionRoutes';

@@ -33,6 +33,8 @@ import { registerRecordRoutes } from './routes/tables/recordRoutes';
 import { registerRecordImportRoutes } from './routes/tables/recordImportRoutes';
 import { registerTableQueryRoutes } from './routes/tables/queries/tableQueryRoutes';
 import { registerTableBulkRoutes } from './routes/tables/tableBulkRoutes';
+import { registerProjectWorkflowRoutes } from './routes/workflows/projectWorkflowRoutes';
+import { registerSessionRoutes } from './routes/workflows/sessionRoutes';
 
 export { createAppDeps, systemClock, type AppDeps, type Clock } from './deps';
 
@@ -81,6 +83,8 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerRecordImportRoutes(app);
   registerTableQueryRoutes(app);
   registerTableBulkRoutes(app);
+  registerProjectWorkflowRoutes(app);
+  registerSessionRoutes(app);
   if (extend) await extend(app);
   return app;
 };

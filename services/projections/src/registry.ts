@@ -15,6 +15,9 @@ import { notificationProjections } from './notifications/index';
 import { webhookProjections } from './webhooks/index';
 import { sbsProjections } from './sbs/index';
 import { tableProjections } from './tables/index';
+import { projectWorkflowsProjection } from './workflows/projectWorkflows';
+import { workflowSessionsProjection } from './workflows/sessions';
+import { workflowJobsProjection } from './workflows/sessionJobs';
 
 /** Every read model the projections service maintains. */
 export const allProjections: Projection[] = [
@@ -34,4 +37,7 @@ export const allProjections: Projection[] = [
   ...webhookProjections,
   ...sbsProjections,
   ...tableProjections,
+  projectWorkflowsProjection as unknown as Projection,
+  workflowSessionsProjection as unknown as Projection,
+  workflowJobsProjection,
 ];

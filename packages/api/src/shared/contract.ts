@@ -65,7 +65,9 @@ export type RoutePolicy =
   | { access: 'system-admin' }
   | { access: 'check'; check: PermissionCheck; scope: 'licence' | 'project'; app?: GeneralApp }
   /** the addressed table's rights (`tableRights`, spec 2 §6): its project's admins, or teams' permissions on it */
-  | { access: 'table'; need: 'read' | 'write' | 'manage' };
+  | { access: 'table'; need: 'read' | 'write' | 'manage' }
+  /** the addressed project workflow's rights (`projectWorkflowRights`): its project's admins, or teams' workflow permissions on it */
+  | { access: 'workflow'; need: 'read' | 'write' | 'admin' };
 
 export const defineRoute = <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
   route: RouteContract<P, Q, B, R>,

@@ -9,5 +9,6 @@ export * from './workflow';
 export * from './decideWorkflow';
 export * from './projectWorkflow';
 export * from './decideProjectWorkflow';
+export * from './access';
 export * from './session';
 export * from './decideSession';
