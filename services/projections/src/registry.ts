@@ -15,6 +15,7 @@ import { notificationProjections } from './notifications/index';
 import { webhookProjections } from './webhooks/index';
 import { sbsProjections } from './sbs/index';
 import { tableProjections } from './tables/index';
+import { workflowsProjection } from './workflows/builderWorkflows';
 
 /** Every read model the projections service maintains. */
 export const allProjections: Projection[] = [
@@ -34,4 +35,5 @@ export const allProjections: Projection[] = [
   ...webhookProjections,
   ...sbsProjections,
   ...tableProjections,
+  workflowsProjection as unknown as Projection,
 ];

@@ -14,7 +14,7 @@ const ref = z.object({ id: uuid }).strict();
 const idOrRef = z.union([uuid, ref]).transform((value) => (typeof value === 'string' ? value : value.id));
 const position = z.number().int().nonnegative();
 /** spec 2 §5: the block configuration file, base64 of its JSON (a `data:…;base64,` URL is read too) */
-export const BLOCK_FILE_MAX = 2_000_000;
+export const BLOCK_FILE_MAX = 1_000_000;
 const blockFile = z.string().max(BLOCK_FILE_MAX);
 /** where a node sits on the canvas (React Flow's coordinates) */
 export const canvasPositionSchema = z.object({ x: z.number().min(-1e6).max(1e6), y: z.number().min(-1e6).max(1e6) }).strict();
@@ -386,7 +386,6 @@ export const builderRoutes = {
     auth: true,
     policy: admins,
     params: workflowParams,
-    body: z.object({}).strict().optional(),
     response: commandResult(publishResultSchema),
     alsoAnswers: [409],
   }),
