@@ -768,6 +768,96 @@ const TASK_PART_CASES: Record<string, RouteCase> = {
 Object.assign(CASES, TASK_PART_CASES);
 
 /**
+ * The workflow builder (licence admins of licence A and system admins), on a workflow of licence A made on first use
+ * by the system admin: a valid draft (start node -> second node) published as version 1. Destructive cells and
+ * publish work on throwaway parts made per cell.
+ */
+const builderFile = (config: unknown) => Buffer.from(JSON.stringify(config)).toString('base64');
+const BUILDER_MANUAL = builderFile({
+  name: 'Inspect',
+  panels: [{ id: 'main', title: 'Main', fields: [{ id: 'r', label: 'R', type: 'text' }] }],
+});
+const BUILDER_NOTIFY = builderFile({ name: 'Tell', action: { type: 'notify', to: 'session-starter', message: 'Done' } });
+const builderCall = async (key: string, input: CellInput) =>
+  (await partsAdmin().call(allRoutes[`builder.${key}`]! as never, input as never)) as { data: { id: string; config: { id: string } } };
+/** a valid workflow of licence A (start n1 -> n2), published when asked */
+const builderWorkflow = async (f: Fixture, publish: boolean) => {
+  const id = (await builderCall('create', { body: { name: `Flow ${unique()}`, license: f.licenceA } })).data.id;
+  const b1 = (await builderCall('addBlock', { params: { id }, body: { file: BUILDER_MANUAL } })).data;
+  const b2 = (await builderCall('addBlock', { params: { id }, body: { file: BUILDER_NOTIFY } })).data.id;
+  const n1 = (await builderCall('addNode', { params: { id }, body: { block: b1.id, type: 'start' } })).data.id;
+  const n2 = (await builderCall('addNode', { params: { id }, body: { block: b2 } })).data.id;
+  const linkId = (await builderCall('addLink', { params: { id }, body: { previous_node: n1, node: n2 } })).data.id;
+  if (publish) await builderCall('publish', { params: { id } });
+  return { id, blockId: b1.id, documentId: b1.config.id, otherBlockId: b2, n1, n2, linkId };
+};
+let builderFixture: ReturnType<typeof builderWorkflow> | undefined;
+const builder = (f: Fixture) => (builderFixture ??= builderWorkflow(f, true));
+const builderPart = async (f: Fixture, kind: 'block' | 'node' | 'link') => {
+  const { id, blockId } = await builder(f);
+  if (kind === 'block') return (await builderCall('addBlock', { params: { id }, body: {} })).data.id;
+  const node = async () => (await builderCall('addNode', { params: { id }, body: { block: blockId } })).data.id;
+  if (kind === 'node') return node();
+  return (await builderCall('addLink', { params: { id }, body: { previous_node: await node(), node: await node() } })).data.id;
+};
+const builderRead = (extra: (b: Awaited<ReturnType<typeof builderWorkflow>>) => Record<string, string> = () => ({})): RouteCase => ({
+  phase: 0,
+  input: async (f) => {
+    const b = await builder(f);
+    return { params: { id: b.id, ...extra(b) } };
+  },
+});
+const BUILDER_CASES: Record<string, RouteCase> = {
+  'builder.list': { phase: 0, input: (f) => ({ query: { license: f.licenceA } }) },
+  'builder.get': builderRead(),
+  'builder.blocks': builderRead(),
+  'builder.getBlock': builderRead((b) => ({ blockId: b.blockId })),
+  'builder.blockDocument': builderRead((b) => ({ blockId: b.blockId, documentId: b.documentId })),
+  'builder.links': builderRead(),
+  'builder.nodes': builderRead(),
+  'builder.validation': builderRead(),
+  'builder.publishPreview': builderRead(),
+  'builder.versions': builderRead(),
+  'builder.version': builderRead(() => ({ version: '1' })),
+  'builder.create': { phase: 1, input: (f) => ({ body: { name: `Flow ${unique()}`, license: f.licenceA } }) },
+  'builder.rename': { phase: 1, input: async (f) => ({ params: { id: (await builder(f)).id }, body: { name: `Flow ${unique()}` } }) },
+  'builder.addBlock': { phase: 1, input: async (f) => ({ params: { id: (await builder(f)).id }, body: { file: BUILDER_NOTIFY } }) },
+  'builder.configureBlock': {
+    phase: 1,
+    input: async (f) => ({ params: { id: (await builder(f)).id, blockId: (await builder(f)).blockId }, body: { file: BUILDER_MANUAL } }),
+  },
+  'builder.addNode': {
+    phase: 1,
+    input: async (f) => ({ params: { id: (await builder(f)).id }, body: { block: (await builder(f)).blockId, position: { x: 1, y: 2 } } }),
+  },
+  'builder.moveNode': {
+    phase: 1,
+    input: async (f) => ({ params: { id: (await builder(f)).id, nodeId: (await builder(f)).n1 }, body: { position: { x: 10, y: 20 } } }),
+  },
+  'builder.addLink': {
+    phase: 1,
+    input: async (f) => {
+      const b = await builder(f);
+      return { params: { id: b.id }, body: { previous_node: b.n2, node: await builderPart(f, 'node') } };
+    },
+  },
+  'builder.publish': { phase: 2, input: async (f) => ({ params: { id: (await builderWorkflow(f, false)).id } }) },
+  'builder.deleteBlock': {
+    phase: 2,
+    input: async (f) => ({ params: { id: (await builder(f)).id, blockId: await builderPart(f, 'block') } }),
+  },
+  'builder.deleteNode': { phase: 2, input: async (f) => ({ params: { id: (await builder(f)).id, nodeId: await builderPart(f, 'node') } }) },
+  'builder.deleteLink': { phase: 2, input: async (f) => ({ params: { id: (await builder(f)).id, linkId: await builderPart(f, 'link') } }) },
+  'builder.delete': {
+    phase: 2,
+    input: async (f) => ({
+      params: { id: (await builderCall('create', { body: { name: `Gone ${unique()}`, license: f.licenceA } })).data.id },
+    }),
+  },
+};
+Object.assign(CASES, BUILDER_CASES);
+
+/**
  * The same part routes on a private task (created by and assigned to the system admin): nobody else sees it, admins
  * and members of its project included, so every other signed-in actor gets 404, never 403 (API tokens without the
  * write scope are refused before any lookup).
