@@ -19,7 +19,7 @@ import type { BlobStore, DocumentStore } from '@stramien/infra';
 import { SBS_NODES_COLLECTION, type SbsNodeDoc } from '@stramien/projections/sbs/sbsNodes';
 import { defineJobKind, JobRefused } from '../kinds/jobKind';
 import { tabularFile, tabularPart } from '../kinds/tabular';
-import { byDepth, SBS_CHUNK } from './sbsChunks';
+import { byDepth } from './sbsChunks';
 
 export const SBS_IMPORT_KIND = 'sbs-import';
 
