@@ -37,13 +37,14 @@ export const JobProgress = ({ jobId, describe, onEnded }: JobProgressProps) => {
     onEnded?.(data);
   }, [data, ended, onEnded]);
   if (ended) return null;
-  const started = data?.state === 'running';
+  // running but before its first chunk ended, a job knows no total yet
+  const started = data?.state === 'running' && data.progress.total > 0;
   const { done, total } = data?.progress ?? { done: 0, total: 0 };
   const text = describe ? describe({ done, total }) : t('common.job.progress', { done, total });
   return (
     <div className="stramien-job-progress" data-testid="job-progress">
       <p>{started ? text : t('common.job.waiting')}</p>
-      <ProgressBar value={started && total > 0 ? done / total : undefined} intent="primary" aria-label={text} />
+      <ProgressBar value={started ? done / total : undefined} intent="primary" aria-label={text} />
       {cancel.error && (
         <Callout intent="danger" compact>
           {serverMessage(cancel.error) ?? t('common.job.cancel-failed')}
