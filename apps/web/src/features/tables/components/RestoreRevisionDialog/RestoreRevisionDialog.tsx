@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage, serverText } from '../../../../shared/apiErrors';
 import { showToast } from '../../../../shared/toaster';
 import { JobProgress } from '../../../../shared/jobs/JobProgress';
-import { jobQuery } from '../../../../shared/jobs/jobQuery';
+import { hasEnded, jobQuery } from '../../../../shared/jobs/jobQuery';
 import { tableCalls, tableKeys } from '../../queries';
 
 export interface RestoreRevisionDialogProps {
@@ -29,7 +29,7 @@ export const RestoreRevisionDialog = ({ revision, onClose }: RestoreRevisionDial
   const jobId = start.data?.data.id ?? '';
   const job = useQuery({ ...jobQuery(jobId), enabled: jobId !== '' });
   const state = job.data?.state;
-  const ended = state === 'finished' || state === 'failed' || state === 'canceled';
+  const ended = job.data !== undefined && hasEnded(job.data);
 
   useEffect(() => {
     if (!ended) return;
