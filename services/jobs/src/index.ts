@@ -7,4 +7,7 @@ export * from './tables/recordsImport';
 export * from './tables/csvRecords';
 export * from './tables/tableExport';
 export * from './tables/tableRestore';
+export * from './sbs/sbsChunks';
+export * from './sbs/sbsImport';
+export * from './sbs/sbsDelete';
 export * from './worker/jobWorker';

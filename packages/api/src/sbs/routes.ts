@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SBS_BULK_MAX, SBS_CODE_MAX, SBS_LABEL_MAX, SBS_VERSION_NAME_MAX } from '@stramien/domain';
 import { commandResult, defineRoute, uuid, type RoutePolicy } from '../shared/contract';
+import { jobStartedSchema } from '../jobs/routes';
 
 /**
  * An SBS node as the API shows it (spec 2 §3 SBS record: id, code, label, hasChildren, children, version). The
@@ -58,6 +59,11 @@ const nodeBody = z
   .strict();
 
 const list = z.object({ data: z.array(sbsNodeSchema) });
+
+/** Longest base64 CSV of `POST /sbs-import` (about 12 MB of CSV: 100,000 rows of a code, a label and a parent code). */
+export const SBS_IMPORT_BASE64_MAX = 16_000_000;
+/** Largest body of `DELETE /sbs`: SBS_BULK_MAX ids of 36 characters, quoted, with commas. */
+export const SBS_DELETE_BODY_MAX = SBS_BULK_MAX * 40 + 1024;
 
 /** SBS of a project (spec 2 §7 "SBS, all under /project/{id}"); docs/sbs.md. */
 export const sbsRoutes = {
@@ -160,7 +166,8 @@ export const sbsRoutes = {
   import: defineRoute({
     method: 'POST',
     path: '/api/project/:id/sbs-import',
-    summary: 'Import a CSV (code, label, parent code) as base64; all or nothing, errors per row',
+    summary:
+      'Import a CSV (code, label, parent code) as base64: every row is checked first (422 with the errors per row, nothing written), then a background job writes it',
     tag: 'sbs',
     auth: true,
     policy: manage,
@@ -169,14 +176,10 @@ export const sbsRoutes = {
       .object({
         version,
         /** base64 of the CSV (UTF-8, `,` or `;`) */
-        file: z.string().min(1).max(16_000_000),
+        file: z.string().min(1).max(SBS_IMPORT_BASE64_MAX),
       })
       .strict(),
-    response: z.object({
-      data: z.object({ created: z.number().int(), updated: z.number().int() }),
-      position: z.number().int().nonnegative(),
-      message: z.string(),
-    }),
+    response: jobStartedSchema,
   }),
   create: defineRoute({
     method: 'POST',
@@ -213,24 +216,24 @@ export const sbsRoutes = {
   deleteMany: defineRoute({
     method: 'DELETE',
     path: '/api/project/:id/sbs',
-    summary: 'Delete SBS records; a record with children needs them in the same call',
+    summary: 'Delete SBS records in a background job; a record with children needs them in the same call (all or nothing)',
     tag: 'sbs',
     auth: true,
     policy: manage,
     params: projectParams,
     body: z.object({ ids: z.array(uuid).min(1).max(SBS_BULK_MAX) }).strict(),
-    response: z.object({ position: z.number().int().nonnegative(), message: z.string() }),
+    response: jobStartedSchema,
   }),
   clear: defineRoute({
     method: 'DELETE',
     path: '/api/project/:id/sbs-clear',
-    summary: 'Delete every record of a version',
+    summary: 'Delete every record of a version, in a background job',
     tag: 'sbs',
     auth: true,
     policy: manage,
     params: projectParams,
     query: z.object({ version }).strict(),
-    response: z.object({ position: z.number().int().nonnegative(), message: z.string() }),
+    response: jobStartedSchema,
   }),
   versions: defineRoute({
     method: 'GET',

@@ -71,6 +71,8 @@ export interface SbsExistingNode {
 
 /** What an import does with one valid row: a new node, or a change to an existing one (`id`). */
 export interface SbsImportStep {
+  /** the row's line in the file */
+  line: number;
   code: string;
   label: string;
   parentCode: string | null;
@@ -134,6 +136,7 @@ export const planSbsImport = (
     .map((row) => ({ row, depth: depthOf(row.code) }))
     .sort((a, b) => a.depth - b.depth || a.row.line - b.row.line)
     .map(({ row, depth }) => ({
+      line: row.line,
       code: row.code,
       label: row.label,
       parentCode: row.parentCode || null,

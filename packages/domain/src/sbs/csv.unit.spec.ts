@@ -42,10 +42,10 @@ describe('an SBS import plan', () => {
   it('orders parents before children and marks existing codes as changes', () =>
     expect(planSbsImport(rowsOf('code,label,parent code\nB.1.1,Door,B.1\nB.1,Wall,B\nB,House,A\nA.1,Walls again,A'), existing)).toEqual({
       steps: [
-        { code: 'B', label: 'House', parentCode: 'A', id: null, depth: 0 },
-        { code: 'A.1', label: 'Walls again', parentCode: 'A', id: 'a1', depth: 0 },
-        { code: 'B.1', label: 'Wall', parentCode: 'B', id: null, depth: 1 },
-        { code: 'B.1.1', label: 'Door', parentCode: 'B.1', id: null, depth: 2 },
+        { line: 4, code: 'B', label: 'House', parentCode: 'A', id: null, depth: 0 },
+        { line: 5, code: 'A.1', label: 'Walls again', parentCode: 'A', id: 'a1', depth: 0 },
+        { line: 3, code: 'B.1', label: 'Wall', parentCode: 'B', id: null, depth: 1 },
+        { line: 2, code: 'B.1.1', label: 'Door', parentCode: 'B.1', id: null, depth: 2 },
       ],
     }));
   it('answers the errors of every row and no step', () =>

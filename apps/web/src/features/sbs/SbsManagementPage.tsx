@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, H3, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
 import { AddIcon, EditIcon, ImportIcon, SearchIcon, TrashIcon } from '@blueprintjs/icons';
-import { SBS_VERSION_NAME_MAX } from '@stramien/domain';
+import { SBS_VERSION_NAME_MAX, sbsMessages } from '@stramien/domain';
 import type { SbsNodeView } from '@stramien/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
@@ -12,6 +12,7 @@ import { NoAccess } from '../../shared/status/StatusScreen';
 import { serverMessage, serverText } from '../../shared/apiErrors';
 import { showToast } from '../../shared/toaster';
 import { SbsImportDialog } from './components/SbsImportDialog';
+import { SbsJobDialog } from './components/SbsJobDialog';
 import { SbsNodeDialog } from './components/SbsNodeDialog';
 import { VersionSelect } from './components/VersionSelect';
 import { sbsCalls, sbsKeys, sbsListQuery, sbsPermissionsQuery } from './queries';
@@ -19,10 +20,14 @@ import { sbsVersionSearch, useSbsVersion } from './useSbsVersion';
 import './sbs.css';
 
 type Confirm = { kind: 'delete'; ids: string[] } | { kind: 'clear' } | { kind: 'version' };
+/** a bulk delete or a clear at work (a background job, docs/sbs.md "Bulk calls") */
+type Running = { kind: 'delete' | 'clear'; jobId: string };
 
 /**
  * /project/:slug/sbs/management — create, edit, delete one or many, clear, import, and the versions; needs
- * `sbs-management` (spec 2 §6), which the server answers in GET /sbs-permissions: without it the page says so.
+ * `sbs-management` (spec 2 §6), which the server answers in GET /sbs-permissions: without it the page says so. One
+ * record is deleted at once; deleting several, a clear and an import are background jobs whose progress (with a
+ * Cancel) shows in a dialog, and the SBS loads again when they end.
  */
 export const SbsManagementPage = () => {
   const { t } = useTranslation('sbs');
@@ -50,6 +55,7 @@ const SbsManagement = () => {
   const [editing, setEditing] = useState<SbsNodeView | null | 'new'>(null);
   const [importing, setImporting] = useState(false);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const [running, setRunning] = useState<Running | null>(null);
   const [versionName, setVersionName] = useState('');
   const isDefault = version === project.id;
 
@@ -64,6 +70,16 @@ const SbsManagement = () => {
     }
     setSelected(new Set());
     await refresh();
+  };
+  /** starts a bulk job and follows it in a dialog; a refused start is a toast */
+  const startJob = async (kind: Running['kind'], start: () => Promise<{ data: { id: string } }>) => {
+    try {
+      const answer = await start();
+      setRunning({ kind, jobId: answer.data.id });
+    } catch (error) {
+      showToast({ intent: 'danger', message: serverMessage(error) ?? t('sbs.manage.failed') });
+    }
+    setSelected(new Set());
   };
   const toggle = (id: string, on: boolean) =>
     setSelected((current) => {
@@ -205,6 +221,15 @@ const SbsManagement = () => {
           }}
         />
       )}
+      {running && (
+        <SbsJobDialog
+          jobId={running.jobId}
+          title={t(running.kind === 'delete' ? 'sbs.job.delete-title' : 'sbs.job.clear-title')}
+          describe={(progress) => t('sbs.job.deleting', progress)}
+          finished={() => (running.kind === 'delete' ? sbsMessages.deleted : sbsMessages.cleared)}
+          onClose={() => setRunning(null)}
+        />
+      )}
       <Alert
         isOpen={confirm !== null}
         intent="danger"
@@ -215,9 +240,11 @@ const SbsManagement = () => {
         onConfirm={() => {
           const current = confirm;
           setConfirm(null);
-          if (current?.kind === 'delete')
-            void run(() => (current.ids.length === 1 ? calls.remove(current.ids[0]!) : calls.removeMany(current.ids)));
-          if (current?.kind === 'clear') void run(() => calls.clear(version));
+          if (current?.kind === 'delete') {
+            if (current.ids.length === 1) void run(() => calls.remove(current.ids[0]!));
+            else void startJob('delete', () => calls.removeMany(current.ids));
+          }
+          if (current?.kind === 'clear') void startJob('clear', () => calls.clear(version));
           if (current?.kind === 'version')
             void run(async () => {
               const answer = await calls.removeVersion(version);

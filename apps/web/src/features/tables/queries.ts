@@ -1,5 +1,4 @@
 import {
-  jobRoutes,
   tableBulkRoutes,
   tableQueryRoutes,
   tableRoutes,
@@ -48,7 +47,6 @@ export const tableKeys = {
   revisions: (tableId: string) => ['tables', 'revisions', tableId] as const,
   compare: (tableId: string, from: string, to: string) => ['tables', 'compare', tableId, from, to] as const,
   permissions: (tableId: string) => ['tables', 'permissions', tableId] as const,
-  job: (jobId: string) => ['tables', 'job', jobId] as const,
 };
 
 /**
@@ -176,16 +174,6 @@ export const runTableQuery = (projectId: string, tableId: string, body: TableQue
   api.call(tableQueryRoutes.query, { params: { id: projectId, tableId }, body, ...minPosition() }) as Promise<RecordsPage>;
 
 /** The states after which a background job changes no more. */
-const JOB_ENDED = new Set(['finished', 'failed', 'canceled']);
-
-/** GET /api/jobs/:jobId — a background job's state and progress, asked again each second until it has ended. */
-export const jobQuery = (jobId: string) =>
-  queryOptions({
-    queryKey: tableKeys.job(jobId),
-    queryFn: async ({ signal }) => (await api.call(jobRoutes.get, { params: { jobId }, signal })).data,
-    refetchInterval: (query) => (query.state.data && JOB_ENDED.has(query.state.data.state) ? false : 1000),
-  });
-
 type Pages = InfiniteData<RecordsPage>;
 
 /*

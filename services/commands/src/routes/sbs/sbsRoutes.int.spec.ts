@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sbsRoutes } from '@stramien/api';
-import { messages, sbsMessages } from '@stramien/domain';
+import { jobRoutes, sbsRoutes, type Download } from '@stramien/api';
+import { format, messages, sbsMessages } from '@stramien/domain';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { createTeamsWorld, failure, type TeamsWorld } from '../teams/testFixtures';
 
@@ -17,6 +17,22 @@ afterAll(async () => {
 const head = () => server.adapters.eventStore.headPosition();
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+/** a job of the user once it has ended (finished, failed or canceled) */
+const untilEnded = async (jobId: string): Promise<Download> => {
+  for (let i = 0; i < 600; i++) {
+    const { data } = await w.user.call(jobRoutes.get, { params: { jobId } });
+    if (data.state !== 'requested' && data.state !== 'running') return data;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the job did not end');
+};
+/** starts a bulk call's job and waits for its end; the reads after it see everything the job wrote (X-Min-Position) */
+const bulk = async (started: Promise<{ message: string; data: { id: string } }>) => {
+  const answer = await started;
+  const job = await untilEnded(answer.data.id);
+  return { ...answer, job, minPosition: await head() };
+};
 
 /** a fresh version of the admin project, so each test starts from an empty SBS */
 const freshVersion = async (projectId = w.adminProjectId) =>
@@ -187,18 +203,75 @@ describe('changing and deleting', () => {
     const before = await head();
     expect((await failure(w.user.call(sbsRoutes.deleteMany, { params: p, body: { ids: [a.data.id] } }))).status).toBe(409);
     expect(await head()).toBe(before);
-    const res = await w.user.call(sbsRoutes.deleteMany, { params: p, body: { ids: [a.data.id, a1.data.id] } });
-    expect(res.message).toBe(sbsMessages.deleted);
-    expect((await w.user.call(sbsRoutes.tree, { params: p, query: { version } })).data).toEqual([]);
+    const res = await bulk(w.user.call(sbsRoutes.deleteMany, { params: p, body: { ids: [a.data.id, a1.data.id] } }));
+    expect(res.message).toBe(format(sbsMessages.deleteStarted, { count: 2 }));
+    expect(res.job).toMatchObject({ state: 'finished', progress: { done: 2, total: 2 } });
+    expect((await w.user.call(sbsRoutes.tree, { params: p, query: { version }, minPosition: res.minPosition })).data).toEqual([]);
   });
 
-  it('clears a version', async () => {
+  it("answers 404 for another project's record in a bulk delete, and starts nothing", async () => {
     const version = await freshVersion();
-    await create(version, 'A');
-    await create(version, 'A.1', 'A');
+    const mine = await create(version, 'MINE');
+    const foreign = await w.admin.call(sbsRoutes.create, { params: { id: w.memberProjectId }, body: { code: 'THEIRS' } });
     const p = { id: w.adminProjectId };
-    expect((await w.user.call(sbsRoutes.clear, { params: p, query: { version } })).message).toBe(sbsMessages.cleared);
-    expect((await w.user.call(sbsRoutes.list, { params: p, query: { 'filter[version]': version } })).data).toEqual([]);
+    const before = await head();
+    expect(await failure(w.user.call(sbsRoutes.deleteMany, { params: p, body: { ids: [mine.data.id, foreign.data.id] } }))).toMatchObject({
+      status: 404,
+      message: sbsMessages.notFound,
+    });
+    expect(await head()).toBe(before);
+  });
+
+  it('clears a version in a job, children first, and lists the deleted records in its file', async () => {
+    const version = await freshVersion();
+    const a = await create(version, 'A');
+    const a1 = await create(version, 'A.1', 'A');
+    const other = await freshVersion();
+    await create(other, 'KEPT');
+    const p = { id: w.adminProjectId };
+    const res = await bulk(w.user.call(sbsRoutes.clear, { params: p, query: { version } }));
+    expect(res.message).toBe(sbsMessages.clearStarted);
+    expect(res.job).toMatchObject({ state: 'finished', progress: { done: 2, total: 2 } });
+    const minPosition = res.minPosition;
+    expect((await w.user.call(sbsRoutes.list, { params: p, query: { 'filter[version]': version }, minPosition })).data).toEqual([]);
+    expect((await w.user.call(sbsRoutes.list, { params: p, query: { 'filter[version]': other }, minPosition })).data).toHaveLength(1);
+    const deleted = (await server.adapters.eventStore.readAll({ after: 0, filter: { eventTypes: ['SbsNodeDeleted'] } }))
+      .filter((e) => e.metadata.correlationId === res.data.id)
+      .map((e) => (e.data as { nodeId: string }).nodeId);
+    expect(deleted).toEqual([a1.data.id, a.data.id]);
+  });
+
+  it("answers 404 for another project's version, and starts nothing", async () => {
+    const theirs = await w.admin.call(sbsRoutes.createVersion, { params: { id: w.memberProjectId }, body: { name: 'Theirs' } });
+    const p = { id: w.adminProjectId };
+    const before = await head();
+    const version = theirs.data.id;
+    expect(await failure(w.user.call(sbsRoutes.clear, { params: p, query: { version } }))).toMatchObject({
+      status: 404,
+      message: sbsMessages.versionNotFound,
+    });
+    expect(await head()).toBe(before);
+  });
+
+  it('lets the owner cancel a bulk job, which stops between two chunks', async () => {
+    const version = await freshVersion();
+    const rows = Array.from({ length: 1_200 }, (_, i) => `C${i},Label ${i},`).join('\n');
+    const p = { id: w.adminProjectId };
+    const started = await w.user.call(sbsRoutes.import, { params: p, body: { version, file: base64(`code,label,parent code\n${rows}`) } });
+    const canceled = await w.user.call(jobRoutes.cancel, { params: { jobId: started.data.id } });
+    expect(canceled.data.state).toBe('canceled');
+    const job = await untilEnded(started.data.id);
+    expect(job.state).toBe('canceled');
+    // at most the chunk at work when the cancel came was written (chunks of 500)
+    const list = await w.user.call(sbsRoutes.list, {
+      params: p,
+      query: { 'filter[version]': version, 'filter[limit]': 0 },
+      minPosition: await head(),
+    });
+    expect([0, 500]).toContain(list.data.length);
+    // a finished job cannot be canceled
+    const done = await bulk(w.user.call(sbsRoutes.clear, { params: p, query: { version } }));
+    expect(await failure(w.user.call(jobRoutes.cancel, { params: { jobId: done.data.id } }))).toMatchObject({ status: 409 });
   });
 });
 
@@ -214,15 +287,38 @@ describe('POST /api/project/:id/sbs-import', () => {
       errors: { 'row 4': ['Parent code X is not in this SBS version.'] },
     });
     expect(await head()).toBe(before);
-    const fixed = await w.user.call(sbsRoutes.import, { params: p, body: { version, file: base64(bad.replace(';X', ';A')) } });
-    expect(fixed.data).toEqual({ created: 3, updated: 0 });
-    const tree = await w.user.call(sbsRoutes.treeSearch, { params: p, query: { version, value: 'roof' } });
+    const fixed = await bulk(w.user.call(sbsRoutes.import, { params: p, body: { version, file: base64(bad.replace(';X', ';A')) } }));
+    expect(fixed.message).toBe(format(sbsMessages.importStarted, { count: 3 }));
+    expect(fixed.job).toMatchObject({ state: 'finished', progress: { done: 3, total: 3 } });
+    const tree = await w.user.call(sbsRoutes.treeSearch, { params: p, query: { version, value: 'roof' }, minPosition: fixed.minPosition });
     expect(tree.data.map((n) => n.code)).toEqual(['A', 'A.2']);
-    const again = await w.user.call(sbsRoutes.import, {
-      params: p,
-      body: { version, file: base64('code,label,parent code\nA.2,Roof tiles,A\nA.1,Walls,A') },
-    });
-    expect(again.data).toEqual({ created: 0, updated: 1 });
+    const again = await bulk(
+      w.user.call(sbsRoutes.import, {
+        params: p,
+        body: { version, file: base64('code,label,parent code\nA.2,Roof tiles,A\nA.1,Walls,A') },
+      }),
+    );
+    expect(again.job.state).toBe('finished');
+    const changed = (await server.adapters.eventStore.readAll({ after: 0, filter: { eventTypes: ['SbsNodeCreated', 'SbsNodeUpdated'] } }))
+      .filter((e) => e.metadata.correlationId === again.data.id)
+      .map((e) => [e.type, (e.data as { code: string; label: string }).label]);
+    // A.1 is as the file says: only A.2 changes
+    expect(changed).toEqual([['SbsNodeUpdated', 'Roof tiles']]);
+  });
+
+  it("refuses another project's version (404) and a member without the right (403), and starts nothing", async () => {
+    const file = base64('code,label\nA,Building');
+    const before = await head();
+    expect((await failure(w.user.call(sbsRoutes.import, { params: { id: w.foreignProjectId }, body: { file } }))).status).toBe(404);
+    expect((await failure(w.user.call(sbsRoutes.import, { params: { id: w.memberProjectId }, body: { file } }))).status).toBe(403);
+    expect(await head()).toBe(before);
+    const elsewhere = await w.admin.call(sbsRoutes.createVersion, { params: { id: w.memberProjectId }, body: { name: 'Theirs too' } });
+    const after = await head();
+    expect(
+      (await failure(w.user.call(sbsRoutes.import, { params: { id: w.adminProjectId }, body: { file, version: elsewhere.data.id } })))
+        .status,
+    ).toBe(404);
+    expect(await head()).toBe(after);
   });
 
   it('refuses a file that is not base64 or has no header', async () => {
@@ -267,7 +363,7 @@ describe('history and time travel', () => {
     await pause();
     const withChild = new Date().toISOString();
     await pause();
-    await w.user.call(sbsRoutes.deleteMany, { params: p, body: { ids: [a.data.id, child.data.id] } });
+    await bulk(w.user.call(sbsRoutes.deleteMany, { params: p, body: { ids: [a.data.id, child.data.id] } }));
     await create(version, 'A', undefined, 'New');
     const children = await w.user.call(sbsRoutes.children, { params: { ...p, sbsId: a.data.id }, query: { timestamp: withChild } });
     expect(children.data.map((n) => [n.code, n.parent_code])).toEqual([['A.1', 'A']]);

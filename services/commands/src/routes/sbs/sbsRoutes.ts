@@ -1,39 +1,48 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sbsRoutes, type SbsNodeView, type SbsVersionView } from '@stramien/api';
+import { SBS_DELETE_BODY_MAX, SBS_IMPORT_BASE64_MAX, sbsRoutes, type SbsNodeView, type SbsVersionView } from '@stramien/api';
 import {
   can,
   DomainError,
   format,
-  parseSbsCsv,
-  planSbsImport,
+  jobDecider,
+  jobSchemas,
   sbsMessages,
   sbsNodeDecider,
   sbsNodeSchemas,
   sbsVersionDecider,
   sbsVersionSchemas,
   toSbsNodeStreamId,
+  toJobStreamId,
   toSbsVersionStreamId,
-  type SbsExistingNode,
+  type JobParams,
   type SbsNodeState,
   type SbsParentFact,
 } from '@stramien/domain';
+import {
+  checkSbsImport,
+  findSbsNodes,
+  sbsDeleteBlobIds,
+  sbsImportBlobIds,
+  SBS_CLEAR_KIND,
+  SBS_DELETE_KIND,
+  SBS_IMPORT_KIND,
+  type SbsClearParams,
+  type SbsDeleteParams,
+  type SbsImportParams,
+} from '@stramien/jobs';
 import { SBS_NODES_COLLECTION, SBS_ROOT_KEY, type SbsNodeDoc } from '@stramien/projections/sbs/sbsNodes';
 import { SBS_VERSIONS_COLLECTION, type SbsVersionDoc } from '@stramien/projections/sbs/sbsVersions';
 import { addRoute } from '../../plugins/route';
 import { BASE64 } from '../../plugins/uploads';
 import { createCommandHandler } from '../../pipeline/commandHandler';
 import { loadProjectAccess, type ProjectAccess } from '../../access/projectAccess';
+import { exportFilename } from '../jobs/jobRoutes';
 import { loadSbsNodeAccess, resolveSbsVersion, sbsNodeNotFound, sbsVersionNotFound } from '../../access/sbsAccess';
 import { containsFilter, createSbsQueries, toView, type SbsScope } from './sbsQueries';
 
-/** Appends of one bulk call run this many at a time (one SQLite transaction per event-loop turn on the embedded store). */
-const BULK_CHUNK = 500;
 /** Default page of `GET /sbs` when `filter[limit]` is absent. */
 const LIST_DEFAULT_LIMIT = 100;
-
-const chunks = <T>(list: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
 
 /**
  * The SBS of a project (spec 2 §7 "SBS, all under /project/{id}"; docs/sbs.md). Any member reads; every change needs
@@ -46,6 +55,7 @@ export const registerSbsRoutes = (app: FastifyInstance): void => {
   const versions = documentStore.collection<SbsVersionDoc>(SBS_VERSIONS_COLLECTION);
   const queries = createSbsQueries(documentStore);
   const handleNode = createCommandHandler(app, { decider: sbsNodeDecider, schemas: sbsNodeSchemas, toStreamId: toSbsNodeStreamId });
+  const handleJob = createCommandHandler(app, { decider: jobDecider, schemas: jobSchemas, toStreamId: toJobStreamId });
   const handleVersion = createCommandHandler(app, {
     decider: sbsVersionDecider,
     schemas: sbsVersionSchemas,
@@ -83,31 +93,27 @@ export const registerSbsRoutes = (app: FastifyInstance): void => {
       parentCode,
     );
 
-  /** appends DeleteSbsNode to each node (children before parents), `BULK_CHUNK` at a time; the last position */
-  const deleteAll = async (request: FastifyRequest, access: ProjectAccess, targets: SbsNodeDoc[]): Promise<number> => {
-    const byId = new Map(targets.map((n) => [n._id, n]));
-    const depthOf = (n: SbsNodeDoc): number => {
-      let depth = 0;
-      for (let p = byId.get(n.parentKey); p && depth < targets.length; p = byId.get(p.parentKey)) depth++;
-      return depth;
-    };
-    const ordered = targets.map((n) => ({ n, depth: depthOf(n) })).sort((a, b) => b.depth - a.depth);
-    let position = 0;
-    for (const chunk of chunks(ordered, BULK_CHUNK)) {
-      const results = await Promise.all(
-        chunk.map(({ n }) =>
-          handleNode(
-            request,
-            n._id,
-            { type: 'DeleteSbsNode', data: { hasChildren: false } },
-            { actor: access.actor, projectId: access.project._id, settle: false },
-          ),
-        ),
-      );
-      position = Math.max(position, ...results.map((r) => r.position));
-    }
-    await app.projectionWait.waitFor(position, app.minPositionWaitMs);
-    return position;
+  /**
+   * The bulk calls are background jobs (services/jobs/src/sbs, docs/sbs.md "Bulk calls"): the route checks the
+   * request, then appends JobRequested and answers the job's id; the job writes in chunks, with its progress and a
+   * cancel (`POST /jobs/{jobId}/cancel`).
+   */
+  const requestJob = async (
+    request: FastifyRequest,
+    access: ProjectAccess,
+    jobId: string,
+    kind: string,
+    params: SbsImportParams | SbsDeleteParams | SbsClearParams,
+    message: string,
+  ) => {
+    const projectId = access.project._id;
+    const result = await handleJob(
+      request,
+      jobId,
+      { type: 'RequestJob', data: { jobId, licenceId: access.actor.licenceId, projectId, kind, params: params as JobParams } },
+      { actor: access.actor, projectId },
+    );
+    return { message, data: { id: jobId }, position: result.position };
   };
 
   addRoute(app, sbsRoutes.list, async ({ params, query, request }) => {
@@ -252,90 +258,79 @@ export const registerSbsRoutes = (app: FastifyInstance): void => {
     return { position: result.position, message: sbsMessages.deleted };
   });
 
-  addRoute(app, sbsRoutes.deleteMany, async ({ params, body, request }) => {
-    const access = await loadProjectAccess(deps, request, params.id, 'sbs-management');
-    const ids = [...new Set(body.ids)];
-    const targets = await nodes.find({ _id: { $in: ids }, projectId: params.id });
-    if (targets.length !== ids.length) throw sbsNodeNotFound();
-    for (const versionId of new Set(targets.map((n) => n.versionId)))
-      await resolveSbsVersion(deps, params.id, versionId).catch(() => {
-        throw sbsNodeNotFound();
+  addRoute(
+    app,
+    sbsRoutes.deleteMany,
+    async ({ params, body, request }) => {
+      const access = await loadProjectAccess(deps, request, params.id, 'sbs-management');
+      const ids = [...new Set(body.ids)];
+      const targets = await findSbsNodes(documentStore, params.id, ids);
+      if (targets.length !== ids.length) throw sbsNodeNotFound();
+      for (const versionId of new Set(targets.map((n) => n.versionId)))
+        await resolveSbsVersion(deps, params.id, versionId).catch(() => {
+          throw sbsNodeNotFound();
+        });
+      // all or nothing: a node may go only with all of its children
+      const inSet = new Map<string, number>();
+      for (const n of targets) inSet.set(n.parentKey, (inSet.get(n.parentKey) ?? 0) + 1);
+      if (targets.some((n) => n.childCount > (inSet.get(n._id) ?? 0))) throw new DomainError(sbsMessages.hasChildren, 409);
+      const jobId = randomUUID();
+      const blob = await deps.adapters.blobStore.put(Buffer.from(JSON.stringify(ids)), {
+        id: sbsDeleteBlobIds.ids(jobId),
+        contentType: 'application/json',
       });
-    // all or nothing: a node may go only with all of its children
-    const inSet = new Map<string, number>();
-    for (const n of targets) inSet.set(n.parentKey, (inSet.get(n.parentKey) ?? 0) + 1);
-    if (targets.some((n) => n.childCount > (inSet.get(n._id) ?? 0))) throw new DomainError(sbsMessages.hasChildren, 409);
-    const position = await deleteAll(request, access, targets);
-    return { position, message: sbsMessages.deleted };
-  });
+      const jobParams: SbsDeleteParams = {
+        projectId: params.id,
+        blobId: blob.id,
+        filename: exportFilename('sbs-delete', 'csv', deps.clock()),
+      };
+      return requestJob(request, access, jobId, SBS_DELETE_KIND, jobParams, format(sbsMessages.deleteStarted, { count: ids.length }));
+    },
+    { bodyLimit: SBS_DELETE_BODY_MAX },
+  );
 
   addRoute(app, sbsRoutes.clear, async ({ params, query, request }) => {
     const access = await loadProjectAccess(deps, request, params.id, 'sbs-management');
     const versionId = await resolveSbsVersion(deps, params.id, query.version);
-    const targets = await nodes.find({ projectId: params.id, versionId }, { projection: { _id: 1, parentKey: 1 } });
-    const position = targets.length === 0 ? await deps.adapters.eventStore.headPosition() : await deleteAll(request, access, targets);
-    return { position, message: sbsMessages.cleared };
+    const jobParams: SbsClearParams = { projectId: params.id, versionId, filename: exportFilename('sbs-clear', 'csv', deps.clock()) };
+    return requestJob(request, access, randomUUID(), SBS_CLEAR_KIND, jobParams, sbsMessages.clearStarted);
   });
 
-  addRoute(app, sbsRoutes.import, async ({ params, body, request }) => {
-    const access = await loadProjectAccess(deps, request, params.id, 'sbs-management');
-    const versionId = await resolveSbsVersion(deps, params.id, body.version);
-    if (!BASE64.test(body.file) || body.file.length % 4 === 1)
-      throw new DomainError(sbsMessages.invalidBase64, 422, { file: [sbsMessages.invalidBase64] });
-    const parsed = parseSbsCsv(Buffer.from(body.file, 'base64').toString('utf8'));
-    if ('error' in parsed) throw new DomainError(parsed.error, 422, { file: [parsed.error] });
-    const present = await nodes.find({ projectId: params.id, versionId }, { projection: { _id: 1, code: 1, parentKey: 1 } });
-    const codeOf = new Map(present.map((n) => [n._id, n.code]));
-    const existing = new Map<string, SbsExistingNode>(
-      present.map((n) => [n.code, { id: n._id, parentCode: codeOf.get(n.parentKey) ?? null }]),
-    );
-    const plan = planSbsImport(parsed.rows, existing);
-    if ('errors' in plan) throw new DomainError(sbsMessages.importFailed, 422, plan.errors);
-    const idOf = new Map(present.map((n) => [n.code, n._id]));
-    for (const step of plan.steps) if (!step.id) idOf.set(step.code, randomUUID());
-    const options = { actor: access.actor, projectId: params.id, settle: false };
-    let position = 0;
-    let created = 0;
-    let updated = 0;
-    // a level's parents are in the log before its children, so the read model counts every child
-    const levels = Math.max(0, ...plan.steps.map((s) => s.depth + 1));
-    for (let depth = 0; depth < levels; depth++) {
-      for (const chunk of chunks(
-        plan.steps.filter((s) => s.depth === depth),
-        BULK_CHUNK,
-      )) {
-        const results = await Promise.all(
-          chunk.map((step) => {
-            const nodeId = idOf.get(step.code)!;
-            const parent = step.parentCode ? { code: step.parentCode, id: idOf.get(step.parentCode)! } : null;
-            return step.id
-              ? handleNode(
-                  request,
-                  nodeId,
-                  { type: 'UpdateSbsNode', data: { code: step.code, label: step.label, parent, codeTaken: false } },
-                  options,
-                )
-              : handleNode(
-                  request,
-                  nodeId,
-                  {
-                    type: 'CreateSbsNode',
-                    data: { nodeId, projectId: params.id, versionId, code: step.code, label: step.label, parent, codeTaken: false },
-                  },
-                  options,
-                );
-          }),
-        );
-        for (const [i, r] of results.entries()) {
-          position = Math.max(position, r.position);
-          if (chunk[i]!.id === null) created++;
-          else if (r.events.length > 0) updated++;
-        }
-      }
-    }
-    await app.projectionWait.waitFor(position, app.minPositionWaitMs);
-    return { data: { created, updated }, position, message: format(sbsMessages.imported, { count: created + updated }) };
-  });
+  addRoute(
+    app,
+    sbsRoutes.import,
+    async ({ params, body, request }) => {
+      const access = await loadProjectAccess(deps, request, params.id, 'sbs-management');
+      const versionId = await resolveSbsVersion(deps, params.id, body.version);
+      if (!BASE64.test(body.file) || body.file.length % 4 === 1)
+        throw new DomainError(sbsMessages.invalidBase64, 422, { file: [sbsMessages.invalidBase64] });
+      const bytes = Buffer.from(body.file, 'base64');
+      // every row is checked before the job starts: any error answers them all, and nothing is written
+      const checked = await checkSbsImport(documentStore, params.id, versionId, bytes.toString('utf8'));
+      if ('error' in checked) throw new DomainError(checked.error, 422, checked.errors);
+      const jobId = randomUUID();
+      const blob = await deps.adapters.blobStore.put(bytes, {
+        id: sbsImportBlobIds.upload(jobId),
+        contentType: 'text/csv',
+        filename: 'sbs.csv',
+      });
+      const jobParams: SbsImportParams = {
+        projectId: params.id,
+        versionId,
+        blobId: blob.id,
+        filename: exportFilename('sbs-import', 'csv', deps.clock()),
+      };
+      return requestJob(
+        request,
+        access,
+        jobId,
+        SBS_IMPORT_KIND,
+        jobParams,
+        format(sbsMessages.importStarted, { count: checked.steps.length }),
+      );
+    },
+    { bodyLimit: SBS_IMPORT_BASE64_MAX + 64 * 1024 },
+  );
 
   const versionView = (doc: SbsVersionDoc): SbsVersionView => ({
     id: doc._id,

@@ -11,8 +11,7 @@ export type ImportAnswer = Response<typeof recordImportRoutes.import>;
 /** Errors fetched per call while the user scrolls the list of a file's errors. */
 export const ERRORS_PAGE_SIZE = IMPORT_VERIFY_PAGE_DEFAULT;
 
-/** A job that will change no more: finished, failed or canceled. */
-export const hasEnded = (job: Download): boolean => job.state === 'finished' || job.state === 'failed' || job.state === 'canceled';
+export { hasEnded } from '../../../shared/jobs/jobQuery';
 
 /** The calls of the import wizard (spec 2 §5 import and verify, and the job routes for its progress). */
 export const importCalls = {

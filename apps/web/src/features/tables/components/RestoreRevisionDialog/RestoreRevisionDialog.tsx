@@ -1,11 +1,13 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, ProgressBar } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import type { RevisionView } from '@stramien/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage, serverText } from '../../../../shared/apiErrors';
 import { showToast } from '../../../../shared/toaster';
-import { jobQuery, tableCalls, tableKeys } from '../../queries';
+import { JobProgress } from '../../../../shared/jobs/JobProgress';
+import { hasEnded, jobQuery } from '../../../../shared/jobs/jobQuery';
+import { tableCalls, tableKeys } from '../../queries';
 
 export interface RestoreRevisionDialogProps {
   revision: RevisionView;
@@ -14,8 +16,8 @@ export interface RestoreRevisionDialogProps {
 
 /**
  * Restores the table to a revision (docs/tables.md "Revisions"): says what happens first (the current state is stored
- * as a new revision, then the records come back), then follows the background job's progress; at its end the
- * revisions, the grid and the comparisons load again.
+ * as a new revision, then the records come back), then follows the background job's progress, with a Cancel (what
+ * was brought back stays); at its end the revisions, the grid and the comparisons load again.
  */
 export const RestoreRevisionDialog = ({ revision, onClose }: RestoreRevisionDialogProps) => {
   const { t } = useTranslation('tables');
@@ -27,7 +29,7 @@ export const RestoreRevisionDialog = ({ revision, onClose }: RestoreRevisionDial
   const jobId = start.data?.data.id ?? '';
   const job = useQuery({ ...jobQuery(jobId), enabled: jobId !== '' });
   const state = job.data?.state;
-  const ended = state === 'finished' || state === 'failed' || state === 'canceled';
+  const ended = job.data !== undefined && hasEnded(job.data);
 
   useEffect(() => {
     if (!ended) return;
@@ -37,7 +39,6 @@ export const RestoreRevisionDialog = ({ revision, onClose }: RestoreRevisionDial
   }, [ended, queryClient, revision.table.id]);
 
   const running = start.isPending || (jobId !== '' && !ended);
-  const percent = job.data?.progress.percent ?? 0;
   return (
     <Dialog isOpen onClose={running ? undefined : onClose} title={t('tables.restore.title', { name: revision.name })}>
       <DialogBody>
@@ -50,8 +51,7 @@ export const RestoreRevisionDialog = ({ revision, onClose }: RestoreRevisionDial
           )}
           {jobId !== '' && !ended && (
             <div data-testid="restore-progress">
-              <p>{t('tables.restore.running', { done: job.data?.progress.done ?? 0, total: job.data?.progress.total ?? 0 })}</p>
-              <ProgressBar value={percent > 0 ? percent / 100 : undefined} intent="primary" />
+              <JobProgress jobId={jobId} describe={(progress) => t('tables.restore.running', progress)} />
             </div>
           )}
           {state === 'finished' && (
