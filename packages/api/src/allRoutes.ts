@@ -26,6 +26,7 @@ import { tableRoutes } from './tables/routes';
 import { tableQueryRoutes } from './tables/queryRoutes';
 import { recordImportRoutes } from './tables/importRoutes';
 import { tableBulkRoutes } from './tables/bulkRoutes';
+import { builderRoutes } from './workflows/builderRoutes';
 import { projectWorkflowRoutes } from './workflows/projectRoutes';
 import type { RouteContract } from './shared/contract';
 
@@ -61,6 +62,7 @@ export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
     tableQueries: tableQueryRoutes,
     recordImports: recordImportRoutes,
     tableBulk: tableBulkRoutes,
+    builder: builderRoutes,
     projectWorkflows: projectWorkflowRoutes,
   }).flatMap(([group, routes]) => Object.entries(routes).map(([name, route]) => [`${group}.${name}`, route as RouteContract])),
 );

@@ -30,4 +30,5 @@ export * from './tables/routes';
 export * from './tables/queryRoutes';
 export * from './tables/importRoutes';
 export * from './tables/bulkRoutes';
+export * from './workflows/builderRoutes';
 export * from './workflows/projectRoutes';

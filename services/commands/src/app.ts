@@ -33,6 +33,7 @@ import { registerRecordRoutes } from './routes/tables/recordRoutes';
 import { registerRecordImportRoutes } from './routes/tables/recordImportRoutes';
 import { registerTableQueryRoutes } from './routes/tables/queries/tableQueryRoutes';
 import { registerTableBulkRoutes } from './routes/tables/tableBulkRoutes';
+import { registerBuilderRoutes } from './routes/workflows/builderRoutes';
 import { registerProjectWorkflowRoutes } from './routes/workflows/projectWorkflowRoutes';
 
 export { createAppDeps, systemClock, type AppDeps, type Clock } from './deps';
@@ -82,6 +83,7 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerRecordImportRoutes(app);
   registerTableQueryRoutes(app);
   registerTableBulkRoutes(app);
+  registerBuilderRoutes(app);
   registerProjectWorkflowRoutes(app);
   if (extend) await extend(app);
   return app;

@@ -15,6 +15,7 @@ import { notificationProjections } from './notifications/index';
 import { webhookProjections } from './webhooks/index';
 import { sbsProjections } from './sbs/index';
 import { tableProjections } from './tables/index';
+import { workflowsProjection } from './workflows/builderWorkflows';
 import { projectWorkflowsProjection } from './workflows/projectWorkflows';
 
 /** Every read model the projections service maintains. */
@@ -35,5 +36,6 @@ export const allProjections: Projection[] = [
   ...webhookProjections,
   ...sbsProjections,
   ...tableProjections,
+  workflowsProjection as unknown as Projection,
   projectWorkflowsProjection as unknown as Projection,
 ];
