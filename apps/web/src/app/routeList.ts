@@ -18,6 +18,8 @@ export const SHELL_ROUTE_PATTERNS = [
   '/settings',
   '/project/:slug',
   '/project/:slug/settings',
+  '/project/:slug/workflows',
+  '/project/:slug/workflows/:workflowId/settings',
   '/project/:slug/workflows/*',
   '/project/:slug/tables',
   '/project/:slug/tables/:tableId',

@@ -155,6 +155,28 @@ describe('GET /api/project/:id/workflows and …/workflows/permissions', () => {
   });
 });
 
+describe('GET /api/project/:id/workflows/inLicense', () => {
+  it("lists the published workflows of the project's licence, with the project workflows that run each", async () => {
+    const added = await w.published(TWO_VERSIONS, w.demoLicenceId, unique('Added'));
+    const free = await w.published([THREE_NODES], w.demoLicenceId, unique('Free'));
+    const draftOnly = await w.published([]);
+    const foreign = await w.published([THREE_NODES], w.otherLicenceId);
+    const { data: projectWorkflow } = await w.user.call(routes.add, { params: { id: w.adminProjectId }, body: { workflow: added } });
+    const { data } = await w.user.call(routes.inLicense, { params: { id: w.adminProjectId } });
+    const ids = data.map((d) => d.id);
+    expect(data.find((d) => d.id === added)).toMatchObject({ version: 2, project_workflows: [projectWorkflow.id] });
+    expect(data.find((d) => d.id === added)!.published_at).not.toBeNull();
+    expect(data.find((d) => d.id === free)).toMatchObject({ version: 1, project_workflows: [] });
+    expect(ids).not.toContain(draftOnly);
+    expect(ids).not.toContain(foreign);
+  });
+
+  it('answers 403 to an ordinary member and 404 for a project the user is not in', async () => {
+    expect((await failure(w.user.call(routes.inLicense, { params: { id: w.memberProjectId } }))).status).toBe(403);
+    expect((await failure(w.user.call(routes.inLicense, { params: { id: w.foreignProjectId } }))).status).toBe(404);
+  });
+});
+
 describe('GET /api/project/:id/workflow/:workflowId', () => {
   it('answers the project workflow with its roles', async () => {
     const created = await w.projectWorkflow();

@@ -24,7 +24,7 @@ import {
   workflowRightsIn,
   type WorkflowAccess,
 } from '../../access/workflowAccess';
-import { licenceWorkflowsOf } from './projectWorkflowLookups';
+import { latestVersionsOf, licenceWorkflowsOf } from './projectWorkflowLookups';
 
 const roleView = (role: WorkflowRole): WorkflowRoleView => ({ id: role.roleId, name: role.name, teams: role.teamIds, nodes: role.nodeIds });
 
@@ -63,10 +63,7 @@ export const registerProjectWorkflowRoutes = (app: FastifyInstance): void => {
   const teams = store.collection<TeamPermissionDoc>(TEAMS_COLLECTION);
 
   /** the builder workflow's newest published version; 0 once it is deleted (its versions still run) */
-  const latestVersionOf = async (workflowId: string): Promise<number> => {
-    const { state } = await loadWorkflowDefinition(deps, workflowId);
-    return isLiveWorkflow(state) ? state.version : 0;
-  };
+  const latestVersionOf = async (workflowId: string): Promise<number> => (await latestVersionsOf(deps, [workflowId])).get(workflowId)!;
 
   const decide = (request: FastifyRequest, access: WorkflowAccess, command: Parameters<typeof handle>[2]) =>
     handle(request, access.workflow.projectWorkflowId, command, { actor: access.actor, projectId: access.workflow.projectId });
@@ -83,8 +80,10 @@ export const registerProjectWorkflowRoutes = (app: FastifyInstance): void => {
   addRoute(app, projectWorkflowRoutes.list, async ({ params, request }) => {
     const access = await requireProjectAccess(deps, request, params.id, 'project');
     const docs = (await projectWorkflows.find({ projectId: params.id })).filter((doc) => workflowRightsIn(access, doc._id).read);
-    const latest = new Map<string, number>();
-    for (const workflowId of new Set(docs.map((d) => d.workflowId))) latest.set(workflowId, await latestVersionOf(workflowId));
+    const latest = await latestVersionsOf(
+      deps,
+      docs.map((d) => d.workflowId),
+    );
     return {
       data: docs.map((doc) => workflowView(fromDoc(doc), workflowRightsIn(access, doc._id), latest.get(doc.workflowId)!)).sort(byName),
     };
