@@ -11,3 +11,4 @@ export * from './projectWorkflow';
 export * from './decideProjectWorkflow';
 export * from './session';
 export * from './decideSession';
+export * from './notifications';
