@@ -20,6 +20,7 @@ import {
   type SessionCommand,
   type SessionEvent,
   type TaskEvent,
+  workflowTaskId,
 } from '@stramien/domain';
 import { automatedConfig, graphOf, manualConfig } from '@stramien/domain/workflows/testFixtures';
 import { createCommandPipeline, createEmbeddedDocumentStore, createSqliteEventStore, type Doc } from '@stramien/infra';
@@ -27,7 +28,7 @@ import { TABLES_COLLECTION, tableRecordsCollection } from '@stramien/projections
 import { SBS_NODES_COLLECTION } from '@stramien/projections/sbs/sbsNodes';
 import { takeTaskNumber } from '@stramien/commands/routes/tasks/taskCommands';
 import { runAction, type WorkflowTaskPorts } from './actions';
-import { createWorkflowManager, JOB_ATTEMPTS, workflowTaskId, type WorkflowManagerOptions } from './manager';
+import { createWorkflowManager, JOB_ATTEMPTS, type WorkflowManagerOptions } from './manager';
 import { WORKFLOW_TIMERS_COLLECTION, type WorkflowTimerDoc } from './timers';
 
 /**
@@ -252,18 +253,16 @@ describe('the workflow process manager', () => {
 
   describe('a set-session-sbs job', () => {
     it("sets the session's SBS code to a code of the project's SBS", async () => {
-      await stores.documentStore
-        .collection<Doc>(SBS_NODES_COLLECTION)
-        .insertOne({
-          _id: 'sbs-1',
-          projectId: PROJECT,
-          versionId: PROJECT,
-          code: '01.02',
-          label: 'Hall',
-          parentKey: '',
-          childCount: 0,
-          search: '',
-        });
+      await stores.documentStore.collection<Doc>(SBS_NODES_COLLECTION).insertOne({
+        _id: 'sbs-1',
+        projectId: PROJECT,
+        versionId: PROJECT,
+        code: '01.02',
+        label: 'Hall',
+        parentKey: '',
+        childCount: 0,
+        search: '',
+      });
       await start();
       const sessionId = await startSession(single({ type: 'set-session-sbs', code: '01.02' }));
       await finished(sessionId);

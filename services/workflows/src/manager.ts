@@ -12,6 +12,8 @@ import {
   toSessionStreamId,
   toTaskStreamId,
   workflowMessages,
+  workflowTaskId,
+  WORKFLOW_TASK_TYPE,
   type Action,
   type Actor,
   type SessionCommand,
@@ -20,6 +22,7 @@ import {
   type SessionState,
   type TaskCommand,
   type TaskEvent,
+  type WorkflowTaskMetadata,
 } from '@stramien/domain';
 import {
   backoffDelay,
@@ -44,27 +47,12 @@ export const WORKFLOWS_COMPONENT = 'workflows';
 export const JOB_ATTEMPTS = 8;
 /** the wait after a failed attempt: 1 s, doubling, at most 5 min */
 export const JOB_BACKOFF: BackoffOptions = { initialMs: 1_000, maxMs: 300_000, factor: 2, jitter: 0 };
-/** the task type of a manual job's task (spec: "a task of type workflow") */
-export const WORKFLOW_TASK_TYPE = 'workflow';
 /** who appends the manager's session events (the effects act for the session's starter) */
 export const WORKFLOW_MANAGER_USER = 'system';
-const READ_BATCH = 500;
 const SESSION_CATEGORY = 'session';
+const READ_BATCH = 500;
 /** due jobs run per look */
 const DUE_BATCH = 50;
-
-/** the task of a manual job's `assignment`-th assignment: given once, whoever replays the assignment */
-export const workflowTaskId = (jobId: string, assignment: number): string => derivedId(jobId, String(assignment));
-
-/** what a workflow task's metadata holds: where its job is (`POST /tasks/{id}/execute` answers it) */
-export interface WorkflowTaskMetadata {
-  [key: string]: string;
-  sessionId: string;
-  jobId: string;
-  projectId: string;
-  projectWorkflowId: string;
-  nodeId: string;
-}
 
 interface Checkpoint {
   [key: string]: unknown;

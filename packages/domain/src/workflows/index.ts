@@ -12,3 +12,4 @@ export * from './decideProjectWorkflow';
 export * from './session';
 export * from './decideSession';
 export * from './notifications';
+export * from './workflowTask';

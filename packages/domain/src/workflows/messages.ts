@@ -69,4 +69,6 @@ export const workflowMessages = {
   actionColumnNotFound: 'The table {table} has no column {column}.',
   actionInvalidDate: 'The wait date "{value}" is not a date.',
   actionFailed: 'The action failed; see the server log.',
+  /** `POST /tasks/{id}/execute` of a task of type workflow */
+  openJob: 'This task is a workflow job: open it in its session.',
 } as const;
