@@ -1,5 +1,4 @@
 import {
-  derivedId,
   DomainError,
   fold,
   isLiveSession,
