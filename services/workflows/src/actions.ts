@@ -61,11 +61,15 @@ export interface ActionRun {
   now: Date;
 }
 
-/** done: the job finishes with `result` (and the session's new SBS code); waiting: run it again at `until` */
-export type ActionOutcome = { done: true; result: JobResult; sbsCode?: string } | { done: false; until: Date };
+/**
+ * done: the job finishes with `result` (and the session's new SBS code); `wrote`: this run wrote the effect (an
+ * earlier run had not); waiting: run it again at `until`
+ */
+export type ActionOutcome = { done: true; result: JobResult; sbsCode?: string; wrote?: true } | { done: false; until: Date };
 
 const DAY_MS = 86_400_000;
 const done = (result: JobResult, sbsCode?: string): ActionOutcome => ({ done: true, result, ...(sbsCode ? { sbsCode } : {}) });
+const wrote = (result: JobResult): ActionOutcome => ({ done: true, result, wrote: true });
 
 /** the text of templates: the session and the values of its finished manual jobs */
 export const templateScopeOf = (state: SessionState): TemplateScope => ({
@@ -155,8 +159,9 @@ const createTask = async (deps: ActionDeps, run: ActionRun, action: Extract<Acti
     });
   } catch (error) {
     if (!isAlreadyThere(error)) throw error;
+    return done({ taskId });
   }
-  return done({ taskId });
+  return wrote({ taskId });
 };
 
 /**
@@ -188,7 +193,8 @@ const writeRecord = async (deps: ActionDeps, run: ActionRun, action: Extract<Act
   );
   const values = validateValues(context, input);
   if (values instanceof DomainError) throw values;
-  const result = (recordId: string, created: boolean) => done({ tableId: table._id, recordId, created });
+  const result = (recordId: string, created: boolean, written = false) =>
+    (written ? wrote : done)({ tableId: table._id, recordId, created });
 
   const recordId = derivedId(job.jobId, 'record');
   if (await exists(deps.eventStore, toRecordStreamId(recordId))) return result(recordId, true);
@@ -213,7 +219,7 @@ const writeRecord = async (deps: ActionDeps, run: ActionRun, action: Extract<Act
         command: { type: 'UpdateRecord', data: { ...context, values: input }, metadata: { actor, now } },
         context: commandContext,
       });
-      return result(match._id, false);
+      return result(match._id, false, true);
     }
   }
   try {
@@ -227,8 +233,9 @@ const writeRecord = async (deps: ActionDeps, run: ActionRun, action: Extract<Act
     });
   } catch (error) {
     if (!isAlreadyThere(error)) throw error;
+    return result(recordId, true);
   }
-  return result(recordId, true);
+  return result(recordId, true, true);
 };
 
 /**

@@ -72,8 +72,8 @@ export interface WorkflowManagerOptions {
   /** how often due jobs are looked for without being woken; default 1 s */
   pollMs?: number;
   /**
-   * Fault injection for the SIGKILL test (docs/workflows.md): called right after an action's effect, before the
-   * job's `SessionJobFinished` is appended.
+   * Fault injection for the SIGKILL test (docs/workflows.md): called right after a run wrote an action's effect (a
+   * task, a record), before the job's `SessionJobFinished` is appended; not when the run found the effect written.
    */
   afterEffect?: (jobId: string) => void;
   onError?: (error: unknown) => void;
@@ -311,7 +311,7 @@ export const createWorkflowManager = (options: WorkflowManagerOptions) => {
       await timers.updateOne({ _id: timer._id }, { $set: { dueAt: outcome.until.toISOString() } });
       return;
     }
-    options.afterEffect?.(job.jobId);
+    if (outcome.wrote) options.afterEffect?.(job.jobId);
     try {
       await sendSession(
         state,
