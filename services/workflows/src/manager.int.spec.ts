@@ -243,6 +243,41 @@ describe('the workflow process manager', () => {
     });
   });
 
+  describe('jobs addressed to a role', () => {
+    it("give a task to the first member of the role's teams who can see the project, and notify every member", async () => {
+      const ids = { projectWorkflowId: 'pw-1', projectId: PROJECT, roleId: 'role-1' };
+      const metadata = { userId: 'admin', licenceId: LICENCE, correlationId: 'c', causationId: 'c', occurredAt: T0.toISOString() };
+      await stores.eventStore.append(
+        'projectWorkflow-pw-1',
+        [
+          { id: 'e1', type: 'WorkflowRoleCreated', data: { ...ids, name: 'Inspector' }, metadata },
+          { id: 'e2', type: 'WorkflowRoleTeamAdded', data: { ...ids, teamId: 'team-1' }, metadata },
+          { id: 'e3', type: 'WorkflowRoleTeamAdded', data: { ...ids, teamId: 'team-2' }, metadata },
+        ],
+        'no_stream',
+      );
+      // the teams read model; team-3 holds no role; 'outsider' cannot see the project
+      await stores.documentStore.collection<Doc>('teams').insertMany([
+        { _id: 'team-1', projectId: PROJECT, userIds: ['outsider', 'u3'] },
+        { _id: 'team-2', projectId: PROJECT, userIds: ['u2'] },
+        { _id: 'team-3', projectId: PROJECT, userIds: ['u1'] },
+      ]);
+      await start();
+      const task = await startSession(
+        single({ type: 'create-task', title: 'Inspect', assignTo: { role: 'Inspector' }, priority: 'normal' }),
+      );
+      const notify = await startSession(single({ type: 'notify', to: { role: 'Inspector' }, message: 'Look' }));
+      const nobody = await startSession(single({ type: 'notify', to: { role: 'Nobody' }, message: 'Look' }));
+      await finished(task);
+      await finished(notify);
+      expect((await taskOf(derivedId(toJobId(task, 'n1'), 'task'))).assignedTo).toBe('u2');
+      expect((await jobOf(notify, 'n1')).result).toEqual({ notify: { to: ['outsider', 'u2', 'u3'], message: 'Look' } });
+      await expect
+        .poll(async () => (await timers().findOne({ _id: toJobId(nobody, 'n1') }))?.error, { timeout: 10_000 })
+        .toBe('No user of this project holds the role Nobody.');
+    });
+  });
+
   describe('a notify job', () => {
     it('finishes with the recipients and the rendered message in its result (the notifier sends them)', async () => {
       await start();
