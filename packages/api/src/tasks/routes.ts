@@ -230,13 +230,24 @@ export const taskRoutes = {
   execute: defineRoute({
     method: 'POST',
     path: '/api/tasks/:id/execute',
-    summary: "Start an open automated task's automation",
+    summary: "Start an open automated task's automation; a workflow task answers where its job is (`workflow_job`)",
     tag: 'tasks',
     auth: true,
     policy: project,
     params: idParams,
     body: emptyBody,
-    response: taskCommandResult,
+    response: taskCommandResult.extend({
+      /** a task of type workflow: the job it stands for; the web app opens `sessions/{session_id}/{node_id}` */
+      workflow_job: z
+        .object({
+          session_id: z.string(),
+          job_id: z.string(),
+          node_id: z.string(),
+          project_id: z.string(),
+          project_workflow_id: z.string(),
+        })
+        .optional(),
+    }),
   }),
   children: defineRoute({
     method: 'GET',

@@ -64,4 +64,12 @@ export const workflowMessages = {
   fieldNotARecord: 'Choose a record of the table {table}.',
   fieldNotAFile: 'Upload the file again.',
   fieldMustBeChecked: 'Tick this box to go on.',
+  /** why an automated job failed (the process manager, services/workflows) */
+  actionRoleWithoutUsers: 'No user of this project holds the role {role}.',
+  actionTableNotFound: 'This project has no table {table}.',
+  actionColumnNotFound: 'The table {table} has no column {column}.',
+  actionInvalidDate: 'The wait date "{value}" is not a date.',
+  actionFailed: 'The action failed; see the server log.',
+  /** `POST /tasks/{id}/execute` of a task of type workflow */
+  openJob: 'This task is a workflow job: open it in its session.',
 } as const;

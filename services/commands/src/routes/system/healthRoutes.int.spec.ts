@@ -25,13 +25,16 @@ describe('GET /api/health', () => {
       'projections',
       'socket-hub',
       'webhooks',
+      'workflows',
     ]);
     const lags = async () =>
       Object.fromEntries(
         healthReportSchema.parse(await (await fetch(`${server.url}/api/health`)).json()).components.map((c) => [c.name, c.lag]),
       );
     // the socket hub's core subscriptions keep nothing, so their lag is unknown
-    await expect.poll(lags).toEqual({ forwarder: 0, projections: 0, notifier: 0, 'job-worker': 0, 'socket-hub': null, webhooks: 0 });
+    await expect
+      .poll(lags)
+      .toEqual({ forwarder: 0, projections: 0, notifier: 0, 'job-worker': 0, 'socket-hub': null, webhooks: 0, workflows: 0 });
     for (const component of report.components) expect(component).toMatchObject({ state: 'running', retries: 0, lastError: null });
   });
 

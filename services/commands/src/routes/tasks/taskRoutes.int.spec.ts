@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { taskRoutes } from '@stramien/api';
-import { format, taskMessages } from '@stramien/domain';
+import { format, taskMessages, workflowMessages } from '@stramien/domain';
 import { failure } from '../teams/testFixtures';
 import { appendTaskEvents, createTask, newTask, tasksSuite } from './taskTestKit';
 
@@ -179,6 +179,20 @@ describe('close, cancel, reopen and execute', () => {
     });
     const automated = await createTask(w.user, newTask(w, { automated: true, automation_id: 'flow-1' }));
     expect((await w.user.call(taskRoutes.execute, { params: { id: automated.id } })).message).toBe(taskMessages.executed);
+  });
+
+  it('answers where the job of a task of type workflow is, and appends nothing', async () => {
+    const where = { sessionId: 's1', jobId: 'j1', projectId: 'p1', projectWorkflowId: 'pw1', nodeId: 'n1' };
+    const task = await createTask(w.user, newTask(w, { task_type: { type: 'workflow' }, metadata: where }));
+    const history = async () => (await w.user.call(taskRoutes.history, { params: { id: task.id } })).data.length;
+    const before = await history();
+    const answer = await w.user.call(taskRoutes.execute, { params: { id: task.id } });
+    expect(answer).toMatchObject({
+      message: workflowMessages.openJob,
+      data: { id: task.id, status: 'open' },
+      workflow_job: { session_id: 's1', job_id: 'j1', node_id: 'n1', project_id: 'p1', project_workflow_id: 'pw1' },
+    });
+    expect(await history()).toBe(before);
   });
 });
 

@@ -10,6 +10,8 @@ import {
   taskFiltersToQuery,
   taskMessages,
   validateTaskFields,
+  workflowJobOfTask,
+  workflowMessages,
   type TaskMetadata,
   type TaskPriority,
   type TaskQueryFilter,
@@ -204,7 +206,21 @@ export const registerTaskRoutes = (app: FastifyInstance): void => {
   addRoute(app, taskRoutes.close, transition('CloseTask', taskMessages.closed));
   addRoute(app, taskRoutes.cancel, transition('CancelTask', taskMessages.canceled));
   addRoute(app, taskRoutes.reopen, transition('ReopenTask', taskMessages.reopened));
-  addRoute(app, taskRoutes.execute, transition('ExecuteTask', taskMessages.executed));
+  const execute = transition('ExecuteTask', taskMessages.executed);
+  addRoute(app, taskRoutes.execute, async (input) => {
+    // a task of type workflow stands for a manual job (services/workflows): executing it opens the job, nothing is appended
+    const access = await loadTaskAccess(deps, input.request, input.params.id);
+    const job = workflowJobOfTask(access.task);
+    if (!job) return execute(input);
+    const workflowJob = {
+      session_id: job.sessionId,
+      job_id: job.jobId,
+      node_id: job.nodeId,
+      project_id: job.projectId,
+      project_workflow_id: job.projectWorkflowId,
+    };
+    return { ...(await taskAnswer(app, access, null, workflowMessages.openJob)), workflow_job: workflowJob };
+  });
 
   addRoute(app, taskRoutes.delete, async ({ params, request }) => {
     const access = await loadTaskAccess(deps, request, params.id);
