@@ -58,6 +58,8 @@ export const startAllInOne = async (
     projections,
     hub,
     jobs,
+    /** the workflow process manager: its `position()` is how far it has read the log */
+    workflows,
     /** bounded (each reader waits at most about a second for what it is doing), so a SIGTERM ends within 5 s */
     async stop() {
       await app.close();

@@ -96,9 +96,21 @@ const jobParams = (session: WorkflowSessionView, nodeId: string, projectId = w.m
 });
 const jobStatus = (session: WorkflowSessionView) => Object.fromEntries(session.jobs.map((j) => [j.node_id, j.status]));
 
+/** the log's head once the workflow process manager has read all of it and appended nothing more for 50 ms */
+const settled = async (): Promise<number> => {
+  for (;;) {
+    const head = await w.head();
+    if (server.workflows.position() >= head) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      if ((await w.head()) === head) return head;
+    } else await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
 /** the call fails with this status and appends nothing */
 const refused = async (call: () => Promise<unknown>, status: number) => {
-  const before = await w.head();
+  // the process manager reacts to what earlier calls appended (an assignment makes a task): let it finish first
+  const before = await settled();
   const answer = await failure(call());
   expect(answer.status).toBe(status);
   expect(await w.head()).toBe(before);
