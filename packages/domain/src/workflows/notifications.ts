@@ -2,6 +2,7 @@ import type { EventEnvelope } from '../shared/envelope';
 import { derivedId } from '../shared/ids';
 import { messageData, type NotificationDraft } from '../notifications/notification';
 import type { SessionEvent } from './session';
+import { workflowTaskId } from './workflowTask';
 
 /** The session events the notifier turns into notifications (docs/workflows.md "The process manager as built"). */
 export const SESSION_NOTIFICATION_EVENT_TYPES = ['SessionJobAssigned', 'SessionJobFinished'] as const;
@@ -45,6 +46,8 @@ export const notificationsForSessionEvent = (event: EventEnvelope<SessionEvent>)
           projectId: data.projectId,
           jobId: data.jobId,
           nodeId: data.nodeId,
+          // the assignee's task of type workflow (the process manager makes it): the bell opens it, and the task its job
+          taskId: workflowTaskId(data.jobId, data.assignment),
           sessionName: session,
           jobName: job,
         },

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifyNotificationId, toJobId, toSessionStreamId } from '@stramien/domain';
+import { notifyNotificationId, toJobId, toSessionStreamId, workflowTaskId } from '@stramien/domain';
 import {
   createEmbeddedDocumentStore,
   createNatsBus,
@@ -93,6 +93,7 @@ describe('the notifier', () => {
           messageKey: 'notifications.workflowJobAssigned',
           messageValues: { job: 'Inspect', session: 'Block A' },
           ...ids(sessionId),
+          taskId: workflowTaskId(ids(sessionId).jobId, 1),
           sessionName: 'Block A',
           jobName: 'Inspect',
         },

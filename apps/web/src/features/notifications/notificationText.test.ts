@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Notification } from '@stramien/api';
 import { changeLanguage, i18n } from '../../shared/i18n';
-import { notificationText } from './notificationText';
+import { notificationTarget, notificationText } from './notificationText';
 
 afterEach(() => changeLanguage('en'));
 
@@ -33,5 +33,15 @@ describe('notificationText', () => {
   it('shows the English message of a notification without a key', async () => {
     await changeLanguage('nl');
     expect(notificationText(signIn({ message: 'Welcome', status: 'info' }), t())).toBe('Welcome');
+  });
+});
+
+describe('notificationTarget', () => {
+  const of = (type: Notification['type'], data: Record<string, unknown>): Notification => ({ ...signIn(data), type });
+  it("opens a task's page, a workflow job's task (whose page opens the job) and the downloads", () => {
+    expect(notificationTarget(of('task', { taskId: 't 1' }))).toBe('/tasks/t%201');
+    expect(notificationTarget(of('workflow_job_assigned', { taskId: 't2', sessionId: 's', jobId: 'j' }))).toBe('/tasks/t2');
+    expect(notificationTarget(of('download', {}))).toBe('/downloads');
+    expect(notificationTarget(of('default', { taskId: 't3' }))).toBeNull();
   });
 });

@@ -45,7 +45,9 @@ export const notificationText = (notification: Notification, t: TFunction<'notif
 /** Where clicking a notification leads, if anywhere. */
 export const notificationTarget = (notification: Notification): string | null => {
   const { data } = notification;
-  if (notification.type === 'task' && typeof data.taskId === 'string') return `/tasks/${encodeURIComponent(data.taskId)}`;
+  // a workflow job given to the user opens their task of type workflow, whose page opens the job
+  if ((notification.type === 'task' || notification.type === 'workflow_job_assigned') && typeof data.taskId === 'string')
+    return `/tasks/${encodeURIComponent(data.taskId)}`;
   if (notification.type === 'download') return '/downloads';
   return null;
 };
