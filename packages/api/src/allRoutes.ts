@@ -26,6 +26,7 @@ import { tableRoutes } from './tables/routes';
 import { tableQueryRoutes } from './tables/queryRoutes';
 import { recordImportRoutes } from './tables/importRoutes';
 import { tableBulkRoutes } from './tables/bulkRoutes';
+import { builderRoutes } from './workflows/builderRoutes';
 import type { RouteContract } from './shared/contract';
 
 /** Every route of the public API, keyed '<group>.<name>'. */
@@ -60,5 +61,6 @@ export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
     tableQueries: tableQueryRoutes,
     recordImports: recordImportRoutes,
     tableBulk: tableBulkRoutes,
+    builder: builderRoutes,
   }).flatMap(([group, routes]) => Object.entries(routes).map(([name, route]) => [`${group}.${name}`, route as RouteContract])),
 );

@@ -30,3 +30,4 @@ export * from './tables/routes';
 export * from './tables/queryRoutes';
 export * from './tables/importRoutes';
 export * from './tables/bulkRoutes';
+export * from './workflows/builderRoutes';
