@@ -197,9 +197,13 @@ describe('the workflow management pages', () => {
     renderShell('/workflow-management', person());
     await screen.findByTestId('workflows-not-allowed');
     fireEvent.click(within(await openUserMenu()).getByTestId('language-nl'));
-    await waitFor(() => expect(screen.getByTestId('workflows-not-allowed').textContent).toContain('Alleen licentiebeheerders bouwen workflows'));
+    await waitFor(() =>
+      expect(screen.getByTestId('workflows-not-allowed').textContent).toContain('Alleen licentiebeheerders bouwen workflows'),
+    );
     fireEvent.click(within(await openUserMenu()).getByTestId('language-de'));
-    await waitFor(() => expect(screen.getByTestId('workflows-not-allowed').textContent).toContain('Nur Lizenzadministratoren erstellen Workflows'));
+    await waitFor(() =>
+      expect(screen.getByTestId('workflows-not-allowed').textContent).toContain('Nur Lizenzadministratoren erstellen Workflows'),
+    );
   });
 });
 

@@ -10,7 +10,7 @@ import {
   type IsValidConnection,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { isManual, type GraphProblem, type WorkflowGraph } from '@stramien/domain';
+import { isManual, type GraphProblem, type NodePosition, type WorkflowGraph } from '@stramien/domain';
 import { useCallback, useEffect, useImperativeHandle, useMemo, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { workflowEdge, workflowEdgeOptions, type WorkflowEdgeTone } from '../../../shared/edges';
@@ -29,13 +29,15 @@ export interface BuilderCanvasProps {
   /** the user deleted these nodes and links (Delete or Backspace on a selection) */
   onDelete: (selection: { nodeIds: string[]; linkIds: string[] }) => void;
   onSelect: (selection: { nodeIds: string[]; linkIds: string[] }) => void;
+  /** nodes the user dragged, or Tidy laid out, to a new place: the positions to keep */
+  onMoved: (moves: { nodeId: string; position: NodePosition }[]) => void;
   /** a double click on a node: open its block */
   onOpen: (nodeId: string) => void;
   ref?: Ref<BuilderCanvasHandle>;
 }
 
 export interface BuilderCanvasHandle {
-  /** lays every node out again, left to right, and fits the view */
+  /** lays every node out again, left to right (onMoved gets the nodes that moved), and fits the view */
   tidy: () => void;
   /** brings these nodes into view and selects them */
   focus: (nodeIds: readonly string[]) => void;
@@ -56,8 +58,9 @@ const tonesOf = (problems: readonly GraphProblem[]) => {
 /**
  * The builder's React Flow canvas: a node per draft node (its block's name, manual or automated, the start node
  * flagged, problems coloured), a link per draft link; drag from a node's right handle to another node to link them,
- * Delete removes the selection. Node positions are the canvas's own (the API keeps none): laid out left to right by
- * dagre when first seen, moved by hand, laid out again by `tidy`. Only the visible part is drawn.
+ * Delete removes the selection. A node sits where the draft keeps it (`position`, saved when dragged); a node never
+ * placed is laid out left to right by dagre with the others; `tidy` lays every node out again. Only the visible part
+ * is drawn.
  */
 export const BuilderCanvas = ({
   graph,
@@ -67,6 +70,7 @@ export const BuilderCanvas = ({
   onConnect,
   onDelete,
   onSelect,
+  onMoved,
   onOpen,
   ref,
 }: BuilderCanvasProps) => {
@@ -81,7 +85,7 @@ export const BuilderCanvas = ({
     const blocks = new Map(graph.blocks.map((b) => [b.blockId, b]));
     setNodes((held) => {
       const before = new Map(held.map((n) => [n.id, n]));
-      const fresh = graph.nodes.some((n) => !before.has(n.nodeId));
+      const fresh = graph.nodes.some((n) => !n.position && !before.has(n.nodeId));
       const laid = fresh
         ? layoutLeftToRight(
             graph.nodes.map((n) => n.nodeId),
@@ -94,7 +98,7 @@ export const BuilderCanvas = ({
         return {
           id: node.nodeId,
           type: 'workflow',
-          position: old?.position ?? laid[node.nodeId] ?? { x: 0, y: 0 },
+          position: node.position ?? old?.position ?? laid[node.nodeId] ?? { x: 0, y: 0 },
           selected: old?.selected ?? false,
           data: {
             label: blockNames.get(node.blockId) ?? config?.name ?? '—',
@@ -130,7 +134,12 @@ export const BuilderCanvas = ({
           graph.nodes.map((n) => n.nodeId),
           graph.links.map((l) => ({ source: l.from, target: l.to })),
         );
-        setNodes((held) => held.map((n) => ({ ...n, position: laid[n.id] ?? n.position })));
+        const held = new Map(flow.getNodes().map((n) => [n.id, n.position]));
+        const moves = Object.entries(laid)
+          .filter(([nodeId, to]) => held.get(nodeId)?.x !== to.x || held.get(nodeId)?.y !== to.y)
+          .map(([nodeId, position]) => ({ nodeId, position }));
+        setNodes((nodes) => nodes.map((n) => ({ ...n, position: laid[n.id] ?? n.position })));
+        if (moves.length > 0) onMoved(moves);
         window.requestAnimationFrame(() => void flow.fitView({ duration: 200 }));
       },
       focus: (nodeIds) => {
@@ -139,7 +148,7 @@ export const BuilderCanvas = ({
         void flow.fitView({ nodes: nodeIds.map((id) => ({ id })), duration: 200, maxZoom: 1.2 });
       },
     }),
-    [graph, flow, setNodes],
+    [graph, flow, setNodes, onMoved],
   );
 
   const isValidConnection: IsValidConnection<Edge> = useCallback(
@@ -180,6 +189,8 @@ export const BuilderCanvas = ({
         onBeforeDelete={onBeforeDelete}
         onSelectionChange={onSelectionChange}
         onNodeDoubleClick={(_, node) => onOpen(node.id)}
+        onNodeDragStop={(_, __, dragged) => onMoved(dragged.map((n) => ({ nodeId: n.id, position: n.position })))}
+        nodesDraggable={editable}
         onlyRenderVisibleElements
         fitView
         minZoom={0.1}
