@@ -162,7 +162,9 @@ export const ActionForm = ({ config, onChange, errors, references }: ActionFormP
           {SESSION_REFERENCES.map((reference) => (
             <li key={reference}>
               <code>{reference}</code> —{' '}
-              {t(`workflows.builder-reference.${reference === '{{session.name}}' ? 'session-name' : 'session-sbs'}`)}
+              {reference === '{{session.name}}'
+                ? t('workflows.builder-reference.session-name')
+                : t('workflows.builder-reference.session-sbs')}
             </li>
           ))}
           {references.map((reference) => (
