@@ -30,7 +30,10 @@ const visitsOf = (pattern: (typeof SHELL_ROUTE_PATTERNS)[number], slug: string):
     .replace(':slug', slug)
     .replace(':itemId', '5f0c6a8e-1d0b-4c39-9a55-0a7e3f1b2c01')
     .replace(':taskId', '00000000-0000-4000-8000-000000000000')
-    .replace(':tableId', '00000000-0000-4000-8000-000000000000');
+    .replace(':tableId', '00000000-0000-4000-8000-000000000000')
+    .replace(':workflowId', '00000000-0000-4000-8000-000000000000')
+    .replace(':sessionId', '00000000-0000-4000-8000-000000000000')
+    .replace(':nodeId', 'n1');
   const lands = SHELL_REDIRECTS[pattern];
   if (pattern.includes(':route'))
     return MODULE_CATALOGUE.map((m) => ({ path: filled.replace(':route', m.route).replace(/\/\*$/, ''), expect: expectation }));

@@ -18,6 +18,7 @@ import enWebhooks from '../locales/en/webhooks.json';
 import enSbs from '../locales/en/sbs.json';
 import enTables from '../locales/en/tables.json';
 import enTablesImport from '../locales/en/tablesImport.json';
+import enWorkflows from '../locales/en/workflows.json';
 import enServer from '../locales/en/server.json';
 
 export const LANGUAGES = ['en', 'nl', 'de'] as const;
@@ -42,6 +43,7 @@ export const NAMESPACES = [
   'sbs',
   'tables',
   'tablesImport',
+  'workflows',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /**
@@ -73,6 +75,7 @@ export const englishResources = {
   sbs: enSbs,
   tables: enTables,
   tablesImport: enTablesImport,
+  workflows: enWorkflows,
   server: enServer,
 } satisfies Record<Namespace | typeof SERVER_NAMESPACE, Record<string, string>>;
 

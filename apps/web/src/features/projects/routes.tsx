@@ -3,6 +3,7 @@ import { lazyPage } from '../../app/lazyPage';
 import { NotFound } from '../../shared/status/StatusScreen';
 import { sbsRoutes } from '../sbs/routes';
 import { tableRoutes } from '../tables/routes';
+import { sessionRoutes } from '../workflows/sessions/routes';
 
 /**
  * Routes of the projects feature, mounted by app/routes.tsx: /project/:slug (overview), /project/:slug/settings; the
@@ -32,6 +33,7 @@ export const projectRoutes: RouteObject[] = [
       },
       ...sbsRoutes,
       ...tableRoutes,
+      ...sessionRoutes,
       ...(['workflows', 'labels'] as const).map((feature) => ({
         path: `${feature}/*`,
         lazy: lazyPage(
