@@ -27,6 +27,7 @@ import { tableQueryRoutes } from './tables/queryRoutes';
 import { recordImportRoutes } from './tables/importRoutes';
 import { tableBulkRoutes } from './tables/bulkRoutes';
 import { projectWorkflowRoutes } from './workflows/projectRoutes';
+import { sessionRoutes } from './workflows/sessionRoutes';
 import type { RouteContract } from './shared/contract';
 
 /** Every route of the public API, keyed '<group>.<name>'. */
@@ -62,5 +63,6 @@ export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
     recordImports: recordImportRoutes,
     tableBulk: tableBulkRoutes,
     projectWorkflows: projectWorkflowRoutes,
+    sessions: sessionRoutes,
   }).flatMap(([group, routes]) => Object.entries(routes).map(([name, route]) => [`${group}.${name}`, route as RouteContract])),
 );

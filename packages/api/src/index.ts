@@ -31,3 +31,4 @@ export * from './tables/queryRoutes';
 export * from './tables/importRoutes';
 export * from './tables/bulkRoutes';
 export * from './workflows/projectRoutes';
+export * from './workflows/sessionRoutes';
