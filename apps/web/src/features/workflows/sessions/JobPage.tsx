@@ -1,6 +1,6 @@
 import { Button, Callout, Card, H3, H5, HTMLSelect, NonIdealState, Spinner } from '@blueprintjs/core';
 import { ArrowLeftIcon, ErrorIcon, TickIcon } from '@blueprintjs/icons';
-import { isProjectAdmin, toJobId } from '@stramien/domain';
+import { toJobId } from '@stramien/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
@@ -9,9 +9,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { serverMessage, serverText } from '../../../shared/apiErrors';
 import { showToast } from '../../../shared/toaster';
-import { useSession } from '../../identity/session/useSession';
 import { useProject } from '../../projects/ProjectLayout';
-import { useProjectCan } from '../../projects/permissions';
 import { StatusTag } from './components/FlowDiagram';
 import { JobField } from './components/JobField';
 import { jobFormMachine, fieldErrors, type JobFormJob, type JobFormRequest } from './machines/jobFormMachine';
@@ -26,9 +24,6 @@ import './sessions.css';
 export const JobPage = () => {
   const { t } = useTranslation('workflows');
   const project = useProject();
-  const { user } = useSession();
-  const { subject } = useProjectCan(project);
-  const admin = subject ? isProjectAdmin(subject) : false;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { workflowId = '', sessionId = '', nodeId = '' } = useParams();
@@ -63,17 +58,21 @@ export const JobPage = () => {
   const { values, message, saved } = state.context;
 
   // a pushed change of the session (another user assigned or finished this job): load it again unless typing
-  const pushedStatus = live.data?.jobs.find((j) => j.jobId === jobId);
+  const pushed = live.data?.jobs.find((j) => j.jobId === jobId);
+  const pushedState = pushed ? `${pushed.status}:${pushed.assignee?.id ?? ''}` : '';
+  const seenState = useRef('');
   useEffect(() => {
-    if (pushedStatus) send({ type: 'REFRESH' });
-  }, [pushedStatus?.status, pushedStatus?.assignee?.id, send]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (seenState.current !== '' && pushedState !== seenState.current) send({ type: 'REFRESH' });
+    seenState.current = pushedState;
+  }, [pushedState, send]);
 
   const view = job.data;
-  const mayWork = !!view && (admin || view.assignee?.id === user.id);
+  const mayWork = view?.can.finish ?? false;
+  const mayAssign = view?.can.assign ?? false;
   const editable = state.matches('editing') && view?.status === 'open' && mayWork;
   const busy = state.matches('savingDraft') || state.matches('finishing');
 
-  const users = useQuery({ ...jobUsersQuery(project.id, jobId), enabled: admin && !!view?.manual && view.status !== 'finished' });
+  const users = useQuery({ ...jobUsersQuery(project.id, jobId), enabled: mayAssign });
   const assign = useMutation({
     mutationFn: (userId: string) => sessionCalls.assign(project.id, jobId, userId),
     onSuccess: (next) => {
@@ -120,14 +119,19 @@ export const JobPage = () => {
   return (
     <div className="stramien-page stramien-job-page" data-testid="job-page" data-status={view.status}>
       <div className="stramien-sessions__header">
-        <Button variant="minimal" icon={<ArrowLeftIcon />} aria-label={t('workflows.session-job.to-flow')} onClick={() => void navigate(flowPath)} />
+        <Button
+          variant="minimal"
+          icon={<ArrowLeftIcon />}
+          aria-label={t('workflows.session-job.to-flow')}
+          onClick={() => void navigate(flowPath)}
+        />
         <H3>{view.name}</H3>
         <StatusTag status={view.status} />
         <span className="bp6-text-muted">{view.session.name}</span>
       </div>
       <Card className="stramien-job-page__assignee">
         <strong>{t('workflows.session-job.assignee')}</strong>{' '}
-        {admin && view.manual && view.status !== 'finished' ? (
+        {mayAssign ? (
           <HTMLSelect
             aria-label={t('workflows.session-job.assign')}
             value={view.assignee?.id ?? ''}
@@ -145,7 +149,7 @@ export const JobPage = () => {
         ) : (
           <span data-testid="job-assignee">{view.assignee?.name ?? t('workflows.session-flow.unassigned')}</span>
         )}
-        {admin && users.isSuccess && users.data.length === 0 && (
+        {mayAssign && users.isSuccess && users.data.length === 0 && (
           <span className="bp6-text-muted"> {t('workflows.session-job.no-users')}</span>
         )}
       </Card>
@@ -175,7 +179,6 @@ export const JobPage = () => {
                 <JobField
                   key={field.id}
                   projectId={project.id}
-                  jobId={jobId}
                   field={field}
                   value={values[field.id] ?? ''}
                   onChange={(value) => send({ type: 'CHANGE', field: field.id, value })}

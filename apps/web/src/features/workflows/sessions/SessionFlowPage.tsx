@@ -56,10 +56,15 @@ export const SessionFlowPage = () => {
   return (
     <div className="stramien-page stramien-flow-page" data-testid="session-flow-page">
       <div className="stramien-sessions__header">
-        <Button variant="minimal" icon={<ArrowLeftIcon />} aria-label={t('workflows.session-flow.to-sessions')} onClick={() => void navigate(base)} />
+        <Button
+          variant="minimal"
+          icon={<ArrowLeftIcon />}
+          aria-label={t('workflows.session-flow.to-sessions')}
+          onClick={() => void navigate(base)}
+        />
         <H3 data-testid="session-name">{session.name}</H3>
-        <Tag minimal intent={session.finished ? 'success' : 'primary'}>
-          {t(session.finished ? 'workflows.sessions.finished' : 'workflows.sessions.running')}
+        <Tag minimal intent={session.status === 'finished' ? 'success' : 'primary'}>
+          {t(session.status === 'finished' ? 'workflows.sessions.finished' : 'workflows.sessions.running')}
         </Tag>
         {session.sbs_code && <Tag minimal>{session.sbs_code}</Tag>}
         <span className="bp6-text-muted">{workflow.data?.name ?? session.workflow_name}</span>

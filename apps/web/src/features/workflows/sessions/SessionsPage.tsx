@@ -22,8 +22,8 @@ export const SESSION_ROW_HEIGHT = 40;
 const SessionStatus = ({ session }: { session: SessionListItem }) => {
   const { t } = useTranslation('workflows');
   return (
-    <Tag minimal intent={session.finished ? 'success' : 'primary'}>
-      {t(session.finished ? 'workflows.sessions.finished' : 'workflows.sessions.running')}
+    <Tag minimal intent={session.status === 'finished' ? 'success' : 'primary'}>
+      {t(session.status === 'finished' ? 'workflows.sessions.finished' : 'workflows.sessions.running')}
     </Tag>
   );
 };

@@ -1,4 +1,4 @@
-import { columnsOf, type SessionJobStatus } from '@stramien/domain';
+import type { SessionJobStatus } from '@stramien/domain';
 
 /** One job of the flow diagram (GET …/session/:sessionId/flow, mapped in queries.ts). */
 export interface FlowJob {
@@ -7,6 +7,8 @@ export interface FlowJob {
   /** the block's name */
   name: string;
   start: boolean;
+  /** its column: the longest distance from the start node, the start node's 1 (the API's, from the domain's columnsOf) */
+  column: number;
   manual: boolean;
   status: SessionJobStatus;
   assignee: { id: string; name: string } | null;
@@ -34,22 +36,15 @@ export interface PlacedJob {
 
 /**
  * Where each job stands in the diagram (spec 2 §2: nodes in columns from the start node, the first column numbered
- * 1): its column is the domain's `columnsOf` (the longest distance from the start node), its row its place among the
- * column's jobs in the order the flow lists them. A job without a column (a graph a version would refuse) goes last.
+ * 1): its column is the API's (the domain's `columnsOf`), its row its place among the column's jobs in the order
+ * the flow lists them.
  */
-export const placeJobs = (jobs: readonly FlowJob[], links: readonly FlowLink[]): { placed: PlacedJob[]; columns: number } => {
-  const columns = columnsOf({
-    blocks: [],
-    nodes: jobs.map((job) => ({ nodeId: job.nodeId, blockId: '', start: job.start })),
-    links: links.map((link, i) => ({ linkId: String(i), from: link.from, to: link.to })),
-  });
-  const last = Math.max(0, ...Object.values(columns));
+export const placeJobs = (jobs: readonly FlowJob[]): { placed: PlacedJob[]; columns: number } => {
   const rows = new Map<number, number>();
   const placed = jobs.map((job) => {
-    const column = columns[job.nodeId] ?? last + 1;
-    const row = rows.get(column) ?? 0;
-    rows.set(column, row + 1);
-    return { job, column, row, x: (column - 1) * FLOW_COLUMN_WIDTH, y: FLOW_HEADER_HEIGHT + row * FLOW_ROW_HEIGHT };
+    const row = rows.get(job.column) ?? 0;
+    rows.set(job.column, row + 1);
+    return { job, column: job.column, row, x: (job.column - 1) * FLOW_COLUMN_WIDTH, y: FLOW_HEADER_HEIGHT + row * FLOW_ROW_HEIGHT };
   });
   return { placed, columns: Math.max(0, ...placed.map((p) => p.column)) };
 };

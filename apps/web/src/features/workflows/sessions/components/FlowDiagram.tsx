@@ -106,7 +106,7 @@ export interface FlowDiagramProps {
  */
 export const FlowDiagram = ({ jobs, links, onOpen, onRetry, retrying }: FlowDiagramProps) => {
   const { nodes, edges } = useMemo(() => {
-    const { placed, columns } = placeJobs(jobs, links);
+    const { placed, columns } = placeJobs(jobs);
     const headers: ColumnNode[] = Array.from({ length: columns }, (_, i) => ({
       id: `column-${i + 1}`,
       type: 'column',

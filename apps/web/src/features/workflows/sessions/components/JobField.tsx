@@ -12,7 +12,6 @@ import { JobFileInput } from './JobFileInput';
 
 export interface JobFieldProps {
   projectId: string;
-  jobId: string;
   field: PanelField;
   value: JobFieldValue;
   onChange: (value: JobFieldValue) => void;
@@ -22,7 +21,14 @@ export interface JobFieldProps {
 }
 
 /** A record field: the records of the project table the block names (by name: a workflow runs in every project). */
-const RecordSelect = ({ id, projectId, table, value, onChange, disabled }: {
+const RecordSelect = ({
+  id,
+  projectId,
+  table,
+  value,
+  onChange,
+  disabled,
+}: {
   id: string;
   projectId: string;
   table: string;
@@ -57,7 +63,7 @@ const RecordSelect = ({ id, projectId, table, value, onChange, disabled }: {
  * its options, a checkbox, a file (uploaded), a record of a project table, an SBS code of the project (the SBS
  * picker). Label, required mark and messages come from the app's one FormField.
  */
-export const JobField = ({ projectId, jobId, field, value, onChange, errors, disabled }: JobFieldProps) => {
+export const JobField = ({ projectId, field, value, onChange, errors, disabled }: JobFieldProps) => {
   const { t } = useTranslation('workflows');
   const id = `job-field-${field.id}`;
   const text = typeof value === 'string' ? value : '';
@@ -75,7 +81,10 @@ export const JobField = ({ projectId, jobId, field, value, onChange, errors, dis
             disabled={disabled}
             value={text}
             onChange={(event) => onChange(event.currentTarget.value)}
-            options={[{ value: '', label: t('workflows.session-job.choose') }, ...field.options.map((option) => ({ value: option, label: option }))]}
+            options={[
+              { value: '', label: t('workflows.session-job.choose') },
+              ...field.options.map((option) => ({ value: option, label: option })),
+            ]}
           />
         );
       case 'date':
@@ -94,7 +103,7 @@ export const JobField = ({ projectId, jobId, field, value, onChange, errors, dis
       case 'sbscode':
         return <SbsCodePicker id={id} projectId={projectId} value={text} onChange={onChange} disabled={disabled} />;
       case 'file':
-        return <JobFileInput id={id} projectId={projectId} jobId={jobId} value={text} onChange={onChange} disabled={disabled} />;
+        return <JobFileInput id={id} value={text} />;
       case 'number':
       case 'text':
         return (

@@ -110,7 +110,9 @@ describe('jobFormMachine', () => {
       expect(actor.getSnapshot().context.dirty).toBe(true);
       actor.send({ type: 'SAVE' });
       await settled();
-      expect(saved).toEqual([{ projectId: 'p-1', jobId: 'j-1', values: { note: null, height: '3', kind: null, checked: false, module: null } }]);
+      expect(saved).toEqual([
+        { projectId: 'p-1', jobId: 'j-1', values: { note: null, height: '3', kind: null, checked: false, module: null } },
+      ]);
       expect(actor.getSnapshot().matches('editing')).toBe(true);
       expect(actor.getSnapshot().context).toMatchObject({ dirty: false, saved: true, errors: {} });
     });
