@@ -24,14 +24,15 @@ interface Visit {
 const visitsOf = (pattern: (typeof SHELL_ROUTE_PATTERNS)[number], slug: string): Visit[] => {
   const expectation: Expectation =
     pattern === '/*' || pattern === '/project/:slug/*' ? 'not-found' : NOT_BUILT_PATTERNS.includes(pattern) ? 'not-available' : 'screen';
-  // ':itemId': the first starter article of the knowledge base (fixed ids, seeded at first start); ':taskId' and
-  // ':tableId': ids nobody has (the task and table pages say it is not found, inside their screens)
+  // ':itemId': the first starter article of the knowledge base (fixed ids, seeded at first start); ':taskId',
+  // ':tableId', ':workflowId', ':blockId' and ':sessionId': ids nobody has (their pages say so, inside their screens)
   const filled = pattern
     .replace(':slug', slug)
     .replace(':itemId', '5f0c6a8e-1d0b-4c39-9a55-0a7e3f1b2c01')
     .replace(':taskId', '00000000-0000-4000-8000-000000000000')
     .replace(':tableId', '00000000-0000-4000-8000-000000000000')
     .replace(':workflowId', '00000000-0000-4000-8000-000000000000')
+    .replace(':blockId', '00000000-0000-4000-8000-000000000000')
     .replace(':sessionId', '00000000-0000-4000-8000-000000000000')
     .replace(':nodeId', 'n1');
   const lands = SHELL_REDIRECTS[pattern];
@@ -90,13 +91,21 @@ test('every route of the shell stays where it is and shows its screen, "not avai
 
 test('the not-available and not-found pages speak the user language and lead back', async ({ page, request }) => {
   const token = await apiToken(request, DEMO_ADMIN);
-  await openSignedIn(page, token, 'nl', '/workflow-management');
-  await expect(page.getByTestId('not-available')).toContainText('Workflowbeheer is nog niet beschikbaar');
+  const me = await api(request, token).get<{ licenses: { id: string; name: string }[] }>('/api/user');
+  const project = await api(request, token).post<{ data: Project }>('/api/project', {
+    license: me.licenses.find((l) => l.name === 'Stramien Demo')!.id,
+    name: unique('Taal'),
+    number: 'T-1',
+    roles: [{ name: 'Beheer', is_projectadmin: true, users: [] }],
+  });
+  const labels = `/project/${project.data.slug}/labels`;
+  await openSignedIn(page, token, 'nl', labels);
+  await expect(page.getByTestId('not-available')).toContainText('Labels is nog niet beschikbaar');
   await page.goto('/geen/pagina');
   await expect(page.getByTestId('not-found')).toContainText('Pagina niet gevonden');
   await page.getByTestId('not-found').getByRole('button').click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  await openSignedIn(page, token, 'de', '/workflow-management');
-  await expect(page.getByTestId('not-available')).toContainText('Workflow-Verwaltung ist noch nicht verfügbar');
+  await openSignedIn(page, token, 'de', labels);
+  await expect(page.getByTestId('not-available')).toContainText('Labels ist noch nicht verfügbar');
 });

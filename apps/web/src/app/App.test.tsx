@@ -140,8 +140,8 @@ describe('the app routes', () => {
       expect(location()).toBe('/tasks/list');
     });
 
-    it.each([['/workflow-management/builder/7', 'Workflow management is not available yet']])(
-      'says %s is not available yet, and stays there',
+    it.each([['/workflow-management/builder/7', 'Only licence admins build workflows']])(
+      'opens %s, which says who may use it, and stays there',
       async (path, text) => {
         storeToken('jwt-1', 3600);
         const { location } = renderApp(path, userWith([licence('l-1', 'Bouwbedrijf')]));

@@ -182,12 +182,12 @@ describe('the app bar sidebars', () => {
   });
 });
 
-describe('the shell pages not built yet', () => {
-  it.each([['/workflow-management', 'Workflow management is not available yet']])(
-    '%s says it is not available yet, in the shell',
+describe('the workflow management pages', () => {
+  it.each([['/workflow-management', 'Only licence admins build workflows']])(
+    '%s tells a user who is not a licence admin who may use it, in the shell',
     async (url, text) => {
       const { location } = renderShell(url, person());
-      expect(within(await screen.findByTestId('not-available')).getByText(text)).toBeTruthy();
+      expect(within(await screen.findByTestId('workflows-not-allowed')).getByText(text)).toBeTruthy();
       expect(screen.getByTestId('user-menu')).toBeTruthy();
       expect(location()).toBe(url);
     },
@@ -195,11 +195,11 @@ describe('the shell pages not built yet', () => {
 
   it('says it in Dutch and German too', async () => {
     renderShell('/workflow-management', person());
-    await screen.findByTestId('not-available');
+    await screen.findByTestId('workflows-not-allowed');
     fireEvent.click(within(await openUserMenu()).getByTestId('language-nl'));
-    await waitFor(() => expect(screen.getByTestId('not-available').textContent).toContain('Workflowbeheer is nog niet beschikbaar'));
+    await waitFor(() => expect(screen.getByTestId('workflows-not-allowed').textContent).toContain('Alleen licentiebeheerders bouwen workflows'));
     fireEvent.click(within(await openUserMenu()).getByTestId('language-de'));
-    await waitFor(() => expect(screen.getByTestId('not-available').textContent).toContain('Workflow-Verwaltung ist noch nicht verfügbar'));
+    await waitFor(() => expect(screen.getByTestId('workflows-not-allowed').textContent).toContain('Nur Lizenzadministratoren erstellen Workflows'));
   });
 });
 

@@ -13,7 +13,9 @@ export const SHELL_ROUTE_PATTERNS = [
   '/tasks/projects',
   '/tasks/:taskId',
   '/downloads',
-  '/workflow-management/*',
+  '/workflow-management',
+  '/workflow-management/builder/:workflowId',
+  '/workflow-management/builder/:workflowId/:blockId',
   '/build',
   '/settings',
   '/project/:slug',
@@ -50,7 +52,6 @@ export const SHELL_ROUTE_PATTERNS = [
 
 /** The shell's screens that are not built yet: their pages say "<feature> is not available yet". */
 export const NOT_BUILT_PATTERNS: readonly (typeof SHELL_ROUTE_PATTERNS)[number][] = [
-  '/workflow-management/*',
   '/project/:slug/workflows/*',
   '/project/:slug/labels/*',
   '/project/:slug/module/:route/*',

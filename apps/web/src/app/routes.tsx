@@ -3,7 +3,6 @@ import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { PortraitNotice } from './PortraitNotice';
 import { RouteError } from './RouteError';
 import { lazyPage } from './lazyPage';
-import { ShellFeatureNotAvailable } from './pages/NotBuiltPages';
 import { NotFound } from '../shared/status/StatusScreen';
 import { accountPublicRoutes } from '../features/account/routes';
 import { settingsRoutes } from '../features/settings/routes';
@@ -13,6 +12,7 @@ import { adminRoutes } from '../features/admin/routes';
 import { knowledgeBaseRoutes } from '../features/knowledgeBase/routes';
 import { taskViewRoutes } from '../features/tasks/routes';
 import { notificationRoutes } from '../features/notifications/routes';
+import { workflowManagementRoutes } from '../features/workflows/builder/routes';
 
 const Loading = () => (
   <div className="stramien-page stramien-page--centered" aria-busy="true">
@@ -29,9 +29,8 @@ const Root = () => (
 
 /**
  * The routes of spec §2. Outside the shell: /login, /licenses, /maintenance. Inside the authenticated shell:
- * /dashboard (with its guided tour), /build and the features' routes (/tasks …, /downloads, /knowledge-base …); the
- * screens not built yet (/workflow-management and its children) say so in the user's language, and any
- * other address shows the not-found page in the shell — never a silent redirect.
+ * /dashboard (with its guided tour), /build and the features' routes (/tasks …, /downloads, /knowledge-base …,
+ * /workflow-management …); any other address shows the not-found page in the shell — never a silent redirect.
  */
 export const routes: RouteObject[] = [
   {
@@ -88,10 +87,7 @@ export const routes: RouteObject[] = [
             ],
           },
           ...taskViewRoutes,
-          ...(['workflow-management'] as const).map((feature) => ({
-            path: `${feature}/*`,
-            element: <ShellFeatureNotAvailable feature={feature} />,
-          })),
+          ...workflowManagementRoutes,
           {
             path: 'build',
             lazy: lazyPage(
