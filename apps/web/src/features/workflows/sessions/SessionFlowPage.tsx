@@ -7,10 +7,9 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { serverMessage } from '../../../shared/apiErrors';
 import { showToast } from '../../../shared/toaster';
 import { useProject } from '../../projects/ProjectLayout';
-import { FlowDiagram, StatusLegend } from './components/FlowDiagram';
+import { FailedJobs, FlowDiagram, StatusLegend } from './components/FlowDiagram';
 import { SessionProgress } from './components/SessionProgress';
-import type { FlowJob } from './flowLayout';
-import { projectWorkflowQuery, refreshSession, sessionCalls, useLiveSession } from './queries';
+import { projectWorkflowQuery, refreshSession, sessionCalls, useLiveSession, type FlowJob } from './queries';
 import './sessions.css';
 
 /**
@@ -75,13 +74,12 @@ export const SessionFlowPage = () => {
         </div>
         <StatusLegend />
       </div>
-      <FlowDiagram
+      <FailedJobs
         jobs={jobs}
-        links={links}
-        onOpen={open}
         onRetry={workflow.data?.permissions.admin ? onRetry : null}
         retrying={retry.isPending ? (retry.variables?.jobId ?? null) : null}
       />
+      <FlowDiagram jobs={jobs} links={links} onOpen={open} />
     </div>
   );
 };

@@ -3,8 +3,29 @@ import { infiniteQueryOptions, queryOptions, useQuery, useQueryClient, type Quer
 import { useEffect } from 'react';
 import { api } from '../../../shared/api';
 import { notificationStore } from '../../notifications/notificationStore';
-import type { FlowJob, FlowLink } from './flowLayout';
 import type { JobFormJob, JobFormRequest } from './machines/jobFormMachine';
+import type { SessionJobStatus } from '@stramien/domain';
+
+/** One job of the flow diagram (GET …/session/:sessionId/flow, mapped in queries.ts). */
+export interface FlowJob {
+  jobId: string;
+  nodeId: string;
+  /** the block's name */
+  name: string;
+  start: boolean;
+  /** its column: the longest distance from the start node, the start node's 1 (the API's, from the domain's columnsOf) */
+  column: number;
+  manual: boolean;
+  status: SessionJobStatus;
+  assignee: { id: string; name: string } | null;
+  /** a failed automated job's error */
+  error: string | null;
+}
+
+export interface FlowLink {
+  from: string;
+  to: string;
+}
 
 export type SessionListItem = WorkflowSessionView;
 export type StartedSession = WorkflowSessionView;

@@ -1,25 +1,26 @@
-import { Button, Tag } from '@blueprintjs/core';
-import { PersonIcon, RefreshIcon } from '@blueprintjs/icons';
+import { Button, Callout, Tag } from '@blueprintjs/core';
+import { CogIcon, PersonIcon, RefreshIcon } from '@blueprintjs/icons';
 import { SESSION_JOB_STATUSES, type SessionJobStatus } from '@stramien/domain';
-import { Background, Handle, Position, ReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
+import { Background, ReactFlow, type Node, type NodeProps } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { createContext, useContext, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FLOW_COLUMN_WIDTH, placeJobs, type FlowJob, type FlowLink } from '../flowLayout';
+import { workflowEdge } from '../../shared/edges';
+import { COLUMN_GAP, layoutInColumns, NODE_WIDTH } from '../../shared/layout';
+import { WorkflowNode, type WorkflowFlowNode, type WorkflowNodeTone } from '../../shared/WorkflowNode';
+import '../../shared/workflowCanvas.css';
+import type { FlowJob, FlowLink } from '../queries';
 
-/** What a job node may do, from the page (the same for every node, so the nodes' data stays the job alone). */
-interface FlowActions {
-  /** project admins retry a failed automated job */
-  onRetry: ((job: FlowJob) => void) | null;
-  retrying: string | null;
-}
-const FlowActionsContext = createContext<FlowActions>({ onRetry: null, retrying: null });
-
-type JobNode = Node<{ job: FlowJob; column: number }, 'job'>;
 type ColumnNode = Node<{ column: number }, 'column'>;
 
-/** The intent of each status: waiting grey, open blue, finished green, failed red (the legend says so). */
-export const STATUS_INTENT: Record<SessionJobStatus, 'none' | 'primary' | 'success' | 'danger'> = {
+/** The tone of each status on the canvas: waiting dashed, open blue, finished green, failed red (the legend says so). */
+export const STATUS_TONE: Record<SessionJobStatus, WorkflowNodeTone> = {
+  waiting: 'muted',
+  open: 'primary',
+  finished: 'success',
+  failed: 'danger',
+};
+const STATUS_INTENT: Record<SessionJobStatus, 'none' | 'primary' | 'success' | 'danger'> = {
   waiting: 'none',
   open: 'primary',
   finished: 'success',
@@ -35,130 +36,139 @@ export const StatusTag = ({ status }: { status: SessionJobStatus }) => {
   );
 };
 
-const JobNodeView = ({ data }: NodeProps<JobNode>) => {
-  const { t } = useTranslation('workflows');
-  const { onRetry, retrying } = useContext(FlowActionsContext);
-  const { job } = data;
-  return (
-    <div
-      className={`stramien-flow-job stramien-flow-job--${job.status}${job.manual ? ' stramien-flow-job--manual' : ''}`}
-      data-testid="flow-job"
-      data-node-id={job.nodeId}
-      data-status={job.status}
-    >
-      <Handle type="target" position={Position.Left} isConnectable={false} />
-      <div className="stramien-flow-job__name">{job.name}</div>
-      <div className="stramien-flow-job__meta">
-        <StatusTag status={job.status} />
-        <span className="bp6-text-muted">{t(job.manual ? 'workflows.session-flow.manual' : 'workflows.session-flow.automated')}</span>
-      </div>
-      {job.manual && (
-        <div className="stramien-flow-job__assignee" data-testid="flow-job-assignee">
-          <PersonIcon size={12} /> {job.assignee?.name ?? t('workflows.session-flow.unassigned')}
-        </div>
-      )}
-      {job.status === 'failed' && (
-        <div className="stramien-flow-job__error" role="alert">
-          <span>{job.error}</span>
-          {onRetry && (
-            <Button
-              size="small"
-              intent="danger"
-              icon={<RefreshIcon />}
-              text={t('workflows.session-flow.retry')}
-              loading={retrying === job.jobId}
-              className="nodrag"
-              onClick={(event) => {
-                event.stopPropagation();
-                onRetry(job);
-              }}
-              data-testid="flow-job-retry"
-            />
-          )}
-        </div>
-      )}
-      <Handle type="source" position={Position.Right} isConnectable={false} />
-    </div>
-  );
-};
-
-const ColumnNodeView = ({ data }: NodeProps<ColumnNode>) => (
+const ColumnHeader = ({ data }: NodeProps<ColumnNode>) => (
   <div className="stramien-flow-column" data-testid="flow-column">
     {data.column}
   </div>
 );
 
-const nodeTypes = { job: JobNodeView, column: ColumnNodeView };
+/** React Flow's node types, defined once outside any component: the shared workflow node and the column numbers. */
+const nodeTypes = { workflow: WorkflowNode, column: ColumnHeader };
+/** the column numbers stand this far above the highest node */
+const HEADER_OFFSET = 56;
 
 export interface FlowDiagramProps {
   jobs: FlowJob[];
   links: FlowLink[];
   /** a manual job was clicked: open its job page */
   onOpen: (job: FlowJob) => void;
-  onRetry: ((job: FlowJob) => void) | null;
-  retrying: string | null;
 }
 
 /**
  * The session flow diagram (spec 2 §2): a read-only React Flow of the session's jobs in columns from the start node
- * (headed 1, 2, …), each coloured by its status; a manual job opens its page when clicked; a failed job shows its
- * error, and a Retry button for project admins.
+ * (the API's columns, headed 1, 2, …), drawn with the builder's node and edge (features/workflows/shared), each
+ * coloured by its job's status with its assignee; a manual job opens its page when clicked.
  */
-export const FlowDiagram = ({ jobs, links, onOpen, onRetry, retrying }: FlowDiagramProps) => {
+export const FlowDiagram = ({ jobs, links, onOpen }: FlowDiagramProps) => {
+  const { t } = useTranslation('workflows');
   const { nodes, edges } = useMemo(() => {
-    const { placed, columns } = placeJobs(jobs);
-    const headers: ColumnNode[] = Array.from({ length: columns }, (_, i) => ({
+    const columns = Object.fromEntries(jobs.map((job) => [job.nodeId, job.column]));
+    const edgesIn = links.map((link) => ({ source: link.from, target: link.to }));
+    const positions = layoutInColumns(
+      jobs.map((job) => job.nodeId),
+      edgesIn,
+      columns,
+    );
+    const top = Math.min(0, ...Object.values(positions).map((p) => p.y)) - HEADER_OFFSET;
+    const count = Math.max(0, ...jobs.map((job) => job.column));
+    const headers: ColumnNode[] = Array.from({ length: count }, (_, i) => ({
       id: `column-${i + 1}`,
       type: 'column',
-      position: { x: i * FLOW_COLUMN_WIDTH, y: 0 },
+      position: { x: i * (NODE_WIDTH + COLUMN_GAP), y: top },
       data: { column: i + 1 },
       selectable: false,
       draggable: false,
     }));
-    const jobNodes: JobNode[] = placed.map(({ job, column, x, y }) => ({
+    const jobNodes: WorkflowFlowNode[] = jobs.map((job) => ({
       id: job.nodeId,
-      type: 'job',
-      position: { x, y },
-      data: { job, column },
+      type: 'workflow',
+      position: positions[job.nodeId] ?? { x: 0, y: 0 },
       draggable: false,
       connectable: false,
+      className: job.manual ? 'stramien-flow-job--manual' : undefined,
+      data: {
+        label: job.name,
+        caption: `${t(`workflows.session-status.${job.status}`)} · ${
+          job.manual ? (job.assignee?.name ?? t('workflows.session-flow.unassigned')) : t('workflows.session-flow.automated')
+        }`,
+        icon: job.manual ? <PersonIcon size={12} /> : <CogIcon size={12} />,
+        start: job.start,
+        startLabel: t('workflows.session-flow.start'),
+        tone: STATUS_TONE[job.status],
+        testId: 'flow-job',
+      },
     }));
     const status = new Map(jobs.map((job) => [job.nodeId, job.status]));
-    const flowEdges: Edge[] = links.map((link) => ({
-      id: `${link.from}->${link.to}`,
-      source: link.from,
-      target: link.to,
-      animated: status.get(link.from) === 'finished' && status.get(link.to) === 'open',
-      className: status.get(link.from) === 'finished' ? 'stramien-flow-edge--done' : undefined,
-    }));
+    const flowEdges = links.map((link) =>
+      workflowEdge({
+        id: `${link.from}->${link.to}`,
+        source: link.from,
+        target: link.to,
+        tone: status.get(link.from) === 'finished' ? 'success' : 'none',
+      }),
+    );
     return { nodes: [...headers, ...jobNodes] as Node[], edges: flowEdges };
-  }, [jobs, links]);
-  const actions = useMemo(() => ({ onRetry, retrying }), [onRetry, retrying]);
+  }, [jobs, links, t]);
+  const byNode = useMemo(() => new Map(jobs.map((job) => [job.nodeId, job])), [jobs]);
 
   return (
-    <FlowActionsContext.Provider value={actions}>
-      <div className="stramien-flow" data-testid="session-flow">
-        <ReactFlow
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={nodeTypes}
-          nodesDraggable={false}
-          nodesConnectable={false}
-          elementsSelectable={false}
-          edgesFocusable={false}
-          fitView
-          fitViewOptions={{ maxZoom: 1 }}
-          minZoom={0.1}
-          onNodeClick={(_, node) => {
-            if (node.type !== 'job') return;
-            const job = (node as JobNode).data.job;
-            if (job.manual) onOpen(job);
-          }}
-        >
-          <Background />
-        </ReactFlow>
-      </div>
-    </FlowActionsContext.Provider>
+    <div className="stramien-flow-canvas stramien-flow" data-testid="session-flow">
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        nodesDraggable={false}
+        nodesConnectable={false}
+        elementsSelectable={false}
+        edgesFocusable={false}
+        fitView
+        fitViewOptions={{ maxZoom: 1 }}
+        minZoom={0.1}
+        onNodeClick={(_, node) => {
+          const job = byNode.get(node.id);
+          if (job?.manual) onOpen(job);
+        }}
+      >
+        <Background />
+      </ReactFlow>
+    </div>
+  );
+};
+
+/** The failed automated jobs with their errors; project admins retry one (SessionJobRetried: the manager runs it again). */
+export const FailedJobs = ({
+  jobs,
+  onRetry,
+  retrying,
+}: {
+  jobs: FlowJob[];
+  onRetry: ((job: FlowJob) => void) | null;
+  retrying: string | null;
+}) => {
+  const { t } = useTranslation('workflows');
+  const failed = jobs.filter((job) => job.status === 'failed');
+  if (failed.length === 0) return null;
+  return (
+    <Callout intent="danger" title={t('workflows.session-flow.failed-title')} className="stramien-flow-failed" data-testid="flow-failed">
+      <ul>
+        {failed.map((job) => (
+          <li key={job.jobId} data-testid="flow-failed-job">
+            <strong>{job.name}</strong>: {job.error}{' '}
+            {onRetry && (
+              <Button
+                size="small"
+                intent="danger"
+                icon={<RefreshIcon />}
+                text={t('workflows.session-flow.retry')}
+                loading={retrying === job.jobId}
+                onClick={() => onRetry(job)}
+                data-testid="flow-job-retry"
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+    </Callout>
   );
 };
 
@@ -166,9 +176,11 @@ export const FlowDiagram = ({ jobs, links, onOpen, onRetry, retrying }: FlowDiag
 export const StatusLegend = () => {
   const { t } = useTranslation('workflows');
   return (
-    <div className="stramien-flow-legend" aria-label={t('workflows.session-flow.legend')} data-testid="flow-legend">
+    <div className="stramien-flow-legend" role="list" aria-label={t('workflows.session-flow.legend')} data-testid="flow-legend">
       {SESSION_JOB_STATUSES.map((status) => (
-        <StatusTag key={status} status={status} />
+        <span role="listitem" key={status} className={`stramien-flow-legend__item stramien-flow-node--${STATUS_TONE[status]}`}>
+          {t(`workflows.session-status.${status}`)}
+        </span>
       ))}
     </div>
   );
