@@ -15,6 +15,8 @@ import {
   tableRoutes,
   webhookRoutes,
   sbsRoutes,
+  projectWorkflowRoutes,
+  sessionRoutes,
   type RouteContract,
 } from '@stramien/api';
 import { WEBHOOK_DELIVERIES_COLLECTION } from '@stramien/webhooks';
@@ -22,6 +24,7 @@ import {
   can,
   tableRights,
   projectWorkflowRights,
+  toJobId,
   toJobStreamId,
   NO_GENERAL_PERMISSIONS,
   ALL_GENERAL_PERMISSIONS,
@@ -29,6 +32,7 @@ import {
 } from '@stramien/domain';
 import { DEMO, startTestServer, type TestServer } from '@stramien/commands/testing/testServer';
 import { createUser } from '@stramien/commands/routes/identity/accountTesting';
+import { publishWorkflow } from '@stramien/commands/routes/workflows/projectWorkflowTesting';
 import { apiTokenRoutes, apiTokenUse } from '@stramien/api';
 
 /**
@@ -204,6 +208,22 @@ interface Fixture {
   sbsNodeId: string;
   /** a table of the fixture project: team General may write it, team Nothing read it (FIXTURE_TABLE_PERMISSIONS) */
   table: TableFixture;
+  /** a project workflow of the fixture project: team General may start sessions (write), team Nothing read it */
+  workflow: WorkflowFixture;
+  /** a running session of the fixture project workflow (its start node 'intake' open, nobody assigned) */
+  session: SessionFixture;
+}
+
+interface SessionFixture {
+  sessionId: string;
+  /** the open job of node 'intake' */
+  jobId: string;
+}
+
+interface WorkflowFixture {
+  projectWorkflowId: string;
+  /** a role of it, without teams or nodes */
+  roleId: string;
 }
 
 interface TableFixture {
@@ -277,10 +297,22 @@ interface Fresh {
   record(): Promise<string>;
   /** a revision of a new table of the fixture project (with the fixture table's team permissions) */
   revision(): Promise<string>;
+  /** a published builder workflow of licence A */
+  builderWorkflow(): Promise<string>;
+  /** a new project workflow of the fixture project, with the fixture workflow's team permissions */
+  projectWorkflow(): Promise<string>;
+  /** a new role of the fixture project workflow, holding the scratch team and node 'review' */
+  workflowRole(): Promise<string>;
+  /** a new session of the fixture project workflow */
+  session(): Promise<SessionFixture>;
 }
 
 const unique = () => randomUUID().slice(0, 8);
 const project = (f: Fixture) => ({ id: f.projectId });
+const workflowParams = (f: Fixture) => ({ id: f.projectId, workflowId: f.workflow.projectWorkflowId });
+const roleParams = (f: Fixture) => ({ ...workflowParams(f), roleId: f.workflow.roleId });
+const sessionParams = (f: Fixture) => ({ id: f.projectId, sessionId: f.session.sessionId });
+const jobParams = (f: Fixture) => ({ id: f.projectId, jobId: f.session.jobId });
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 /** a CSV of one row for the import routes (its header fills no column: nothing is refused) */
 const MATRIX_CSV = Buffer.from('Matrix\nrow\n').toString('base64');
@@ -566,6 +598,59 @@ const CASES: Record<string, RouteCase> = {
   'sbs.deleteMany': { phase: 2, input: async (f, fresh) => ({ params: { id: f.projectId }, body: { ids: [await fresh.sbsNode()] } }) },
   'sbs.clear': { phase: 2, input: async (f, fresh) => ({ params: { id: f.projectId }, query: { version: await fresh.sbsVersion() } }) },
   'sbs.deleteVersion': { phase: 2, input: async (f, fresh) => ({ params: { id: f.projectId, versionId: await fresh.sbsVersion() } }) },
+  'projectWorkflows.list': { phase: 0, input: (f) => ({ params: { id: f.projectId } }) },
+  'projectWorkflows.permissions': { phase: 0, input: (f) => ({ params: { id: f.projectId } }) },
+  'projectWorkflows.inLicense': { phase: 0, input: (f) => ({ params: { id: f.projectId } }) },
+  'projectWorkflows.get': { phase: 0, input: (f) => ({ params: workflowParams(f) }) },
+  'projectWorkflows.roles': { phase: 0, input: (f) => ({ params: workflowParams(f) }) },
+  'projectWorkflows.roleTeams': { phase: 0, input: (f) => ({ params: workflowParams(f) }) },
+  'projectWorkflows.roleNodes': { phase: 0, input: (f) => ({ params: workflowParams(f) }) },
+  'projectWorkflows.add': {
+    phase: 1,
+    input: async (f, fresh) => ({ params: { id: f.projectId }, body: { workflow: await fresh.builderWorkflow() } }),
+  },
+  'projectWorkflows.update': { phase: 1, input: (f) => ({ params: workflowParams(f), body: { name: 'Matrix workflow' } }) },
+  'projectWorkflows.createRole': { phase: 1, input: (f) => ({ params: workflowParams(f), body: { name: `Role ${unique()}` } }) },
+  'projectWorkflows.updateRole': { phase: 1, input: (f) => ({ params: roleParams(f), body: { name: 'Matrix role' } }) },
+  'projectWorkflows.addRoleTeam': { phase: 1, input: (f) => ({ params: roleParams(f), body: { group: f.scratchTeamId } }) },
+  'projectWorkflows.addRoleNode': { phase: 1, input: (f) => ({ params: roleParams(f), body: { node: 'review' } }) },
+  'projectWorkflows.remove': {
+    phase: 2,
+    input: async (f, fresh) => ({ params: { id: f.projectId, workflowId: await fresh.projectWorkflow() } }),
+  },
+  'projectWorkflows.deleteRole': {
+    phase: 2,
+    input: async (f, fresh) => ({ params: { ...workflowParams(f), roleId: await fresh.workflowRole() } }),
+  },
+  'projectWorkflows.removeRoleTeam': {
+    phase: 2,
+    input: async (f, fresh) => ({ params: { ...workflowParams(f), roleId: await fresh.workflowRole(), teamId: f.scratchTeamId } }),
+  },
+  'projectWorkflows.removeRoleNode': {
+    phase: 2,
+    input: async (f, fresh) => ({ params: { ...workflowParams(f), roleId: await fresh.workflowRole(), nodeId: 'review' } }),
+  },
+  'sessions.list': { phase: 0, input: (f) => ({ params: { id: f.projectId }, query: {} }) },
+  'sessions.get': { phase: 0, input: (f) => ({ params: sessionParams(f) }) },
+  'sessions.flow': { phase: 0, input: (f) => ({ params: sessionParams(f) }) },
+  'sessions.users': { phase: 0, input: (f) => ({ params: jobParams(f) }) },
+  'sessions.node': { phase: 0, input: (f) => ({ params: jobParams(f) }) },
+  'sessions.start': {
+    phase: 1,
+    input: (f) => ({ params: { id: f.projectId }, body: { workflow: f.workflow.projectWorkflowId, name: `Session ${unique()}` } }),
+  },
+  'sessions.assign': { phase: 1, input: (f) => ({ params: jobParams(f), body: { user: f.memberId } }) },
+  'sessions.saveValues': { phase: 1, input: (f) => ({ params: jobParams(f), body: { values: {} } }) },
+  // the intake job never fails: an admin's retry is refused (409), everybody else's before that
+  'sessions.retry': { phase: 1, input: (f) => ({ params: jobParams(f), body: {} }) },
+  'sessions.finish': {
+    phase: 2,
+    input: async (f, fresh) => ({ params: { id: f.projectId, jobId: (await fresh.session()).jobId }, body: { values: {} } }),
+  },
+  'sessions.delete': {
+    phase: 2,
+    input: async (f, fresh) => ({ params: { id: f.projectId, sessionId: (await fresh.session()).sessionId } }),
+  },
 };
 const SBS_FIXTURE_CODE = 'M-FIXTURE';
 /** a target that never resolves (RFC 2606 `.invalid`): the matrix's endpoints are recorded, their deliveries fail */
@@ -941,6 +1026,38 @@ beforeAll(async () => {
     permissionId: fixtureTable.readPermissionId,
     recordId: await newRecord(),
   };
+  const builderWorkflow = () => publishWorkflow(server, { licenceId: licenceA, userId: member.id });
+  /** a project workflow of the fixture project: team General may start its sessions, team Nothing read it */
+  const permittedWorkflow = async () => {
+    const id = (await admin.call(projectWorkflowRoutes.add, { params: { id: p.id }, body: { workflow: await builderWorkflow() } })).data.id;
+    for (const [teamId, access] of [
+      [generalTeamId, 'write'],
+      [nothingTeamId, 'read'],
+    ] as const) {
+      const held = (await admin.call(teamRoutes.workflowPermissions, { params: { id: teamId } })).data;
+      await admin.call(teamRoutes.setWorkflowPermissions, {
+        params: { id: teamId },
+        body: { workflows: [...held, { workflow_id: id, access }] },
+      });
+    }
+    return id;
+  };
+  const fixtureWorkflowId = await permittedWorkflow();
+  /** a role of the fixture project workflow; unless bare, holding the scratch team and node 'review' */
+  const workflowRole = async (bare = false) => {
+    const params = { id: p.id, workflowId: fixtureWorkflowId };
+    const roleId = (await admin.call(projectWorkflowRoutes.createRole, { params, body: { name: `Role ${unique()}` } })).data.id;
+    if (bare) return roleId;
+    await admin.call(projectWorkflowRoutes.addRoleTeam, { params: { ...params, roleId }, body: { group: scratchTeamId } });
+    await admin.call(projectWorkflowRoutes.addRoleNode, { params: { ...params, roleId }, body: { node: 'review' } });
+    return roleId;
+  };
+  const workflowFixture: WorkflowFixture = { projectWorkflowId: fixtureWorkflowId, roleId: await workflowRole(true) };
+  const session = async (): Promise<SessionFixture> => {
+    const body = { workflow: fixtureWorkflowId, name: `Session ${unique()}` };
+    const sessionId = (await admin.call(sessionRoutes.start, { params: { id: p.id }, body })).data.id;
+    return { sessionId, jobId: toJobId(sessionId, 'intake') };
+  };
   await label();
   const deliveries = server.adapters.documentStore.collection(WEBHOOK_DELIVERIES_COLLECTION);
   for (let waited = 0; (await deliveries.count({ endpointId: webhookId })) === 0 && waited < 10_000; waited += 50)
@@ -970,6 +1087,8 @@ beforeAll(async () => {
     webhookEventId,
     sbsNodeId: await sbsNode(SBS_FIXTURE_CODE),
     table: tableFixture,
+    workflow: workflowFixture,
+    session: await session(),
   };
   const boardTokens: Partial<Record<ActorName, string>> = {
     member: member.token,
@@ -1026,6 +1145,10 @@ beforeAll(async () => {
       const table = (await permittedTable()).id;
       return (await admin.call(tableRoutes.storeRevision, { body: { table, project: p.id } })).data.id;
     },
+    builderWorkflow,
+    projectWorkflow: permittedWorkflow,
+    workflowRole: () => workflowRole(),
+    session,
   };
   for (const actor of Object.keys(boardTokens) as ActorName[]) fixture.boards[actor] = await fresh.board(actor);
   await admin.call(accountRoutes.disableUser, { params: { id: disabled.id }, body: {} });

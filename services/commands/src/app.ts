@@ -34,6 +34,7 @@ import { registerRecordImportRoutes } from './routes/tables/recordImportRoutes';
 import { registerTableQueryRoutes } from './routes/tables/queries/tableQueryRoutes';
 import { registerTableBulkRoutes } from './routes/tables/tableBulkRoutes';
 import { registerProjectWorkflowRoutes } from './routes/workflows/projectWorkflowRoutes';
+import { registerSessionRoutes } from './routes/workflows/sessionRoutes';
 
 export { createAppDeps, systemClock, type AppDeps, type Clock } from './deps';
 
@@ -83,6 +84,7 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerTableQueryRoutes(app);
   registerTableBulkRoutes(app);
   registerProjectWorkflowRoutes(app);
+  registerSessionRoutes(app);
   if (extend) await extend(app);
   return app;
 };

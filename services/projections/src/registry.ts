@@ -16,6 +16,8 @@ import { webhookProjections } from './webhooks/index';
 import { sbsProjections } from './sbs/index';
 import { tableProjections } from './tables/index';
 import { projectWorkflowsProjection } from './workflows/projectWorkflows';
+import { workflowSessionsProjection } from './workflows/sessions';
+import { workflowJobsProjection } from './workflows/sessionJobs';
 
 /** Every read model the projections service maintains. */
 export const allProjections: Projection[] = [
@@ -36,4 +38,6 @@ export const allProjections: Projection[] = [
   ...sbsProjections,
   ...tableProjections,
   projectWorkflowsProjection as unknown as Projection,
+  workflowSessionsProjection as unknown as Projection,
+  workflowJobsProjection,
 ];

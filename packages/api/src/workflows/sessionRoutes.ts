@@ -15,9 +15,10 @@ import { queryBooleanSchema } from '../teams/routes';
 
 /**
  * Sessions and jobs of a project's workflows (spec 2 §7 "Sessions and jobs", docs/workflows.md "Sessions and jobs").
- * Every route needs project access; who may start, read, assign, finish and retry is decided by the handler from the
- * project workflow (project admins; teams with the workflow permission `write` start and delete, `read` see; a job's
- * assignee or a project admin saves and finishes it; project admins assign and retry).
+ * Who may do what follows the rights on the session's project workflow (`projectWorkflowRights`, checked by the
+ * handler: a session or job of a project workflow the user may not read answers 404): `read` sees sessions and jobs,
+ * `write` starts sessions, `admin` (project admins) deletes sessions, assigns and retries jobs; a job's assignee or
+ * an admin saves and finishes it. The list shows the sessions of the project workflows the user may read.
  */
 export const SESSIONS_PER_PAGE_DEFAULT = 50;
 export const SESSIONS_PER_PAGE_MAX = 200;
@@ -102,6 +103,11 @@ export const jobNodeSchema = z.object({
 export type JobNode = z.infer<typeof jobNodeSchema>;
 
 const projectAccess: RoutePolicy = { access: 'check', check: 'project', scope: 'project' };
+/** the rights on the session's project workflow (`projectWorkflowRights`); the handler checks them, 404 without read */
+const read: RoutePolicy = { access: 'workflow', need: 'read' };
+const write: RoutePolicy = { access: 'workflow', need: 'write' };
+/** project admins; a job's assignee too where the summary says so */
+const admin: RoutePolicy = { access: 'workflow', need: 'admin' };
 const sessionParams = z.object({ id: uuid, sessionId: uuid });
 const jobParams = z.object({ id: uuid, jobId: uuid });
 /** a job's values: field id -> a cell value (checked against the block's fields by the domain's panelValues) */
@@ -141,7 +147,7 @@ export const sessionRoutes = {
     summary: "Start a session of a project workflow on its version: one job per node, the start node's job opens",
     tag: 'sessions',
     auth: true,
-    policy: projectAccess,
+    policy: write,
     alsoAnswers: [403, 404, 409, 422],
     params: z.object({ id: uuid }),
     body: z
@@ -160,7 +166,7 @@ export const sessionRoutes = {
     summary: 'One session with its progress and its jobs',
     tag: 'sessions',
     auth: true,
-    policy: projectAccess,
+    policy: read,
     alsoAnswers: [404],
     params: sessionParams,
     response: z.object({ data: workflowSessionSchema }),
@@ -168,10 +174,10 @@ export const sessionRoutes = {
   delete: defineRoute({
     method: 'DELETE',
     path: '/api/project/:id/session/:sessionId',
-    summary: 'Delete a session (who may start it may delete it)',
+    summary: 'Delete a session (project admins)',
     tag: 'sessions',
     auth: true,
-    policy: projectAccess,
+    policy: admin,
     alsoAnswers: [403, 404],
     params: sessionParams,
     response: z.object({ message: z.string(), position: z.number().int().nonnegative() }),
@@ -182,7 +188,7 @@ export const sessionRoutes = {
     summary: 'The flow diagram of a session: its nodes in columns from the start node, each with its block, links and job',
     tag: 'sessions',
     auth: true,
-    policy: projectAccess,
+    policy: read,
     alsoAnswers: [404],
     params: sessionParams,
     response: z.object({ data: sessionFlowSchema }),
@@ -193,7 +199,7 @@ export const sessionRoutes = {
     summary: "Assign a manual job to a user who may take it (a member of a team holding one of the node's roles)",
     tag: 'sessions',
     auth: true,
-    policy: projectAccess,
+    policy: admin,
     alsoAnswers: [403, 404, 409, 422],
     params: jobParams,
     body: z.object({ user: uuid }).strict(),
@@ -205,7 +211,7 @@ export const sessionRoutes = {
     summary: "The users who may take a job: members of the teams holding its node's roles",
     tag: 'sessions',
     auth: true,
-    policy: projectAccess,
+    policy: read,
     alsoAnswers: [404],
     params: jobParams,
     response: z.object({ data: z.array(jobUserSchema) }),
@@ -216,7 +222,7 @@ export const sessionRoutes = {
     summary: "A job's node: its block's panels, the values saved, its status and what the user may do",
     tag: 'sessions',
     auth: true,
-    policy: projectAccess,
+    policy: read,
     alsoAnswers: [404],
     params: jobParams,
     response: z.object({ data: jobNodeSchema }),
@@ -224,10 +230,11 @@ export const sessionRoutes = {
   saveValues: defineRoute({
     method: 'PUT',
     path: '/api/project/:id/job/:jobId/values',
-    summary: "Save a draft of an open manual job's panel values (types checked; required fields only on finish)",
+    summary:
+      "Save a draft of an open manual job's panel values (its assignee or a project admin; types checked, required fields only on finish)",
     tag: 'sessions',
     auth: true,
-    policy: projectAccess,
+    policy: admin,
     alsoAnswers: [403, 404, 409, 422],
     params: jobParams,
     body: z.object({ values: panelValuesInput }).strict(),
@@ -236,10 +243,11 @@ export const sessionRoutes = {
   finish: defineRoute({
     method: 'POST',
     path: '/api/project/:id/job/:jobId/finish',
-    summary: 'Finish an open manual job with its values: the jobs it leads to open when all their incoming links are finished',
+    summary:
+      'Finish an open manual job with its values (its assignee or a project admin): the jobs it leads to open when all their incoming links are finished',
     tag: 'sessions',
     auth: true,
-    policy: projectAccess,
+    policy: admin,
     alsoAnswers: [403, 404, 409, 422],
     params: jobParams,
     body: z.object({ values: panelValuesInput.optional() }).strict().nullish(),
@@ -251,7 +259,7 @@ export const sessionRoutes = {
     summary: 'Run a failed automated job again (project admins)',
     tag: 'sessions',
     auth: true,
-    policy: projectAccess,
+    policy: admin,
     alsoAnswers: [403, 404, 409],
     params: jobParams,
     body: z.object({}).strict().nullish(),

@@ -50,6 +50,7 @@ export const workflowMessages = {
   /** sessions and jobs */
   sessionNotFound: 'Session not found.',
   sessionExists: 'This session already exists.',
+  sessionDeleted: 'Session deleted.',
   versionCannotRun: 'This workflow version cannot run; publish a valid version first.',
   jobNotFound: 'Job not found.',
   jobFinished: 'This job is already finished.',

@@ -17,12 +17,11 @@ import {
   type RecordContext,
 } from '@stramien/domain';
 import { RECORDS_CLEAR_KIND, type RecordsClearParams } from '@stramien/jobs';
-import { SBS_NODES_COLLECTION, type SbsNodeDoc } from '@stramien/projections/sbs/sbsNodes';
-import { SBS_VERSIONS_COLLECTION, type SbsVersionDoc } from '@stramien/projections/sbs/sbsVersions';
 import { addRoute } from '../../plugins/route';
 import { exportFilename } from '../jobs/jobRoutes';
 import { createCommandHandler } from '../../pipeline/commandHandler';
 import { loadRecord, loadRecordAccess, loadTableAccess, recordNotFound, tableNotFound, type TableAccess } from '../../access/tableAccess';
+import { sbsCodesOf } from './tableLookups';
 
 /**
  * The record commands of spec 2 §7. A record is its own aggregate: a command reads the record's stream and its
@@ -34,19 +33,6 @@ export const registerRecordRoutes = (app: FastifyInstance): void => {
   const handle = createCommandHandler(app, { decider: recordDecider, schemas: recordSchemas, toStreamId: toRecordStreamId });
   const handleJob = createCommandHandler(app, { decider: jobDecider, schemas: jobSchemas, toStreamId: toJobStreamId });
 
-  const sbsNodes = deps.adapters.documentStore.collection<SbsNodeDoc>(SBS_NODES_COLLECTION);
-  const sbsVersions = deps.adapters.documentStore.collection<SbsVersionDoc>(SBS_VERSIONS_COLLECTION);
-
-  /** which of these codes a version of the project's SBS holds: one indexed read per version (projectId, versionId, code) */
-  const sbsCodesOf = async (projectId: string, codes: string[]): Promise<string[]> => {
-    // the default version's id is the project's (docs/sbs.md)
-    const versionIds = new Set([projectId, ...(await sbsVersions.find({ projectId }, { projection: { _id: 1 } })).map((v) => v._id)]);
-    const found = await Promise.all(
-      [...versionIds].map((versionId) => sbsNodes.find({ projectId, versionId, code: { $in: codes } }, { projection: { code: 1 } })),
-    );
-    return [...new Set(found.flat().map((n) => n.code))];
-  };
-
   /**
    * The definition, the live records the input's `table` cells name (each read from its own stream) and which of the
    * codes its `sbscode` cells name the project's SBS holds (in any of its versions).
@@ -54,7 +40,7 @@ export const registerRecordRoutes = (app: FastifyInstance): void => {
   const contextOf = async (access: TableAccess, values: Record<string, unknown>): Promise<RecordContext> => {
     const wanted = referencedRecords(access.table.columns, values);
     const codes = referencedSbsCodes(access.table.columns, values);
-    const knownSbsCodes = codes.length === 0 ? [] : await sbsCodesOf(access.table.projectId, codes);
+    const knownSbsCodes = await sbsCodesOf(deps, access.table.projectId, codes);
     const found = await Promise.all(
       wanted.map(async ({ recordId }): Promise<KnownRecord | null> => {
         const { state } = await loadRecord(deps, recordId);

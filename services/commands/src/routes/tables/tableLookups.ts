@@ -1,5 +1,7 @@
 import type { TableTeamPermission } from '@stramien/domain';
 import { TABLES_COLLECTION, type TableDoc } from '@stramien/projections/tables/tableDocs';
+import { SBS_NODES_COLLECTION, type SbsNodeDoc } from '@stramien/projections/sbs/sbsNodes';
+import { SBS_VERSIONS_COLLECTION, type SbsVersionDoc } from '@stramien/projections/sbs/sbsVersions';
 import type { AppDeps } from '../../deps';
 
 const tables = (deps: AppDeps) => deps.adapters.documentStore.collection<TableDoc>(TABLES_COLLECTION);
@@ -35,3 +37,20 @@ export const tablePermissionsOfTeam = async (
       .filter((p) => p.teamId === teamId)
       .map((permission) => ({ table: { tableId: doc._id, projectId: doc.projectId }, permission })),
   );
+
+/**
+ * Which of these codes a version of the project's SBS holds: one indexed read per version (projectId, versionId, code).
+ * Records' `sbscode` cells and workflow sessions (their code, a job's `sbscode` fields) are checked with it.
+ */
+export const sbsCodesOf = async (deps: AppDeps, projectId: string, codes: string[]): Promise<string[]> => {
+  if (codes.length === 0) return [];
+  const store = deps.adapters.documentStore;
+  // the default version's id is the project's (docs/sbs.md)
+  const versions = await store.collection<SbsVersionDoc>(SBS_VERSIONS_COLLECTION).find({ projectId }, { projection: { _id: 1 } });
+  const versionIds = new Set([projectId, ...versions.map((v) => v._id)]);
+  const nodes = store.collection<SbsNodeDoc>(SBS_NODES_COLLECTION);
+  const found = await Promise.all(
+    [...versionIds].map((versionId) => nodes.find({ projectId, versionId, code: { $in: codes } }, { projection: { code: 1 } })),
+  );
+  return [...new Set(found.flat().map((n) => n.code))];
+};

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { projectWorkflowRoutes, type ProjectWorkflowView } from '@stramien/api';
+import { toWorkflowStreamId, type WorkflowGraph } from '@stramien/domain';
+import { automatedConfig, graphOf, manualConfig } from '@stramien/domain/workflows/testFixtures';
+import type { TestServer } from '../../testing/testServer';
+import { createTablesWorld, type TablesWorld } from '../tables/tableTesting';
+
+type Api = ReturnType<TestServer['api']>;
+
+/** Three nodes: a manual start 'intake' (block 'Intake'), then 'review' (manual, 'Review'), then 'notify' (automated). */
+export const THREE_NODES: WorkflowGraph = graphOf(
+  { intake: manualConfig(undefined, 'Intake'), review: manualConfig(undefined, 'Review'), notify: automatedConfig() },
+  ['intake>review', 'review>notify'],
+);
+
+/**
+ * A builder workflow with one published version per graph, appended straight to the event log (the builder's routes
+ * are not what the project workflow tests are about); answers its id once the read models have it.
+ */
+export const publishWorkflow = async (
+  server: TestServer,
+  {
+    licenceId,
+    userId,
+    graphs = [THREE_NODES],
+    name = `Workflow ${randomUUID().slice(0, 6)}`,
+  }: { licenceId: string; userId: string; graphs?: WorkflowGraph[]; name?: string },
+): Promise<string> => {
+  const workflowId = randomUUID();
+  const metadata = { userId, licenceId, correlationId: 'test', causationId: 'test', occurredAt: new Date().toISOString() };
+  const { position } = await server.adapters.eventStore.append(
+    toWorkflowStreamId(workflowId),
+    [
+      { id: randomUUID(), type: 'WorkflowCreated', data: { workflowId, licenceId, name }, metadata },
+      ...graphs.map((graph, i) => ({ id: randomUUID(), type: 'WorkflowPublished', data: { workflowId, version: i + 1, graph }, metadata })),
+    ],
+    'no_stream',
+  );
+  await server.projections.runner.waitForPosition(position, 5000);
+  return workflowId;
+};
+
+/**
+ * The tables world (DEMO.user project admin of one project, member of another, outside a third; a project of another
+ * licence) plus builder workflows published straight into the event log (the builder's routes are not what these
+ * tests are about), and project workflows added through the API.
+ */
+export interface WorkflowsWorld extends TablesWorld {
+  /** a builder workflow of `licenceId` (the demo licence by default) with one published version per graph */
+  published(graphs?: WorkflowGraph[], licenceId?: string, name?: string): Promise<string>;
+  /** a published workflow added to `projectId` (the admin project by default) by `api` (the project admin DEMO.user) */
+  projectWorkflow(projectId?: string, api?: Api, graphs?: WorkflowGraph[]): Promise<ProjectWorkflowView>;
+}
+
+export const createWorkflowsWorld = async (server: TestServer): Promise<WorkflowsWorld> => {
+  const w = await createTablesWorld(server);
+  const published = (graphs: WorkflowGraph[] = [THREE_NODES], licenceId = w.demoLicenceId, name?: string) =>
+    publishWorkflow(server, { licenceId, userId: w.adminId, graphs, ...(name !== undefined ? { name } : {}) });
+  const projectWorkflow = async (projectId = w.adminProjectId, api = w.user, graphs?: WorkflowGraph[]) =>
+    (await api.call(projectWorkflowRoutes.add, { params: { id: projectId }, body: { workflow: await published(graphs) } })).data;
+  return { ...w, published, projectWorkflow };
+};
