@@ -4,13 +4,19 @@ import { createChannelAuth, createNotifier, createSocketHub, registerNotifierRou
 import { createAuthenticator, jwtSecret } from '@stramien/infra';
 import { createJobWorker, defaultJobKinds } from '@stramien/jobs';
 import { startWebhookDispatcher } from '@stramien/webhooks';
+import { startWorkflowManager } from '@stramien/workflows';
 import { buildApp, createAppDeps } from './app';
 import { seedKnowledgeBase } from './bootstrap/knowledgeBase';
 import { printDemoAccounts, seedDemo, type DemoAccount } from './bootstrap/demo';
+import { userCanSeeProject } from './access/taskAccess';
+import { takeTaskNumber } from './routes/tasks/taskCommands';
+import { PROJECTS_COLLECTION } from './plugins/permissionSubject';
+import type { ProjectDoc } from '@stramien/projections/projects/projects';
 
 /**
  * Everything in one process on the configured adapters (embedded by default): projections and the
- * bus forwarder, the notifier with its sockets, the webhook dispatcher, and the HTTP API serving the web app.
+ * bus forwarder, the notifier with its sockets, the webhook dispatcher, the workflow process manager, and the HTTP API
+ * serving the web app.
  */
 export const startAllInOne = async (
   config: Config = loadConfig(),
@@ -29,6 +35,14 @@ export const startAllInOne = async (
   await jobs.start();
   const webhooks = await startWebhookDispatcher(config, adapters);
   const deps = createAppDeps(config, adapters, { waitFor: (p, t) => projections.runner.waitForPosition(p, t) });
+  // the workflow process manager: automated jobs, and tasks of type workflow through the API's task counter and rules
+  const workflows = await startWorkflowManager(adapters, {
+    takeTaskNumber: (projectId, taskId, actor, now) => takeTaskNumber(adapters.eventStore, projectId, taskId, actor, now),
+    async canSeeProject(userId, projectId) {
+      const project = await adapters.documentStore.collection<ProjectDoc>(PROJECTS_COLLECTION).findOne({ _id: projectId });
+      return project !== null && (await userCanSeeProject(deps, userId, project));
+    },
+  });
   const authenticate = createAuthenticator({ tokens: deps.tokens, documentStore: adapters.documentStore, cache: deps.authCache });
   const app = await buildApp(deps, (a) => registerNotifierRoutes(a, { hub, channelAuth, authenticate }));
   const demo: DemoAccount[] | null = await seedDemo(deps, options.env ?? process.env);
@@ -47,7 +61,7 @@ export const startAllInOne = async (
     /** bounded (each reader waits at most about a second for what it is doing), so a SIGTERM ends within 5 s */
     async stop() {
       await app.close();
-      await Promise.all([hub.stop(), notifier.stop(), jobs.stop(), projections.stop(), webhooks.stop()]);
+      await Promise.all([hub.stop(), notifier.stop(), jobs.stop(), projections.stop(), webhooks.stop(), workflows.stop()]);
       await adapters.close();
     },
   };

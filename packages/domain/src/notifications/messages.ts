@@ -11,4 +11,6 @@ export const notificationMessages = {
   /** no user agent at all */
   signInNewBrowser: 'New sign-in to your account from a new browser',
   notFound: 'Notification not found.',
+  /** a manual workflow job given to the reader (services/notifier, SessionJobAssigned) */
+  workflowJobAssigned: 'You have been given the job {job} of the session {session}',
 } as const;

@@ -105,10 +105,15 @@ const jobIdsOf = (state: SessionState, job: SessionJob) => ({
   nodeId: job.nodeId,
 });
 
+/** The configuration of a job's block. */
+const blockConfigOf = (state: SessionState, job: SessionJob) => {
+  const node = state.graph.nodes.find((n) => n.nodeId === job.nodeId);
+  return state.graph.blocks.find((b) => b.blockId === node?.blockId)?.config ?? null;
+};
+
 /** The panels of a manual job's block. */
 const panelsOf = (state: SessionState, job: SessionJob): Panel[] => {
-  const node = state.graph.nodes.find((n) => n.nodeId === job.nodeId);
-  const config = state.graph.blocks.find((b) => b.blockId === node?.blockId)?.config;
+  const config = blockConfigOf(state, job);
   return config && isManual(config) ? config.panels : [];
 };
 
@@ -134,7 +139,14 @@ export const assignSessionJob = (command: AssignSessionJob, state: SessionState)
   return [
     {
       type: 'SessionJobAssigned',
-      data: { ...jobIdsOf(state, job), userId, previousUserId: job.assignee, assignment: job.assignments + 1 },
+      data: {
+        ...jobIdsOf(state, job),
+        userId,
+        previousUserId: job.assignee,
+        assignment: job.assignments + 1,
+        sessionName: state.name,
+        jobName: blockConfigOf(state, job)?.name ?? '',
+      },
     },
   ];
 };

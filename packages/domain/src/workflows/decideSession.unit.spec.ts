@@ -13,6 +13,8 @@ const command = commandOf<SessionCommand>();
 const decide = (events: SessionEvent[], c: SessionCommand) => sessionDecider.decide(c, fold(sessionDecider, events));
 const ids = { sessionId: 's1', projectId: 'p1' };
 const job = (nodeId: string) => ({ ...ids, jobId: toJobId('s1', nodeId), nodeId });
+/** what an assignment tells the assignee's notification: the session's name and the job's block name */
+const names = { sessionName: 'Block A', jobName: 'Check' };
 
 const form = manualConfig([{ id: 'remarks', label: 'Remarks', type: 'text', required: true }]);
 const notify = automatedConfig();
@@ -95,7 +97,7 @@ describe('Session', () => {
       spec
         .given(running)
         .when(command('AssignSessionJob', { jobId: toJobId('s1', 'n3'), userId: 'u1', userMayTake: true }))
-        .then([{ type: 'SessionJobAssigned', data: { ...job('n3'), userId: 'u1', previousUserId: null, assignment: 1 } }]);
+        .then([{ type: 'SessionJobAssigned', data: { ...job('n3'), userId: 'u1', previousUserId: null, assignment: 1, ...names } }]);
       const assigned: SessionEvent = {
         type: 'SessionJobAssigned',
         data: { ...job('n1'), userId: 'u1', previousUserId: null, assignment: 1 },
@@ -103,7 +105,7 @@ describe('Session', () => {
       spec
         .given([...running, assigned])
         .when(command('AssignSessionJob', { jobId: toJobId('s1', 'n1'), userId: 'u2', userMayTake: true }))
-        .then([{ type: 'SessionJobAssigned', data: { ...job('n1'), userId: 'u2', previousUserId: 'u1', assignment: 2 } }]);
+        .then([{ type: 'SessionJobAssigned', data: { ...job('n1'), userId: 'u2', previousUserId: 'u1', assignment: 2, ...names } }]);
       spec
         .given([...running, assigned])
         .when(command('AssignSessionJob', { jobId: toJobId('s1', 'n1'), userId: 'u1', userMayTake: true }))

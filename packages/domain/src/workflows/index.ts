@@ -12,3 +12,4 @@ export * from './decideProjectWorkflow';
 export * from './access';
 export * from './session';
 export * from './decideSession';
+export * from './notifications';

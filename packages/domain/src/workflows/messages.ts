@@ -64,4 +64,10 @@ export const workflowMessages = {
   fieldNotARecord: 'Choose a record of the table {table}.',
   fieldNotAFile: 'Upload the file again.',
   fieldMustBeChecked: 'Tick this box to go on.',
+  /** why an automated job failed (the process manager, services/workflows) */
+  actionRoleWithoutUsers: 'No user of this project holds the role {role}.',
+  actionTableNotFound: 'This project has no table {table}.',
+  actionColumnNotFound: 'The table {table} has no column {column}.',
+  actionInvalidDate: 'The wait date "{value}" is not a date.',
+  actionFailed: 'The action failed; see the server log.',
 } as const;

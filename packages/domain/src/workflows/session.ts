@@ -40,6 +40,9 @@ export const sessionEventSchemas = {
     userId: z.string(),
     previousUserId: z.string().nullable(),
     assignment: z.number().int().positive(),
+    /** the session's name and the job's block name, for the assignee's notification (the notifier reads no stream) */
+    sessionName: z.string().optional(),
+    jobName: z.string().optional(),
   }),
   /** the values saved, checked but not yet complete (a draft of the job's panels) */
   SessionJobPanelSaved: z.object({ ...jobIds, values: panelValuesSchema }),

@@ -4,8 +4,10 @@ import type { EventEnvelope, NotificationDraft } from '@stramien/domain';
 import {
   notificationsForDisabledEndpoint,
   notificationsForJobEvent,
+  notificationsForSessionEvent,
   notificationsForSignIn,
   notificationsForTaskEvent,
+  SESSION_NOTIFICATION_EVENT_TYPES,
   TASK_NOTIFICATION_EVENT_TYPES,
 } from '@stramien/domain';
 import type { Notification } from '@stramien/api';
@@ -34,6 +36,13 @@ const derivers: Record<string, (event: EventEnvelope) => NotificationDraft[]> = 
   // a failed one: 'Your export could not be made. Please try again.' for its owner
   JobFailed: (event) => notificationsForJobEvent(event as Parameters<typeof notificationsForJobEvent>[0]),
   WebhookEndpointDisabled: (event) => notificationsForDisabledEndpoint(event as Parameters<typeof notificationsForDisabledEndpoint>[0]),
+  // a workflow job given to a user: the assignee; a `notify` action's finished job: its recipients
+  ...Object.fromEntries(
+    SESSION_NOTIFICATION_EVENT_TYPES.map((type) => [
+      type,
+      (event: EventEnvelope) => notificationsForSessionEvent(event as Parameters<typeof notificationsForSessionEvent>[0]),
+    ]),
+  ),
 };
 
 /** the notifier's name in the health report */

@@ -1,0 +1,4 @@
+export * from './timers';
+export * from './actions';
+export * from './manager';
+export * from './service';
