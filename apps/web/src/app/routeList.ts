@@ -20,6 +20,8 @@ export const SHELL_ROUTE_PATTERNS = [
   '/settings',
   '/project/:slug',
   '/project/:slug/settings',
+  '/project/:slug/workflows',
+  '/project/:slug/workflows/:workflowId/settings',
   '/project/:slug/workflows/*',
   '/project/:slug/workflows/:workflowId/sessions',
   '/project/:slug/workflows/:workflowId/sessions/:sessionId',

@@ -4,6 +4,7 @@ import { NotFound } from '../../shared/status/StatusScreen';
 import { sbsRoutes } from '../sbs/routes';
 import { tableRoutes } from '../tables/routes';
 import { sessionRoutes } from '../workflows/sessions/routes';
+import { workflowSettingsRoutes } from '../workflows/settings/routes';
 
 /**
  * Routes of the projects feature, mounted by app/routes.tsx: /project/:slug (overview), /project/:slug/settings; the
@@ -34,6 +35,7 @@ export const projectRoutes: RouteObject[] = [
       ...sbsRoutes,
       ...tableRoutes,
       ...sessionRoutes,
+      ...workflowSettingsRoutes,
       ...(['workflows', 'labels'] as const).map((feature) => ({
         path: `${feature}/*`,
         lazy: lazyPage(

@@ -9,7 +9,8 @@ import { showToast } from '../../../shared/toaster';
 import { useProject } from '../../projects/ProjectLayout';
 import { FailedJobs, FlowDiagram, StatusLegend } from './components/FlowDiagram';
 import { SessionProgress } from './components/SessionProgress';
-import { projectWorkflowQuery, refreshSession, sessionCalls, useLiveSession, type FlowJob } from './queries';
+import { refreshSession, sessionCalls, useLiveSession, type FlowJob } from './queries';
+import { projectWorkflowQuery } from '../settings/queries';
 import './sessions.css';
 
 /**

@@ -14,7 +14,8 @@ import { useProject } from '../../projects/ProjectLayout';
 import { SbsCodePicker } from '../../sbs/SbsCodePicker';
 import { SessionProgress } from './components/SessionProgress';
 import { StartSessionDialog } from './components/StartSessionDialog';
-import { projectWorkflowQuery, sessionCalls, sessionKeys, sessionPagesQuery, type SessionListItem } from './queries';
+import { sessionCalls, sessionKeys, sessionPagesQuery, type SessionListItem } from './queries';
+import { projectWorkflowQuery } from '../settings/queries';
 import './sessions.css';
 
 export const SESSION_ROW_HEIGHT = 40;

@@ -1,4 +1,4 @@
-import { projectWorkflowRoutes, sessionRoutes, type JobNode, type SessionFlow, type WorkflowSessionView } from '@stramien/api';
+import { sessionRoutes, type JobNode, type SessionFlow, type WorkflowSessionView } from '@stramien/api';
 import { infiniteQueryOptions, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../shared/api';
@@ -66,7 +66,6 @@ export const sessionKeys = {
   flow: (projectId: string, sessionId: string) => ['workflowSessions', projectId, 'flow', sessionId] as const,
   job: (jobId: string) => ['workflowSessions', 'job', jobId] as const,
   jobUsers: (jobId: string) => ['workflowSessions', 'job', jobId, 'users'] as const,
-  workflow: (projectId: string, workflowId: string) => ['workflowSessions', 'workflow', projectId, workflowId] as const,
 };
 
 /**
@@ -79,14 +78,6 @@ const remember = <T extends { position: number }>(answer: T): T => {
   return answer;
 };
 const minPosition = () => (lastPosition > 0 ? { minPosition: lastPosition } : {});
-
-/** GET /api/project/:id/workflow/:workflowId — the project workflow: its name and what the user may do with it. */
-export const projectWorkflowQuery = (projectId: string, workflowId: string) =>
-  queryOptions({
-    queryKey: sessionKeys.workflow(projectId, workflowId),
-    queryFn: async ({ signal }) => (await api.call(projectWorkflowRoutes.get, { params: { id: projectId, workflowId }, signal })).data,
-    retry: false,
-  });
 
 /** GET /api/project/:id/sessions?filter[workflow]=&filter[sbs_code]= — newest first, page after page. */
 export const sessionPagesQuery = (projectId: string, filters: SessionFilters) =>
