@@ -28,6 +28,7 @@ import { recordImportRoutes } from './tables/importRoutes';
 import { tableBulkRoutes } from './tables/bulkRoutes';
 import { projectWorkflowRoutes } from './workflows/projectRoutes';
 import { sessionRoutes } from './workflows/sessionRoutes';
+import { builderRoutes } from './workflows/builderRoutes';
 import type { RouteContract } from './shared/contract';
 
 /** Every route of the public API, keyed '<group>.<name>'. */
@@ -64,5 +65,6 @@ export const allRoutes: Record<string, RouteContract> = Object.fromEntries(
     tableBulk: tableBulkRoutes,
     projectWorkflows: projectWorkflowRoutes,
     sessions: sessionRoutes,
+    builder: builderRoutes,
   }).flatMap(([group, routes]) => Object.entries(routes).map(([name, route]) => [`${group}.${name}`, route as RouteContract])),
 );

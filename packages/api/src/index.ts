@@ -32,3 +32,4 @@ export * from './tables/importRoutes';
 export * from './tables/bulkRoutes';
 export * from './workflows/projectRoutes';
 export * from './workflows/sessionRoutes';
+export * from './workflows/builderRoutes';

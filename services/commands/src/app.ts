@@ -35,6 +35,7 @@ import { registerTableQueryRoutes } from './routes/tables/queries/tableQueryRout
 import { registerTableBulkRoutes } from './routes/tables/tableBulkRoutes';
 import { registerProjectWorkflowRoutes } from './routes/workflows/projectWorkflowRoutes';
 import { registerSessionRoutes } from './routes/workflows/sessionRoutes';
+import { registerBuilderRoutes } from './routes/workflows/builderRoutes';
 
 export { createAppDeps, systemClock, type AppDeps, type Clock } from './deps';
 
@@ -85,6 +86,7 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   registerTableBulkRoutes(app);
   registerProjectWorkflowRoutes(app);
   registerSessionRoutes(app);
+  registerBuilderRoutes(app);
   if (extend) await extend(app);
   return app;
 };

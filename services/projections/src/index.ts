@@ -17,5 +17,6 @@ export * from './notifications/news/newsItems';
 export * from './notifications/news/newsReaders';
 export * from './knowledgeBase/articles';
 export * from './notifications/downloads';
+export * from './workflows/builderWorkflows';
 export { startProjectionsService } from './service';
 export { allProjections } from './registry';

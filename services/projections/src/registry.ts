@@ -18,6 +18,7 @@ import { tableProjections } from './tables/index';
 import { projectWorkflowsProjection } from './workflows/projectWorkflows';
 import { workflowSessionsProjection } from './workflows/sessions';
 import { workflowJobsProjection } from './workflows/sessionJobs';
+import { workflowsProjection } from './workflows/builderWorkflows';
 
 /** Every read model the projections service maintains. */
 export const allProjections: Projection[] = [
@@ -40,4 +41,5 @@ export const allProjections: Projection[] = [
   projectWorkflowsProjection as unknown as Projection,
   workflowSessionsProjection as unknown as Projection,
   workflowJobsProjection,
+  workflowsProjection as unknown as Projection,
 ];

@@ -3,7 +3,7 @@ import { unknownCommand, type Command, type Decider } from '../shared/decider';
 import { format, messages } from '../shared/messages';
 import { parseBlockConfigFile, type BlockConfig } from './blockConfig';
 import { WORKFLOW_BLOCKS_MAX, WORKFLOW_LINKS_MAX, WORKFLOW_NAME_MAX, WORKFLOW_NODES_MAX } from './constants';
-import { diffVersions, isUnchanged, validateGraph, versionGraphOf, type GraphProblem } from './graph';
+import { diffVersions, isUnchanged, validateGraph, versionGraphOf, type GraphProblem, type NodePosition } from './graph';
 import { workflowMessages } from './messages';
 import { evolveWorkflow, initialWorkflowState, isLiveWorkflow, type WorkflowEvent, type WorkflowState } from './workflow';
 import { structuralDifference } from '../shared/deciderSpec';
@@ -20,7 +20,9 @@ export type DeleteWorkflow = Command<'DeleteWorkflow', Record<string, never>>;
 export type AddWorkflowBlock = Command<'AddWorkflowBlock', { blockId: string; file?: string }>;
 export type ConfigureWorkflowBlock = Command<'ConfigureWorkflowBlock', { blockId: string; file: string }>;
 export type RemoveWorkflowBlock = Command<'RemoveWorkflowBlock', { blockId: string }>;
-export type AddWorkflowNode = Command<'AddWorkflowNode', { nodeId: string; blockId: string; start: boolean }>;
+export type AddWorkflowNode = Command<'AddWorkflowNode', { nodeId: string; blockId: string; start: boolean; position?: NodePosition }>;
+/** place a node on the builder's canvas */
+export type MoveWorkflowNode = Command<'MoveWorkflowNode', { nodeId: string; position: NodePosition }>;
 export type RemoveWorkflowNode = Command<'RemoveWorkflowNode', { nodeId: string }>;
 /** `from` is the spec's `previous_node`, `to` its `node` */
 export type AddWorkflowLink = Command<'AddWorkflowLink', { linkId: string; from: string; to: string }>;
@@ -35,6 +37,7 @@ export type WorkflowCommand =
   | ConfigureWorkflowBlock
   | RemoveWorkflowBlock
   | AddWorkflowNode
+  | MoveWorkflowNode
   | RemoveWorkflowNode
   | AddWorkflowLink
   | RemoveWorkflowLink
@@ -116,11 +119,23 @@ export const removeWorkflowBlock = (command: RemoveWorkflowBlock, state: Workflo
 
 export const addWorkflowNode = (command: AddWorkflowNode, state: WorkflowState): Result => {
   if (!isLiveWorkflow(state)) return workflowNotFound();
-  const { nodeId, blockId, start } = command.data;
+  const { nodeId, blockId, start, position } = command.data;
   if (state.draft.nodes.some((n) => n.nodeId === nodeId)) return conflict();
   if (!state.draft.blocks.some((b) => b.blockId === blockId)) return invalid('block', workflowMessages.blockNotFound);
   if (state.draft.nodes.length >= WORKFLOW_NODES_MAX) return tooMany(workflowMessages.tooManyNodes, WORKFLOW_NODES_MAX);
-  return [{ type: 'WorkflowNodeAdded', data: { workflowId: state.workflowId, node: { nodeId, blockId, start } } }];
+  const node = { nodeId, blockId, start, ...(position ? { position: { x: position.x, y: position.y } } : {}) };
+  return [{ type: 'WorkflowNodeAdded', data: { workflowId: state.workflowId, node } }];
+};
+
+/** A node moved on the canvas; nothing when it stays where it is. */
+export const moveWorkflowNode = (command: MoveWorkflowNode, state: WorkflowState): Result => {
+  if (!isLiveWorkflow(state)) return workflowNotFound();
+  const { nodeId } = command.data;
+  const node = state.draft.nodes.find((n) => n.nodeId === nodeId);
+  if (!node) return nodeNotFound();
+  const position = { x: command.data.position.x, y: command.data.position.y };
+  if (node.position && node.position.x === position.x && node.position.y === position.y) return [];
+  return [{ type: 'WorkflowNodeMoved', data: { workflowId: state.workflowId, nodeId, position } }];
 };
 
 /** Removing a node removes its links, in the same event. */
@@ -197,6 +212,8 @@ export const decideWorkflow = (command: WorkflowCommand, state: WorkflowState): 
       return removeWorkflowBlock(command, state);
     case 'AddWorkflowNode':
       return addWorkflowNode(command, state);
+    case 'MoveWorkflowNode':
+      return moveWorkflowNode(command, state);
     case 'RemoveWorkflowNode':
       return removeWorkflowNode(command, state);
     case 'AddWorkflowLink':

@@ -184,6 +184,37 @@ describe('Workflow', () => {
         .given([created])
         .when(command('RemoveWorkflowNode', { nodeId: 'n9' }))
         .thenThrows(workflowMessages.nodeNotFound, 404));
+    it('are placed on the canvas when added and moved, nothing when they stay put', () => {
+      const at = { x: 10, y: 20.5 };
+      spec
+        .given([created, block('b1', null)])
+        .when(command('AddWorkflowNode', { nodeId: 'n1', blockId: 'b1', start: true, position: at }))
+        .then([{ type: 'WorkflowNodeAdded', data: { workflowId, node: { nodeId: 'n1', blockId: 'b1', start: true, position: at } } }]);
+      const moved: WorkflowEvent = { type: 'WorkflowNodeMoved', data: { workflowId, nodeId: 'n1', position: { x: 300, y: 40 } } };
+      spec
+        .given(draft)
+        .when(command('MoveWorkflowNode', { nodeId: 'n1', position: { x: 300, y: 40 } }))
+        .then([moved]);
+      spec
+        .given([...draft, moved])
+        .when(command('MoveWorkflowNode', { nodeId: 'n1', position: { x: 300, y: 40 } }))
+        .then([]);
+      spec
+        .given(draft)
+        .when(command('MoveWorkflowNode', { nodeId: 'n9', position: at }))
+        .thenThrows(workflowMessages.nodeNotFound, 404);
+      expect(fold(workflowDecider, [...draft, moved]).draft.nodes[0]).toEqual({
+        nodeId: 'n1',
+        blockId: 'b1',
+        start: true,
+        position: { x: 300, y: 40 },
+      });
+    });
+    it('moved after a version is layout, not a change to publish', () =>
+      spec
+        .given([...draft, published, { type: 'WorkflowNodeMoved', data: { workflowId, nodeId: 'n2', position: { x: 1, y: 2 } } }])
+        .when(command('PublishWorkflow', {}))
+        .thenThrows('Nothing has changed since version 1.', 409));
   });
 
   describe('links', () => {

@@ -11,7 +11,15 @@ import { referenceText, templateReferences } from './templates';
  * graph changes freely; a published version's graph never changes and is copied into each session it runs.
  */
 export const graphBlockSchema = z.object({ blockId: z.string(), config: blockConfigSchema.nullable() });
-export const graphNodeSchema = z.object({ nodeId: z.string(), blockId: z.string(), start: z.boolean() });
+/** where a node sits on the builder's canvas: the draft's layout only (a version leaves it out, versionGraphOf) */
+export const nodePositionSchema = z.object({ x: z.number(), y: z.number() });
+export type NodePosition = z.infer<typeof nodePositionSchema>;
+export const graphNodeSchema = z.object({
+  nodeId: z.string(),
+  blockId: z.string(),
+  start: z.boolean(),
+  position: nodePositionSchema.optional(),
+});
 export const graphLinkSchema = z.object({ linkId: z.string(), from: z.string(), to: z.string() });
 export const workflowGraphSchema = z.object({
   blocks: z.array(graphBlockSchema),
@@ -263,8 +271,15 @@ export const diffVersions = (before: WorkflowGraph | null, after: WorkflowGraph)
 export const isUnchanged = (changes: VersionChanges): boolean =>
   Object.values(changes).every((c: Changes) => c.added.length + c.removed.length + c.changed.length === 0);
 
-/** The graph a version freezes: the draft's nodes and links and the blocks its nodes run (unused draft blocks stay out). */
+/**
+ * The graph a version freezes: the draft's nodes and links and the blocks its nodes run (unused draft blocks stay
+ * out). Canvas positions stay out too: moving a node is layout, not a change a new version would publish.
+ */
 export const versionGraphOf = (draft: WorkflowGraph): WorkflowGraph => {
   const used = new Set(draft.nodes.map((n) => n.blockId));
-  return { blocks: draft.blocks.filter((b) => used.has(b.blockId)), nodes: draft.nodes, links: draft.links };
+  return {
+    blocks: draft.blocks.filter((b) => used.has(b.blockId)),
+    nodes: draft.nodes.map(({ nodeId, blockId, start }) => ({ nodeId, blockId, start })),
+    links: draft.links,
+  };
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EventSchemas } from '../shared/envelope';
 import { blockConfigSchema } from './blockConfig';
-import { EMPTY_GRAPH, graphLinkSchema, graphNodeSchema, workflowGraphSchema, type WorkflowGraph } from './graph';
+import { EMPTY_GRAPH, graphLinkSchema, graphNodeSchema, nodePositionSchema, workflowGraphSchema, type WorkflowGraph } from './graph';
 
 /**
  * The builder's workflow stream `workflow-<id>` (docs/workflows.md "Streams"): its name and licence, the draft graph
@@ -18,6 +18,8 @@ export const workflowEventSchemas = {
   WorkflowBlockConfigured: z.object({ workflowId: z.string(), blockId: z.string(), config: blockConfigSchema }),
   WorkflowBlockRemoved: z.object({ workflowId: z.string(), blockId: z.string() }),
   WorkflowNodeAdded: z.object({ workflowId: z.string(), node: graphNodeSchema }),
+  /** the node's place on the builder's canvas (layout only: no version change) */
+  WorkflowNodeMoved: z.object({ workflowId: z.string(), nodeId: z.string(), position: nodePositionSchema }),
   /** the node's links go with it */
   WorkflowNodeRemoved: z.object({ workflowId: z.string(), nodeId: z.string(), removedLinkIds: z.array(z.string()) }),
   WorkflowLinkAdded: z.object({ workflowId: z.string(), link: graphLinkSchema }),
@@ -83,6 +85,10 @@ export const evolveWorkflow = (state: WorkflowState, event: WorkflowEvent): Work
       return withDraft(state, ({ blocks }) => ({ blocks: blocks.filter((b) => b.blockId !== event.data.blockId) }));
     case 'WorkflowNodeAdded':
       return withDraft(state, ({ nodes }) => ({ nodes: [...nodes.filter((n) => n.nodeId !== event.data.node.nodeId), event.data.node] }));
+    case 'WorkflowNodeMoved': {
+      const { nodeId, position } = event.data;
+      return withDraft(state, ({ nodes }) => ({ nodes: nodes.map((n) => (n.nodeId === nodeId ? { ...n, position } : n)) }));
+    }
     case 'WorkflowNodeRemoved': {
       const { nodeId, removedLinkIds } = event.data;
       const removed = new Set(removedLinkIds);

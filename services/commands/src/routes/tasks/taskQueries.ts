@@ -109,7 +109,8 @@ export const mergeFilters = (parts: Filter[]): Filter => {
   return merged;
 };
 
-const pageMeta = (page: number, perPage: number, total: number): PageMeta => ({
+/** Laravel-style pagination of a list answer (`pageMetaSchema`). */
+export const pageMeta = (page: number, perPage: number, total: number): PageMeta => ({
   current_page: page,
   per_page: perPage,
   total,
