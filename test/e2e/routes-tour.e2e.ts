@@ -25,14 +25,16 @@ const visitsOf = (pattern: (typeof SHELL_ROUTE_PATTERNS)[number], slug: string):
   const expectation: Expectation =
     pattern === '/*' || pattern === '/project/:slug/*' ? 'not-found' : NOT_BUILT_PATTERNS.includes(pattern) ? 'not-available' : 'screen';
   // ':itemId': the first starter article of the knowledge base (fixed ids, seeded at first start); ':taskId',
-  // ':tableId', ':workflowId' and ':blockId': ids nobody has (their pages say so, inside their screens)
+  // ':tableId', ':workflowId', ':blockId' and ':sessionId': ids nobody has (their pages say so, inside their screens)
   const filled = pattern
     .replace(':slug', slug)
     .replace(':itemId', '5f0c6a8e-1d0b-4c39-9a55-0a7e3f1b2c01')
     .replace(':taskId', '00000000-0000-4000-8000-000000000000')
     .replace(':tableId', '00000000-0000-4000-8000-000000000000')
     .replace(':workflowId', '00000000-0000-4000-8000-000000000000')
-    .replace(':blockId', '00000000-0000-4000-8000-000000000000');
+    .replace(':blockId', '00000000-0000-4000-8000-000000000000')
+    .replace(':sessionId', '00000000-0000-4000-8000-000000000000')
+    .replace(':nodeId', 'n1');
   const lands = SHELL_REDIRECTS[pattern];
   if (pattern.includes(':route'))
     return MODULE_CATALOGUE.map((m) => ({ path: filled.replace(':route', m.route).replace(/\/\*$/, ''), expect: expectation }));

@@ -9,12 +9,14 @@ import { SessionContext } from '../identity/session/useSession';
 import { PROJECT_TOUR_ID } from './components/ProjectTour';
 import { CURRENT_PROJECT_KEY } from './currentProject';
 import { projectCalls, projectKeys } from './queries';
+import { sessionKeys } from '../workflows/sessions/queries';
 import { projectRoutes } from './routes';
 import { LICENCE_ID, memberView, projectView, sessionOf, userOf } from './testing/fixtures';
 
 const renderProject = (project: Project, user: User = userOf(), url = `/project/${project.slug}`) => {
   const queryClient = createQueryClient();
   queryClient.setQueryData(projectKeys.bySlug(LICENCE_ID, project.slug), project);
+  queryClient.setQueryData(sessionKeys.overview(project.id), []);
   const router = createMemoryRouter([...projectRoutes, { path: '*', element: <p>elsewhere</p> }], { initialEntries: [url] });
   render(
     <AppProviders queryClient={queryClient}>

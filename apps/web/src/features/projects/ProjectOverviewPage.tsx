@@ -5,7 +5,7 @@ import { ModuleSearch } from './components/ModuleSearch/ModuleSearch';
 import { ProjectHeaderCard } from './components/ProjectHeaderCard';
 import { ProjectNavigation } from './components/ProjectNavigation';
 import { ProjectTour } from './components/ProjectTour';
-import { SessionsList } from './components/SessionsList';
+import { ProjectSessions } from '../workflows/sessions/components/ProjectSessions';
 import { useProject } from './ProjectLayout';
 import { useProjectCan } from './permissions';
 
@@ -26,7 +26,7 @@ export const ProjectOverviewPage = () => {
         <div className="stramien-project-overview__main">
           <ProjectHeaderCard project={project} />
           <ProjectNavigation slug={project.slug} can={can} />
-          <SessionsList sessions={project.sessions} />
+          <ProjectSessions project={project} />
         </div>
         <div className="stramien-project-overview__side">
           <ModuleSearch modules={project.modules} slug={project.slug} />

@@ -3,6 +3,7 @@ import { lazyPage } from '../../app/lazyPage';
 import { NotFound } from '../../shared/status/StatusScreen';
 import { sbsRoutes } from '../sbs/routes';
 import { tableRoutes } from '../tables/routes';
+import { sessionRoutes } from '../workflows/sessions/routes';
 import { workflowSettingsRoutes } from '../workflows/settings/routes';
 
 /**
@@ -33,6 +34,7 @@ export const projectRoutes: RouteObject[] = [
       },
       ...sbsRoutes,
       ...tableRoutes,
+      ...sessionRoutes,
       ...workflowSettingsRoutes,
       ...(['workflows', 'labels'] as const).map((feature) => ({
         path: `${feature}/*`,

@@ -19,7 +19,7 @@ import { RecordHistoryDrawer } from './components/RecordHistoryDrawer/RecordHist
 import { RecordsGrid, type GridSort } from './components/RecordsGrid/RecordsGrid';
 import { TimeTravel } from './components/TimeTravel/TimeTravel';
 import { ImportRecordsButton } from './import/ImportRecordsButton';
-import { asColumn } from './cellValues';
+import { asColumn, recordLabel } from './cellValues';
 import {
   asOfMoment,
   recordChoicesQuery,
@@ -34,15 +34,6 @@ import {
 import { useTable } from './TableLayout';
 
 const byPosition = (a: ColumnView, b: ColumnView) => a.position - b.position;
-
-/** A record's label for a reader: its first filled cell, else the start of its id. */
-const recordLabel = (columns: ColumnView[], record: RecordView): string => {
-  const first = columns.find((c) => {
-    const value = record.values[c.id];
-    return value !== null && value !== undefined && value !== '';
-  });
-  return first ? String(record.values[first.id]) : record.id.slice(0, 8);
-};
 
 /**
  * /project/:slug/tables/:tableId — the records grid (spec 2 §2 "Table records"): sorted, filtered and paged on the
@@ -83,7 +74,7 @@ export const TableRecordsPage = () => {
       if (page)
         byTable.set(
           id,
-          page.data.map((record) => ({ id: record.id, label: recordLabel([...page.columns].sort(byPosition), record) })),
+          page.data.map((record) => ({ id: record.id, label: recordLabel(page.columns, record) })),
         );
     });
     const choices: Record<string, CellChoice[]> = {};

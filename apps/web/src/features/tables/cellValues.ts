@@ -1,4 +1,4 @@
-import type { ColumnView } from '@stramien/api';
+import type { ColumnView, RecordView } from '@stramien/api';
 import { validateCell, type CellValue, type Column, type ColumnType } from '@stramien/domain';
 import { renderServerMessage } from '../../shared/apiErrors';
 
@@ -24,4 +24,15 @@ export const checkCell = (column: ColumnLike, input: unknown): CellCheck => {
   if (result.ok) return { ok: true, value: result.value };
   const { key, values, message } = result.error;
   return { ok: false, message: renderServerMessage({ key, values }, message) };
+};
+
+/** A record's label for a reader: its first filled cell (columns in their order), else the start of its id. */
+export const recordLabel = (columns: readonly ColumnView[], record: RecordView): string => {
+  const first = [...columns]
+    .sort((a, b) => a.position - b.position)
+    .find((c) => {
+      const value = record.values[c.id];
+      return value !== null && value !== undefined && value !== '';
+    });
+  return first ? String(record.values[first.id]) : record.id.slice(0, 8);
 };

@@ -41,6 +41,7 @@ import {
 import { keyPart } from './taskListView';
 import { useTasksOutlet } from './TasksLayout';
 import { useTaskActions } from './useTaskActions';
+import { WorkflowJobLink } from '../workflows/sessions/components/WorkflowJobLink';
 
 type Actions = ReturnType<typeof useTaskActions>;
 
@@ -110,6 +111,7 @@ const TaskDetail = ({ task }: { task: Task }) => {
           </H4>
           <div className="stramien-task-detail__actions">
             <StatusTag status={task.status} />
+            <WorkflowJobLink task={task} />
             <ButtonGroup>
               {open ? (
                 <>
