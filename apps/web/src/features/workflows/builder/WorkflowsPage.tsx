@@ -12,7 +12,7 @@ import { useDateFormat } from '../../../shared/dates';
 import { QueryState } from '../../../shared/QueryState';
 import { showToast } from '../../../shared/toaster';
 import { useSession } from '../../identity/session/useSession';
-import { NameDialog } from '../../tables/components/NameDialog/NameDialog';
+import { NameDialog } from '../../../shared/forms/NameDialog';
 import { builderCalls, forgetWorkflow, storeWorkflow, workflowsQuery } from './queries';
 import './builder.css';
 
@@ -175,7 +175,10 @@ const WorkflowList = () => {
           maxLength={WORKFLOW_NAME_MAX}
           requiredMessage={t('workflows.builder.name-required')}
           submitText={t('workflows.builder.create-submit')}
-          testId="create-workflow"
+          submitTestId="create-workflow-submit"
+          formTestId="create-workflow-form"
+          cancelText={t('workflows.builder.cancel')}
+          failedText={t('workflows.builder.failed')}
           pending={create.isPending}
           error={create.error}
           onSubmit={() => create.mutate()}
@@ -193,7 +196,10 @@ const WorkflowList = () => {
           maxLength={WORKFLOW_NAME_MAX}
           requiredMessage={t('workflows.builder.name-required')}
           submitText={t('workflows.builder.rename-submit')}
-          testId="rename-workflow"
+          submitTestId="rename-workflow-submit"
+          formTestId="rename-workflow-form"
+          cancelText={t('workflows.builder.cancel')}
+          failedText={t('workflows.builder.failed')}
           pending={rename.isPending}
           error={rename.error}
           onSubmit={() => rename.mutate(dialog.workflow.id)}
