@@ -22,7 +22,6 @@ export const SHELL_ROUTE_PATTERNS = [
   '/project/:slug/settings',
   '/project/:slug/workflows',
   '/project/:slug/workflows/:workflowId/settings',
-  '/project/:slug/workflows/*',
   '/project/:slug/workflows/:workflowId/sessions',
   '/project/:slug/workflows/:workflowId/sessions/:sessionId',
   '/project/:slug/workflows/:workflowId/sessions/:sessionId/:nodeId',
@@ -54,7 +53,6 @@ export const SHELL_ROUTE_PATTERNS = [
 
 /** The shell's screens that are not built yet: their pages say "<feature> is not available yet". */
 export const NOT_BUILT_PATTERNS: readonly (typeof SHELL_ROUTE_PATTERNS)[number][] = [
-  '/project/:slug/workflows/*',
   '/project/:slug/labels/*',
   '/project/:slug/module/:route/*',
 ];

@@ -6,7 +6,7 @@ import { NotAvailable, NotFound } from '../../shared/status/StatusScreen';
 import { useProject } from './ProjectLayout';
 
 /** The project's general apps (spec 2 §2) that are not built yet. */
-export type ProjectFeature = 'workflows' | 'tables' | 'sbs' | 'labels';
+export type ProjectFeature = 'labels';
 
 const useBackToProject = () => {
   const { t } = useTranslation();

@@ -36,7 +36,7 @@ export const projectRoutes: RouteObject[] = [
       ...tableRoutes,
       ...sessionRoutes,
       ...workflowSettingsRoutes,
-      ...(['workflows', 'labels'] as const).map((feature) => ({
+      ...(['labels'] as const).map((feature) => ({
         path: `${feature}/*`,
         lazy: lazyPage(
           () => import('./NotBuiltPages'),
