@@ -105,11 +105,16 @@ for (const language of ['en', 'nl', 'de'] as const) {
 
     await openSignedIn(page, userToken, language, '/downloads');
     await expect(page.getByTestId('downloads-page')).toBeVisible();
+    // the same user exported in the other languages' runs: the new job is the newest row that was not there before
+    const names = page.getByTestId('download-row').getByTestId('download-name');
+    const listed = await api(request, userToken).get<{ data: { name: string }[] }>('/api/downloads');
+    const before = new Set(listed.data.map((d) => d.name));
     await page.getByTestId('export-tasks').click();
     await expect(page.getByText(t.started)).toBeVisible();
 
-    // the new job is the newest row; its download notification arrives and leads to /downloads
-    const filename = (await page.getByTestId('download-row').first().getByTestId('download-name').textContent())!;
+    // the new job's download notification arrives and leads to /downloads
+    await expect.poll(async () => (await names.allTextContents()).filter((name) => !before.has(name)).length).toBe(1);
+    const filename = (await names.allTextContents()).find((name) => !before.has(name))!;
     expect(filename).toMatch(/^tasks-[\d-]+\.csv$/);
     await page.getByTestId('notification-bell').click();
     const notice = bellItems(page).filter({ hasText: t.ready(filename) });
