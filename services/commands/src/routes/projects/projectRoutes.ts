@@ -40,7 +40,7 @@ import { registerProjectImageRoutes } from './imageRoutes';
 import { registerProjectLinkRoutes } from './linkRoutes';
 import { registerProjectMemberRoutes } from './memberRoutes';
 import { registerProjectModuleRoutes } from './moduleRoutes';
-import { projectView } from './projectViews';
+import { projectView, projectViewWithSessions } from './projectViews';
 
 const SLUG_ATTEMPTS = 50;
 const isTrue = (value: string | undefined) => value === 'true' || value === '1';
@@ -111,7 +111,7 @@ export const registerProjectRoutes = (app: FastifyInstance): void => {
   });
 
   addRoute(app, projectRoutes.get, async ({ params, request }) =>
-    projectView(await requireProjectAccess(deps, request, params.id, 'project')),
+    projectViewWithSessions(documentStore, await requireProjectAccess(deps, request, params.id, 'project'), deps.clock()),
   );
 
   addRoute(app, projectRoutes.findBySlug, async ({ params, query, request }) => {
@@ -124,7 +124,7 @@ export const registerProjectRoutes = (app: FastifyInstance): void => {
     found.sort((a, b) => Number(b.licenceId === preferred) - Number(a.licenceId === preferred));
     for (const doc of found) {
       const access = await projectAccessFor(deps, user, doc);
-      if (canSee(access)) return projectView(access);
+      if (canSee(access)) return projectViewWithSessions(documentStore, access, deps.clock());
     }
     throw new DomainError(projectMessages.notFound, 404);
   });

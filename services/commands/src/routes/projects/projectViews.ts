@@ -3,7 +3,9 @@ import { can, findModule, isProjectAdmin } from '@stramien/domain';
 import type { DocumentStore } from '@stramien/infra';
 import type { UserDoc } from '@stramien/projections';
 import type { ProjectDoc, ProjectLinkDoc, ProjectRoleDoc } from '@stramien/projections/projects/projects';
+import { WORKFLOW_SESSIONS_COLLECTION, type WorkflowSessionDoc } from '@stramien/projections/workflows/sessions';
 import type { ProjectAccess } from '../../plugins/permissionSubject';
+import { sessionFilter } from '../workflows/sessionFilter';
 
 export const roleView = (doc: ProjectDoc, role: ProjectRoleDoc): ProjectRole => ({
   id: role.id,
@@ -65,6 +67,31 @@ export const projectView = (access: ProjectAccess): Project => {
     ...(can(subject, 'project-links') ? { external_links: doc.links.map(linkView) } : {}),
     created_at: doc.createdAt,
     updated_at: doc.updatedAt,
+  };
+};
+
+/** how many sessions a project's own `sessions` field carries at most (the overview's list pages the rest) */
+export const PROJECT_SESSIONS_LIMIT = 50;
+
+/**
+ * GET /project/:id with its `sessions` (spec 1, project overview): the sessions the user sees, newest first, finished
+ * ones older than two weeks hidden — the rule of `GET …/sessions?overview=1`.
+ */
+export const projectViewWithSessions = async (documentStore: DocumentStore, access: ProjectAccess, now: Date): Promise<Project> => {
+  const docs = await documentStore
+    .collection<WorkflowSessionDoc>(WORKFLOW_SESSIONS_COLLECTION)
+    .find(sessionFilter(access, access.project._id, { overview: true, now }), { sort: { createdAt: -1 }, limit: PROJECT_SESSIONS_LIMIT });
+  return {
+    ...projectView(access),
+    sessions: docs.map((doc) => ({
+      id: doc._id,
+      name: doc.name,
+      sbs_code: doc.sbsCode,
+      workflow_id: doc.projectWorkflowId,
+      workflow_name: doc.workflowName,
+      created_at: doc.createdAt,
+      jobs: doc.jobs.map((job) => ({ status: job.status })),
+    })),
   };
 };
 

@@ -336,6 +336,8 @@ describe('GET /api/project/:id/sessions', () => {
   let other: ProjectWorkflowView;
   const list = (query: Record<string, string> = {}, api: Api = w.user) =>
     api.call(routes.list, { params: { id: w.memberProjectId }, query: query as never });
+  /** GET /api/project/:id's own `sessions` (spec 1, project overview) */
+  const projectSessions = async (api: Api = w.user) => (await api.call(projectRoutes.get, { params: { id: w.memberProjectId } })).sessions;
   beforeAll(async () => {
     workflow = await memberWorkflow('read', WAITING);
     other = await memberWorkflow('read', WAITING);
@@ -363,6 +365,8 @@ describe('GET /api/project/:id/sessions', () => {
     expect((await list()).data.map((s) => s.id)).toContain(session.id);
     expect((await list({}, outsider.api)).data).toEqual([]);
     expect((await list({ 'filter[workflow]': workflow.id }, outsider.api)).data).toEqual([]);
+    expect((await projectSessions()).map((s) => s.id)).toContain(session.id);
+    expect(await projectSessions(outsider.api)).toEqual([]);
     await refused(() => w.user.call(routes.list, { params: { id: w.foreignProjectId }, query: {} }), 404);
   });
 
@@ -377,12 +381,22 @@ describe('GET /api/project/:id/sessions', () => {
     const running = await start(workflow);
     const overview = async () => (await list({ overview: '1', per_page: '200' })).data.map((s) => s.id);
     expect(await overview()).toEqual(expect.arrayContaining([session.id, running.id]));
+    const shown = await projectSessions();
+    expect(shown.map((s) => s.id)).toEqual(expect.arrayContaining([session.id, running.id]));
+    expect(shown.find((s) => s.id === session.id)).toMatchObject({
+      name: session.name,
+      workflow_id: diamond.id,
+      jobs: [{ status: 'finished' }, { status: 'finished' }, { status: 'finished' }, { status: 'finished' }],
+    });
     const clock = server.app.deps.clock;
     server.app.deps.clock = () => new Date(Date.now() + 15 * 24 * 60 * 60 * 1000);
     try {
       const later = await overview();
       expect(later).toContain(running.id);
       expect(later).not.toContain(session.id);
+      const shownLater = (await projectSessions()).map((s) => s.id);
+      expect(shownLater).toContain(running.id);
+      expect(shownLater).not.toContain(session.id);
       expect((await list({ per_page: '200' })).data.map((s) => s.id)).toContain(session.id);
     } finally {
       server.app.deps.clock = clock;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  OVERVIEW_FINISHED_DAYS,
   SESSIONS_PER_PAGE_DEFAULT,
   isQueryTrue,
   sessionRoutes,
@@ -11,7 +10,6 @@ import {
   type WorkflowSessionView,
 } from '@stramien/api';
 import {
-  can,
   columnsOf,
   DomainError,
   fieldsOf,
@@ -28,9 +26,7 @@ import {
   type PanelValueContext,
   type SessionJob,
   type SessionState,
-  type WorkflowPermission,
 } from '@stramien/domain';
-import type { Filter } from '@stramien/infra';
 import type { UserDoc } from '@stramien/projections';
 import { WORKFLOW_SESSIONS_COLLECTION, type WorkflowSessionDoc } from '@stramien/projections/workflows/sessions';
 import { WORKFLOW_JOBS_COLLECTION, type WorkflowJobDoc } from '@stramien/projections/workflows/sessionJobs';
@@ -40,8 +36,8 @@ import { createCommandHandler } from '../../pipeline/commandHandler';
 import { loadProjectWorkflowVersion, loadWorkflowAccess, type WorkflowAccess } from '../../access/workflowAccess';
 import { loadRecord, loadTableState } from '../../access/tableAccess';
 import { sbsCodesOf } from '../tables/tableLookups';
+import { sessionFilter } from './sessionFilter';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const sessionNotFound = () => new DomainError(workflowMessages.sessionNotFound, 404);
 const jobNotFound = () => new DomainError(workflowMessages.jobNotFound, 404);
 /** a project workflow the user may not see hides its sessions and jobs: their ids answer 404 as unknown ones do */
@@ -206,18 +202,12 @@ export const registerSessionRoutes = (app: FastifyInstance): void => {
 
   addRoute(app, sessionRoutes.list, async ({ params, query, request }) => {
     const access = await requireProjectAccess(deps, request, params.id, 'project');
-    const filter: Filter = { projectId: params.id };
-    const workflowIds: string[] | null = can(access.subject, 'project-settings')
-      ? null
-      : [...new Set(access.teams.flatMap((t) => ((t.workflows as WorkflowPermission[] | undefined) ?? []).map((p) => p.workflowId)))];
-    const wanted = query['filter[workflow]'];
-    if (wanted !== undefined) filter.projectWorkflowId = workflowIds === null || workflowIds.includes(wanted) ? wanted : { $in: [] };
-    else if (workflowIds !== null) filter.projectWorkflowId = { $in: workflowIds };
-    if (query['filter[sbs_code]'] !== undefined) filter.sbsCode = query['filter[sbs_code]'];
-    if (isQueryTrue(query.overview)) {
-      const since = new Date(deps.clock().getTime() - OVERVIEW_FINISHED_DAYS * DAY_MS).toISOString();
-      filter.$or = [{ finishedAt: null }, { finishedAt: { $gte: since } }];
-    }
+    const filter = sessionFilter(access, params.id, {
+      workflow: query['filter[workflow]'],
+      sbsCode: query['filter[sbs_code]'],
+      overview: isQueryTrue(query.overview),
+      now: deps.clock(),
+    });
     const perPage = query.per_page ?? SESSIONS_PER_PAGE_DEFAULT;
     const page = query.page ?? 1;
     const [total, docs] = await Promise.all([
