@@ -5,6 +5,7 @@ import { Background, ReactFlow, type Node, type NodeProps } from '@xyflow/react'
 import '@xyflow/react/dist/style.css';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFlowAriaLabels } from '../../shared/flowAriaLabels';
 import { workflowEdge } from '../../shared/edges';
 import { COLUMN_GAP, layoutInColumns, NODE_WIDTH } from '../../shared/layout';
 import { WorkflowNode, type WorkflowFlowNode, type WorkflowNodeTone } from '../../shared/WorkflowNode';
@@ -61,6 +62,7 @@ export interface FlowDiagramProps {
  */
 export const FlowDiagram = ({ jobs, links, onOpen }: FlowDiagramProps) => {
   const { t } = useTranslation('workflows');
+  const ariaLabels = useFlowAriaLabels();
   const { nodes, edges } = useMemo(() => {
     const columns = Object.fromEntries(jobs.map((job) => [job.nodeId, job.column]));
     const edgesIn = links.map((link) => ({ source: link.from, target: link.to }));
@@ -124,6 +126,7 @@ export const FlowDiagram = ({ jobs, links, onOpen }: FlowDiagramProps) => {
         fitView
         fitViewOptions={{ maxZoom: 1 }}
         minZoom={0.1}
+        ariaLabelConfig={ariaLabels}
         onNodeClick={(_, node) => {
           const job = byNode.get(node.id);
           if (job?.manual) onOpen(job);

@@ -13,6 +13,7 @@ import '@xyflow/react/dist/style.css';
 import { isManual, type GraphProblem, type NodePosition, type WorkflowGraph } from '@stramien/domain';
 import { useCallback, useEffect, useImperativeHandle, useMemo, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFlowAriaLabels } from '../../../shared/flowAriaLabels';
 import { workflowEdge, workflowEdgeOptions, type WorkflowEdgeTone } from '../../../shared/edges';
 import { layoutLeftToRight } from '../../../shared/layout';
 import { workflowNodeTypes, type WorkflowFlowNode, type WorkflowNodeTone } from '../../../shared/WorkflowNode';
@@ -75,6 +76,7 @@ export const BuilderCanvas = ({
   ref,
 }: BuilderCanvasProps) => {
   const { t } = useTranslation('workflows');
+  const ariaLabels = useFlowAriaLabels();
   const flow = useReactFlow<WorkflowFlowNode, Edge>();
   const [nodes, setNodes, onNodesChange] = useNodesState<WorkflowFlowNode>([]);
   const [edges, setEdges, onEdgesChange] = useEdgesState<Edge>([]);
@@ -195,6 +197,7 @@ export const BuilderCanvas = ({
         fitView
         minZoom={0.1}
         proOptions={{ hideAttribution: true }}
+        ariaLabelConfig={ariaLabels}
       >
         <Background gap={16} />
         <Controls showInteractive={false} />
