@@ -1,31 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { startProjections, type ProjectionsHarness } from '../testing/projectionHarness';
 import { randomUUID } from 'node:crypto';
-import { createEmbeddedDocumentStore, createSqliteEventStore, type DocumentStore, type EventStore } from '@stramien/infra';
 import { toBoardStreamId, type BoardEvent } from '@stramien/domain';
-import { applyBatch, createProjectionRunner, toEnvelope, type ProjectionRunner } from '../runner/projectionRunner';
+import { applyBatch, toEnvelope } from '../runner/projectionRunner';
 import type { Projection } from '../runner/projection';
 import { boardsProjection, sortBoards, type BoardDoc } from './boards';
 
-let dir: string;
-let eventStore: EventStore;
-let documentStore: DocumentStore;
-let runner: ProjectionRunner;
+let h: ProjectionsHarness;
 
 const meta = (occurredAt: string) => ({ userId: 'u1', licenceId: 'l1', correlationId: 'c', causationId: 'c', occurredAt });
 const append = async (boardId: string, events: BoardEvent[], occurredAt = '2026-01-01T00:00:00.000Z') => {
-  const stream = await eventStore.readStream(toBoardStreamId(boardId));
+  const stream = await h.eventStore.readStream(toBoardStreamId(boardId));
   const last = stream[stream.length - 1];
-  const { position } = await eventStore.append(
+  const { position } = await h.eventStore.append(
     toBoardStreamId(boardId),
     events.map((e) => ({ id: randomUUID(), ...e, metadata: meta(occurredAt) })),
     last ? last.revision : 'no_stream',
   );
-  expect(await runner.waitForPosition(position, 5000)).toBe(true);
+  expect(await h.runner.waitForPosition(position, 5000)).toBe(true);
 };
-const boards = () => documentStore.collection<BoardDoc>('boards');
+const boards = () => h.documentStore.collection<BoardDoc>('boards');
 const created = (boardId: string, name = 'Sprint'): BoardEvent => ({
   type: 'BoardCreated',
   data: { boardId, licenceId: 'l1', ownerId: 'u1', projectId: null, name, isDefault: false },
@@ -50,18 +44,9 @@ const history: BoardEvent[] = [
 ];
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'boards-'));
-  eventStore = createSqliteEventStore({ file: join(dir, 'events.sqlite') });
-  documentStore = createEmbeddedDocumentStore({ file: join(dir, 'docs.sqlite') });
-  runner = createProjectionRunner({ eventStore, documentStore, projections: [boardsProjection as unknown as Projection] });
-  await runner.start();
+  h = await startProjections([boardsProjection]);
 });
-afterEach(async () => {
-  await runner.stop();
-  await eventStore.close();
-  await documentStore.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => h.stop());
 
 describe('the boards read model', () => {
   it('holds a board with its lanes in order and the kept card order of each lane', async () => {
@@ -107,8 +92,8 @@ describe('the boards read model', () => {
 
   it('leaves the same document when the same events are handled twice', async () => {
     await append('b1', history);
-    const recorded = (await eventStore.readStream(toBoardStreamId('b1'))).map(toEnvelope);
-    const collection = documentStore.collection('boards__twice');
+    const recorded = (await h.eventStore.readStream(toBoardStreamId('b1'))).map(toEnvelope);
+    const collection = h.documentStore.collection('boards__twice');
     await applyBatch(boardsProjection as unknown as Projection, collection, recorded);
     const once = await collection.findOne({ _id: 'b1' });
     await applyBatch(boardsProjection as unknown as Projection, collection, recorded);

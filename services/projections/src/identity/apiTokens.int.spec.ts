@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toApiTokenStreamId, type ApiTokenEvent } from '@stramien/domain';
 import { apiTokensProjection, type ApiTokenDoc } from './apiTokens';
-import { startProjection, type ProjectionHarness } from './projectionHarness';
+import { startProjection, type ProjectionHarness } from '../testing/projectionHarness';
 
 const T = 't-1';
 const stream = toApiTokenStreamId(T);

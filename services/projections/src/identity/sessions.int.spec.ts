@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toUserStreamId } from '@stramien/domain';
 import { sessionsProjection, type SessionDoc } from './sessions';
-import { startProjection, type ProjectionHarness } from './projectionHarness';
+import { startProjection, type ProjectionHarness } from '../testing/projectionHarness';
 
 const stream = toUserStreamId('u-1');
 let read: ProjectionHarness;

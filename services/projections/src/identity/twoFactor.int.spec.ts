@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toTwoFactorStreamId, type TwoFactorEvent } from '@stramien/domain';
 import { twoFactorProjection, type TwoFactorDoc } from './twoFactor';
-import { startProjection, type ProjectionHarness } from './projectionHarness';
+import { startProjection, type ProjectionHarness } from '../testing/projectionHarness';
 
 const U = 'u-1';
 const stream = toTwoFactorStreamId(U);

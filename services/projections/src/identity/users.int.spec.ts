@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toUserStreamId, type UserEvent } from '@stramien/domain';
 import { usersProjection, type UserDoc } from './users';
-import { startProjection, type ProjectionHarness } from './projectionHarness';
+import { startProjection, type ProjectionHarness } from '../testing/projectionHarness';
 
 const U = 'u-1';
 const stream = toUserStreamId(U);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { toKnowledgeBaseArticleStreamId } from '@stramien/domain';
-import { startProjection, type ProjectionHarness } from '../identity/projectionHarness';
+import { startProjection, type ProjectionHarness } from '../testing/projectionHarness';
 import { articlesProjection, type ArticleDoc } from './articles';
 
 let harness: ProjectionHarness | undefined;

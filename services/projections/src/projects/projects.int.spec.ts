@@ -1,19 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { startProjections, type ProjectionsHarness } from '../testing/projectionHarness';
 import { randomUUID } from 'node:crypto';
-import { createEmbeddedDocumentStore, createSqliteEventStore, type DocumentStore, type EventStore } from '@stramien/infra';
 import { toProjectStreamId, type ProjectEvent } from '@stramien/domain';
-import { createProjectionRunner, type ProjectionRunner } from '../runner/projectionRunner';
 import { applyBatch, toEnvelope } from '../runner/projectionRunner';
 import type { Projection } from '../runner/projection';
 import { projectsProjection, type ProjectDoc } from './projects';
 
-let dir: string;
-let eventStore: EventStore;
-let documentStore: DocumentStore;
-let runner: ProjectionRunner;
+let h: ProjectionsHarness;
 
 const P = 'p-1';
 const meta = (occurredAt = '2026-01-01T00:00:00.000Z') => ({
@@ -27,18 +20,9 @@ const meta = (occurredAt = '2026-01-01T00:00:00.000Z') => ({
 const ev = (e: ProjectEvent, at?: string) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: meta(at) });
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'projects-'));
-  eventStore = createSqliteEventStore({ file: join(dir, 'events.sqlite') });
-  documentStore = createEmbeddedDocumentStore({ file: join(dir, 'docs.sqlite') });
-  runner = createProjectionRunner({ eventStore, documentStore, projections: [projectsProjection as unknown as Projection] });
-  await runner.start();
+  h = await startProjections([projectsProjection]);
 });
-afterEach(async () => {
-  await runner.stop();
-  await eventStore.close();
-  await documentStore.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => h.stop());
 
 const history: ProjectEvent[] = [
   { type: 'ProjectCreated', data: { projectId: P, licenceId: 'l1', name: 'Nieuwbouw', number: '1', description: '', slug: '1-nieuwbouw' } },
@@ -56,13 +40,13 @@ const history: ProjectEvent[] = [
 
 describe('the projects read model', () => {
   it('holds a project with its roles, members, modules, links, favourites and image', async () => {
-    const { position } = await eventStore.append(
+    const { position } = await h.eventStore.append(
       toProjectStreamId(P),
       history.map((e) => ev(e)),
       'no_stream',
     );
-    expect(await runner.waitForPosition(position, 5000)).toBe(true);
-    const doc = await documentStore.collection<ProjectDoc>('projects').findOne({ _id: P });
+    expect(await h.runner.waitForPosition(position, 5000)).toBe(true);
+    const doc = await h.documentStore.collection<ProjectDoc>('projects').findOne({ _id: P });
     expect(doc).toMatchObject({
       licenceId: 'l1',
       slug: '1-nieuwbouw',
@@ -81,7 +65,7 @@ describe('the projects read model', () => {
       image: { id: 'img-1', contentType: 'image/png', size: 10 },
       createdBy: 'creator',
     });
-    expect(await documentStore.collection('projects').count({ 'members.userId': 'ann' })).toBe(1);
+    expect(await h.documentStore.collection('projects').count({ 'members.userId': 'ann' })).toBe(1);
   });
 
   it('archives, restores and removes members, links, roles and modules', async () => {
@@ -93,33 +77,36 @@ describe('the projects read model', () => {
       { type: 'ProjectRemovedFromFavorites', data: { projectId: P, userId: 'ann' } },
       { type: 'ProjectArchived', data: { projectId: P } },
     ];
-    const { position } = await eventStore.append(
+    const { position } = await h.eventStore.append(
       toProjectStreamId(P),
       [...history, ...more].map((e) => ev(e, '2026-02-01T00:00:00.000Z')),
       'no_stream',
     );
-    await runner.waitForPosition(position, 5000);
-    const doc = await documentStore.collection<ProjectDoc>('projects').findOne({ _id: P });
+    await h.runner.waitForPosition(position, 5000);
+    const doc = await h.documentStore.collection<ProjectDoc>('projects').findOne({ _id: P });
     expect(doc).toMatchObject({ archived: true, archivedAt: '2026-02-01T00:00:00.000Z', links: [], modules: [], favoriteUserIds: [] });
     expect(doc?.members.map((x) => x.userId)).toEqual(['creator']);
     expect(doc?.roles.map((r) => r.id)).toEqual(['ra']);
-    const restored = await eventStore.append(
+    const restored = await h.eventStore.append(
       toProjectStreamId(P),
       [ev({ type: 'ProjectRestored', data: { projectId: P } })],
       history.length + more.length - 1,
     );
-    await runner.waitForPosition(restored.position, 5000);
-    expect(await documentStore.collection<ProjectDoc>('projects').findOne({ _id: P })).toMatchObject({ archived: false, archivedAt: null });
+    await h.runner.waitForPosition(restored.position, 5000);
+    expect(await h.documentStore.collection<ProjectDoc>('projects').findOne({ _id: P })).toMatchObject({
+      archived: false,
+      archivedAt: null,
+    });
   });
 
   it('leaves the same document when the same events are handled twice', async () => {
-    await eventStore.append(
+    await h.eventStore.append(
       toProjectStreamId(P),
       history.map((e) => ev(e)),
       'no_stream',
     );
-    const recorded = (await eventStore.readStream(toProjectStreamId(P))).map(toEnvelope);
-    const collection = documentStore.collection('projects__twice');
+    const recorded = (await h.eventStore.readStream(toProjectStreamId(P))).map(toEnvelope);
+    const collection = h.documentStore.collection('projects__twice');
     await applyBatch(projectsProjection as unknown as Projection, collection, recorded);
     const once = await collection.findOne({ _id: P });
     await applyBatch(projectsProjection as unknown as Projection, collection, recorded);

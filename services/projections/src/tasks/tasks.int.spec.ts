@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toTaskStreamId, type TaskEvent } from '@stramien/domain';
-import { startProjection, type ProjectionHarness } from '../identity/projectionHarness';
+import { startProjection, type ProjectionHarness } from '../testing/projectionHarness';
 import { tasksProjection, type TaskDoc } from './tasks';
 
 let h: ProjectionHarness;

@@ -1,42 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { startProjections, type ProjectionsHarness } from '../testing/projectionHarness';
 import { randomUUID } from 'node:crypto';
-import { createEmbeddedDocumentStore, createSqliteEventStore, type DocumentStore, type EventStore } from '@stramien/infra';
 import { toTeamStreamId, type TeamEvent } from '@stramien/domain';
-import { createProjectionRunner, type ProjectionRunner } from '../runner/projectionRunner';
-import type { Projection } from '../runner/projection';
 import { teamsProjection, type TeamDoc } from './teams';
 
-let dir: string;
-let eventStore: EventStore;
-let documentStore: DocumentStore;
-let runner: ProjectionRunner;
+let h: ProjectionsHarness;
 
 const meta = { userId: 'admin', licenceId: 'l1', correlationId: 'c', causationId: 'c', occurredAt: '2026-01-01T00:00:00.000Z' };
 const envelope = (event: TeamEvent) => ({ id: randomUUID(), ...event, metadata: meta });
 const append = async (teamId: string, events: TeamEvent[]) => {
-  const stream = await eventStore.readStream(toTeamStreamId(teamId));
+  const stream = await h.eventStore.readStream(toTeamStreamId(teamId));
   const last = stream[stream.length - 1];
-  const { position } = await eventStore.append(toTeamStreamId(teamId), events.map(envelope), last ? last.revision : 'no_stream');
-  expect(await runner.waitForPosition(position, 5000)).toBe(true);
+  const { position } = await h.eventStore.append(toTeamStreamId(teamId), events.map(envelope), last ? last.revision : 'no_stream');
+  expect(await h.runner.waitForPosition(position, 5000)).toBe(true);
 };
-const teams = () => documentStore.collection<TeamDoc>('teams');
+const teams = () => h.documentStore.collection<TeamDoc>('teams');
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'teams-'));
-  eventStore = createSqliteEventStore({ file: join(dir, 'events.sqlite') });
-  documentStore = createEmbeddedDocumentStore({ file: join(dir, 'docs.sqlite') });
-  runner = createProjectionRunner({ eventStore, documentStore, projections: [teamsProjection as unknown as Projection] });
-  await runner.start();
+  h = await startProjections([teamsProjection]);
 });
-afterEach(async () => {
-  await runner.stop();
-  await eventStore.close();
-  await documentStore.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => h.stop());
 
 describe('the teams read model', () => {
   it('holds the shape the permission subject reads', async () => {

@@ -1,31 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { startProjections, type ProjectionsHarness } from '../testing/projectionHarness';
 import { randomUUID } from 'node:crypto';
-import { createEmbeddedDocumentStore, createSqliteEventStore, type DocumentStore, type EventStore } from '@stramien/infra';
 import { toWorkflowStreamId, type BlockConfig, type WorkflowEvent } from '@stramien/domain';
-import { createProjectionRunner, type ProjectionRunner } from '../runner/projectionRunner';
-import type { Projection } from '../runner/projection';
 import { workflowsProjection, type WorkflowDoc } from './builderWorkflows';
 
-let dir: string;
-let eventStore: EventStore;
-let documentStore: DocumentStore;
-let runner: ProjectionRunner;
+let h: ProjectionsHarness;
 
 const meta = (occurredAt: string) => ({ userId: 'u1', licenceId: 'l1', correlationId: 'c', causationId: 'c', occurredAt });
 const append = async (workflowId: string, events: WorkflowEvent[], occurredAt: string) => {
-  const stream = await eventStore.readStream(toWorkflowStreamId(workflowId));
+  const stream = await h.eventStore.readStream(toWorkflowStreamId(workflowId));
   const last = stream[stream.length - 1];
-  const { position } = await eventStore.append(
+  const { position } = await h.eventStore.append(
     toWorkflowStreamId(workflowId),
     events.map((e) => ({ id: randomUUID(), ...e, metadata: meta(occurredAt) })),
     last ? last.revision : 'no_stream',
   );
-  expect(await runner.waitForPosition(position, 5000)).toBe(true);
+  expect(await h.runner.waitForPosition(position, 5000)).toBe(true);
 };
-const workflows = () => documentStore.collection<WorkflowDoc>('workflows');
+const workflows = () => h.documentStore.collection<WorkflowDoc>('workflows');
 
 const workflowId = 'w1';
 const manual: BlockConfig = { name: 'Inspect', panels: [{ id: 'main', title: 'Main', fields: [{ id: 'r', label: 'R', type: 'text' }] }] };
@@ -47,18 +39,9 @@ const graph = {
 };
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'workflows-'));
-  eventStore = createSqliteEventStore({ file: join(dir, 'events.sqlite') });
-  documentStore = createEmbeddedDocumentStore({ file: join(dir, 'docs.sqlite') });
-  runner = createProjectionRunner({ eventStore, documentStore, projections: [workflowsProjection as unknown as Projection] });
-  await runner.start();
+  h = await startProjections([workflowsProjection]);
 });
-afterEach(async () => {
-  await runner.stop();
-  await eventStore.close();
-  await documentStore.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => h.stop());
 
 describe('the workflows read model', () => {
   it('holds the draft graph, its name key, when it was made and changed, and that nothing is published yet', async () => {

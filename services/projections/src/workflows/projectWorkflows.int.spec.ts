@@ -1,18 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { startProjections, type ProjectionsHarness } from '../testing/projectionHarness';
 import { randomUUID } from 'node:crypto';
-import { createEmbeddedDocumentStore, createSqliteEventStore, type DocumentStore, type EventStore } from '@stramien/infra';
 import { toProjectWorkflowStreamId, type ProjectWorkflowEvent } from '@stramien/domain';
-import { applyBatch, createProjectionRunner, toEnvelope, type ProjectionRunner } from '../runner/projectionRunner';
+import { applyBatch, toEnvelope } from '../runner/projectionRunner';
 import type { Projection } from '../runner/projection';
 import { PROJECT_WORKFLOWS_COLLECTION, getProjectWorkflowById, projectWorkflowsProjection } from './projectWorkflows';
 
-let dir: string;
-let eventStore: EventStore;
-let documentStore: DocumentStore;
-let runner: ProjectionRunner;
+let h: ProjectionsHarness;
 
 const projection = projectWorkflowsProjection as unknown as Projection;
 const PW = 'pw-1';
@@ -33,18 +27,9 @@ const ev = (e: ProjectWorkflowEvent, at = '2026-01-01T00:00:00.000Z') => ({
 });
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'project-workflows-'));
-  eventStore = createSqliteEventStore({ file: join(dir, 'events.sqlite') });
-  documentStore = createEmbeddedDocumentStore({ file: join(dir, 'docs.sqlite') });
-  runner = createProjectionRunner({ eventStore, documentStore, projections: [projection] });
-  await runner.start();
+  h = await startProjections([projection]);
 });
-afterEach(async () => {
-  await runner.stop();
-  await eventStore.close();
-  await documentStore.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => h.stop());
 
 const history: ProjectWorkflowEvent[] = [
   { type: 'ProjectWorkflowAdded', data: { ...ids, workflowId: 'w-1', name: 'Inspection', version: 1 } },
@@ -59,18 +44,18 @@ const history: ProjectWorkflowEvent[] = [
 ];
 
 const append = async (events: ProjectWorkflowEvent[], at?: string, expected: 'no_stream' | number = 'no_stream') => {
-  const { position } = await eventStore.append(
+  const { position } = await h.eventStore.append(
     toProjectWorkflowStreamId(PW),
     events.map((e) => ev(e, at)),
     expected,
   );
-  expect(await runner.waitForPosition(position, 5000)).toBe(true);
+  expect(await h.runner.waitForPosition(position, 5000)).toBe(true);
 };
 
 describe('the project_workflows read model', () => {
   it('holds a project workflow with its roles, their teams and nodes', async () => {
     await append(history);
-    expect(await getProjectWorkflowById(documentStore, PW)).toMatchObject({
+    expect(await getProjectWorkflowById(h.documentStore, PW)).toMatchObject({
       _id: PW,
       projectId: 'p-1',
       licenceId: 'l1',
@@ -83,7 +68,7 @@ describe('the project_workflows read model', () => {
       ],
       createdAt: '2026-01-01T00:00:00.000Z',
     });
-    expect(await documentStore.collection(PROJECT_WORKFLOWS_COLLECTION).count({ projectId: 'p-1' })).toBe(1);
+    expect(await h.documentStore.collection(PROJECT_WORKFLOWS_COLLECTION).count({ projectId: 'p-1' })).toBe(1);
   });
 
   it('follows a change of name and version, deleted roles and removed nodes, and drops a removed workflow', async () => {
@@ -97,20 +82,20 @@ describe('the project_workflows read model', () => {
       '2026-02-01T00:00:00.000Z',
       history.length - 1,
     );
-    expect(await getProjectWorkflowById(documentStore, PW)).toMatchObject({
+    expect(await getProjectWorkflowById(h.documentStore, PW)).toMatchObject({
       name: 'Inspection 2',
       version: 2,
       roles: [{ roleId: 'r2', name: 'Scheduler', teamIds: [], nodeIds: [] }],
       updatedAt: '2026-02-01T00:00:00.000Z',
     });
     await append([{ type: 'ProjectWorkflowRemoved', data: ids }], undefined, history.length + 2);
-    expect(await getProjectWorkflowById(documentStore, PW)).toBeNull();
+    expect(await getProjectWorkflowById(h.documentStore, PW)).toBeNull();
   });
 
   it('leaves the same document when the same events are handled twice', async () => {
     await append(history);
-    const recorded = (await eventStore.readStream(toProjectWorkflowStreamId(PW))).map(toEnvelope);
-    const collection = documentStore.collection('project_workflows__twice');
+    const recorded = (await h.eventStore.readStream(toProjectWorkflowStreamId(PW))).map(toEnvelope);
+    const collection = h.documentStore.collection('project_workflows__twice');
     await applyBatch(projection, collection, recorded);
     const once = await collection.findOne({ _id: PW });
     await applyBatch(projection, collection, recorded);

@@ -1,39 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { startProjections, type ProjectionsHarness } from '../testing/projectionHarness';
 import { randomUUID } from 'node:crypto';
-import { createEmbeddedDocumentStore, createSqliteEventStore, type DocumentStore, type EventStore } from '@stramien/infra';
 import { toJobId, toSessionStreamId, type SessionEvent } from '@stramien/domain';
 import { automatedConfig, graphOf, manualConfig } from '@stramien/domain/workflows/testFixtures';
-import { createProjectionRunner, toEnvelope, type ProjectionRunner } from '../runner/projectionRunner';
+import { toEnvelope } from '../runner/projectionRunner';
 import { applyBatch } from '../runner/projectionRunner';
 import type { Projection } from '../runner/projection';
 import { WORKFLOW_SESSIONS_COLLECTION, workflowSessionsProjection, type WorkflowSessionDoc } from './sessions';
 import { WORKFLOW_JOBS_COLLECTION, workflowJobsProjection, type WorkflowJobDoc } from './sessionJobs';
 
-let dir: string;
-let eventStore: EventStore;
-let documentStore: DocumentStore;
-let runner: ProjectionRunner;
+let h: ProjectionsHarness;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sessions-'));
-  eventStore = createSqliteEventStore({ file: join(dir, 'events.sqlite') });
-  documentStore = createEmbeddedDocumentStore({ file: join(dir, 'docs.sqlite') });
-  runner = createProjectionRunner({
-    eventStore,
-    documentStore,
-    projections: [workflowSessionsProjection as unknown as Projection, workflowJobsProjection],
-  });
-  await runner.start();
+  h = await startProjections([workflowSessionsProjection, workflowJobsProjection]);
 });
-afterEach(async () => {
-  await runner.stop();
-  await eventStore.close();
-  await documentStore.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => h.stop());
 
 const S = randomUUID();
 const P = 'p-1';
@@ -67,7 +48,7 @@ const history: [SessionEvent, string][] = [
 ];
 
 const append = async (events: [SessionEvent, string][]) => {
-  const { position } = await eventStore.append(
+  const { position } = await h.eventStore.append(
     toSessionStreamId(S),
     events.map(([e, at]) => ({
       id: randomUUID(),
@@ -77,12 +58,12 @@ const append = async (events: [SessionEvent, string][]) => {
     })),
     'any',
   );
-  expect(await runner.waitForPosition(position, 5000)).toBe(true);
+  expect(await h.runner.waitForPosition(position, 5000)).toBe(true);
 };
-const sessionDoc = () => documentStore.collection<WorkflowSessionDoc>(WORKFLOW_SESSIONS_COLLECTION).findOne({ _id: S });
+const sessionDoc = () => h.documentStore.collection<WorkflowSessionDoc>(WORKFLOW_SESSIONS_COLLECTION).findOne({ _id: S });
 const jobDocs = async () =>
   Object.fromEntries(
-    (await documentStore.collection<WorkflowJobDoc>(WORKFLOW_JOBS_COLLECTION).find({ sessionId: S })).map(({ _position, ...doc }) => [
+    (await h.documentStore.collection<WorkflowJobDoc>(WORKFLOW_JOBS_COLLECTION).find({ sessionId: S })).map(({ _position, ...doc }) => [
       doc.nodeId,
       doc,
     ]),
@@ -144,16 +125,16 @@ describe('the workflow_sessions and workflow_jobs read models', () => {
 
   it('leave the same documents when the same events are handled twice', async () => {
     await append(history);
-    const recorded = (await eventStore.readStream(toSessionStreamId(S))).map(toEnvelope);
-    const scratch = documentStore.collection(`${WORKFLOW_SESSIONS_COLLECTION}__twice`);
+    const recorded = (await h.eventStore.readStream(toSessionStreamId(S))).map(toEnvelope);
+    const scratch = h.documentStore.collection(`${WORKFLOW_SESSIONS_COLLECTION}__twice`);
     await applyBatch(workflowSessionsProjection as unknown as Projection, scratch, recorded);
     const once = await scratch.findOne({ _id: S });
     await applyBatch(workflowSessionsProjection as unknown as Projection, scratch, recorded);
     expect(await scratch.findOne({ _id: S })).toEqual(once);
     // the jobs projection applies its batches itself: the whole stream again, then a part of it, changes nothing
     const jobsBefore = await jobDocs();
-    await workflowJobsProjection.applyEvents(documentStore, recorded);
-    await workflowJobsProjection.applyEvents(documentStore, recorded.slice(2));
+    await workflowJobsProjection.applyEvents(h.documentStore, recorded);
+    await workflowJobsProjection.applyEvents(h.documentStore, recorded.slice(2));
     expect(await jobDocs()).toEqual(jobsBefore);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { toNewsItemStreamId, toNewsReaderStreamId } from '@stramien/domain';
-import { startProjection, type ProjectionHarness } from '../../identity/projectionHarness';
+import { startProjection, type ProjectionHarness } from '../../testing/projectionHarness';
 import { newsItemsProjection, type NewsItemDoc } from './newsItems';
 import { newsReadersProjection, type NewsReaderDoc } from './newsReaders';
 
