@@ -74,8 +74,9 @@ for (const language of ['en', 'nl', 'de'] as const satisfies Language[]) {
     const userToken = await apiToken(request, DEMO_USER);
     const user = await api(request, userToken).get<{ id: string; name: string }>('/api/user');
     const { token, as, project } = await adminWithProject(request, `Bouw ${language}`, [user.id]);
-    const team = (await as.post<{ data: { id: string; name: string } }>('/api/team', { project: { id: project.id }, name: unique('Keurders') }))
-      .data;
+    const team = (
+      await as.post<{ data: { id: string; name: string } }>('/api/team', { project: { id: project.id }, name: unique('Keurders') })
+    ).data;
     await as.post(`/api/team/${team.id}/user`, { project: { id: project.id }, user: { id: user.id } });
     const tableName = unique('Inspections');
     const { table } = await tableThroughApi(as, project.id, tableName, { Findings: 'text', Count: 'integer' });
@@ -98,9 +99,7 @@ for (const language of ['en', 'nl', 'de'] as const satisfies Language[]) {
       await page.locator('label', { has: page.getByTestId(`new-block-${kind}`) }).click();
       await expect(page.getByTestId(`new-block-${kind}`)).toBeChecked();
       await page.getByTestId('new-block-submit').click();
-      await expect(page.getByTestId('builder-block').filter({ hasText: blockName })).toContainText(
-        text(`workflows.builder-kind.${kind}`),
-      );
+      await expect(page.getByTestId('builder-block').filter({ hasText: blockName })).toContainText(text(`workflows.builder-kind.${kind}`));
     };
     const savedFlag = page.getByTestId('saved-flag');
     const openEditor = async (blockName: string) => {
@@ -194,7 +193,11 @@ for (const language of ['en', 'nl', 'de'] as const satisfies Language[]) {
     ].entries()) {
       await page.getByTestId('add-value').click();
       await values.nth(i).locator('input').nth(0).fill(column!);
-      await values.nth(i).locator('input').nth(1).fill((await reference(fieldId!).textContent())!);
+      await values
+        .nth(i)
+        .locator('input')
+        .nth(1)
+        .fill((await reference(fieldId!).textContent())!);
     }
     await shotOf(page, 'block-register');
     await saveAndBack();
