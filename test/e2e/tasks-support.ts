@@ -25,8 +25,8 @@ export const textOf = (language: Language) => {
 export const SHOTS = '/tmp/shots-tasksweb';
 export const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
 
-/** The demo admin's token, licence and own user, and a fresh project they administer. */
-export const adminWithProject = async (request: APIRequestContext, label = 'Taken') => {
+/** The demo admin's token, licence and own user, and a fresh project they administer (`members`: users of a second role). */
+export const adminWithProject = async (request: APIRequestContext, label = 'Taken', members: string[] = []) => {
   const token = await apiToken(request, DEMO_ADMIN);
   const as = api(request, token);
   const me = await as.get<{ id: string; name: string; licenses: { id: string; name: string }[] }>('/api/user');
@@ -36,7 +36,10 @@ export const adminWithProject = async (request: APIRequestContext, label = 'Take
       license: licence,
       name: unique(label),
       number: `T-${Date.now().toString(36).slice(-4)}`,
-      roles: [{ name: 'Beheer', is_projectadmin: true, users: [] }],
+      roles: [
+        { name: 'Beheer', is_projectadmin: true, users: [] },
+        ...(members.length > 0 ? [{ name: 'Uitvoering', is_projectadmin: false, users: members }] : []),
+      ],
     })
   ).data;
   const createTask = async (body: Record<string, unknown>): Promise<Task> =>

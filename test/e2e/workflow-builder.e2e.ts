@@ -7,7 +7,7 @@ import { adminWithProject, type Language } from './tasks-support';
 /**
  * The builder screens on a draft made through the builder API (two blocks, a start node, a second node, no link):
  * the licence's workflows, the canvas with its problem (the second node cannot be reached) and the block editor.
- * (Building a workflow by dragging on the canvas is not covered yet: docs/workflows.md "Screens as built".)
+ * Building a workflow in the browser, links dragged on the canvas, is test/e2e/workflow-build.e2e.ts.
  */
 const locales = join(import.meta.dirname, '../../apps/web/src/locales');
 const textOf = (language: Language) => {
