@@ -171,12 +171,13 @@ for (const language of ['en', 'nl', 'de'] as const satisfies Language[]) {
       const block = page.getByTestId('builder-block').filter({ hasText: blockName });
       await block.getByTestId('add-node').click();
       await expect(block).toContainText(text('workflows.builder-canvas.node-count', { count: 1 }));
+      // the view follows a new node (right of the others, out of view otherwise: only the visible part is drawn)
+      await expect(page.getByTestId('builder-node').filter({ hasText: blockName })).toBeInViewport();
     }
     const problems = page.getByTestId('builder-problems');
     await expect(problems.getByTestId('problem')).toHaveCount(2);
     await expect(problems.getByTestId('problem').first()).toHaveText(text('workflows.unreachableNode'));
-    // a node goes right of the last one, maybe out of view (only the visible part is drawn): Tidy lays them out and
-    // fits them all in view
+    // Tidy lays them out and fits them all in view
     await page.getByTestId('tidy').click();
     await expect(page.getByTestId('builder-node')).toHaveCount(3);
     await expect(page.locator('[data-testid="builder-node"][data-start="true"]')).toContainText('Intake');

@@ -124,8 +124,11 @@ const Builder = ({ workflow }: { workflow: BuilderWorkflow }) => {
 
   const addNode = (blockId: string) =>
     change(async () => {
-      const answer = await builderCalls.addNode(id, blockId, !hasStart, nextPlace());
+      const place = nextPlace();
+      const answer = await builderCalls.addNode(id, blockId, !hasStart, place);
       updateDraft(queryClient, id, withNode(answer.data), answer.position);
+      // it goes right of the others, maybe out of view: the view follows it
+      canvas.current?.reveal(place);
     });
   const deleteBlock = (blockId: string) =>
     change(async () => {

@@ -15,7 +15,7 @@ import { useCallback, useEffect, useImperativeHandle, useMemo, type Ref } from '
 import { useTranslation } from 'react-i18next';
 import { useFlowAriaLabels } from '../../../shared/flowAriaLabels';
 import { workflowEdge, workflowEdgeOptions, type WorkflowEdgeTone } from '../../../shared/edges';
-import { layoutLeftToRight } from '../../../shared/layout';
+import { NODE_HEIGHT, NODE_WIDTH, layoutLeftToRight } from '../../../shared/layout';
 import { workflowNodeTypes, type WorkflowFlowNode, type WorkflowNodeTone } from '../../../shared/WorkflowNode';
 import '../../../shared/workflowCanvas.css';
 
@@ -42,6 +42,8 @@ export interface BuilderCanvasHandle {
   tidy: () => void;
   /** brings these nodes into view and selects them */
   focus: (nodeIds: readonly string[]) => void;
+  /** centres the view on a place at the current zoom (a node just added there, which may lie out of view) */
+  reveal: (position: NodePosition) => void;
 }
 
 /** The tone of each node and link from the problems: unreachable nodes warn, every other problem is an error. */
@@ -149,6 +151,8 @@ export const BuilderCanvas = ({
         setNodes((held) => held.map((n) => ({ ...n, selected: wanted.has(n.id) })));
         void flow.fitView({ nodes: nodeIds.map((id) => ({ id })), duration: 200, maxZoom: 1.2 });
       },
+      reveal: (position) =>
+        void flow.setCenter(position.x + NODE_WIDTH / 2, position.y + NODE_HEIGHT / 2, { zoom: flow.getZoom(), duration: 200 }),
     }),
     [graph, flow, setNodes, onMoved],
   );
