@@ -31,6 +31,8 @@ const ALL = [
   'sbs',
   'tablesBulk',
   'workflowSessions',
+  'workflowNotify',
+  'workflowCanvas',
 ];
 const requested = process.argv.slice(2);
 const names = requested.length > 0 ? requested : ALL;

@@ -1,6 +1,6 @@
 /**
  * Runs benchmarks and writes their figures as JSON: `node --import tsx test/bench/run.ts [name ...] [--out file]`.
- * Names: eventStore, documentStore, replay, commands, notifications, export, webAssets, tasks, webhooks, tables, tablesImport, sbs, tablesBulk, workflowSessions (default: all, in this order).
+ * Names: eventStore, documentStore, replay, commands, notifications, export, webAssets, tasks, webhooks, tables, tablesImport, sbs, tablesBulk, workflowSessions, workflowNotify, workflowCanvas (default: all, in this order).
  * `npm run bench` (scripts/bench.mjs) runs each in its own process and writes BENCHMARKS.md.
  * Only measures and prints: a missed target is reported, never an error.
  */
@@ -21,6 +21,8 @@ import { benchTables } from './tables.bench';
 import { benchTablesImport } from './tablesImport.bench';
 import { benchTablesBulk } from './tablesBulk.bench';
 import { benchWorkflowSessions } from './workflowSessions.bench';
+import { benchWorkflowNotify } from './workflowNotify.bench';
+import { benchWorkflowCanvas } from './workflowCanvas.bench';
 import type { BenchFigure } from './figures';
 
 const log = (line: string) => console.log(`  … ${line}`);
@@ -51,6 +53,13 @@ const benches: Record<string, (dir: string) => Promise<BenchFigure[]>> = {
       log,
     }),
   workflowSessions: () => benchWorkflowSessions({ sessions: Number(process.env.BENCH_WORKFLOW_SESSIONS ?? 10_000), log }),
+  workflowNotify: () => benchWorkflowNotify({ samples: Number(process.env.BENCH_WORKFLOW_NOTIFY_SAMPLES ?? 100), log }),
+  workflowCanvas: () =>
+    benchWorkflowCanvas({
+      nodes: Number(process.env.BENCH_WORKFLOW_CANVAS_NODES ?? 200),
+      loads: Number(process.env.BENCH_WORKFLOW_CANVAS_LOADS ?? 5),
+      log,
+    }),
 };
 
 export interface BenchResult {

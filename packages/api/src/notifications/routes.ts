@@ -4,7 +4,7 @@ import { defineRoute } from '../shared/contract';
 /** Notification types of the spec: task, download, default. */
 export const notificationSchema = z.object({
   id: z.string(),
-  type: z.enum(['task', 'download', 'default', 'workflow_job_assigned']),
+  type: z.enum(['task', 'download', 'default', 'workflow_job_assigned', 'workflow_job_opened']),
   data: z.record(z.string(), z.unknown()),
   created_at: z.string(),
   read_at: z.string().nullable(),

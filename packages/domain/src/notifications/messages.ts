@@ -13,4 +13,6 @@ export const notificationMessages = {
   notFound: 'Notification not found.',
   /** a manual workflow job given to the reader (services/notifier, SessionJobAssigned) */
   workflowJobAssigned: 'You have been given the job {job} of the session {session}',
+  /** a manual job given to the reader while it waited, now open (services/notifier, SessionJobOpened) */
+  workflowJobOpened: 'The job {job} of the session {session} is ready for you',
 } as const;

@@ -1,6 +1,6 @@
 import { renderMessage, type MessageRef, type MessageValues } from '../shared/messageCatalogue';
 
-export type NotificationType = 'task' | 'download' | 'default' | 'workflow_job_assigned';
+export type NotificationType = 'task' | 'download' | 'default' | 'workflow_job_assigned' | 'workflow_job_opened';
 
 export interface NotificationDraft {
   /** deterministic: derived from the event id and the recipient, so a redelivered event yields the same notification */

@@ -163,6 +163,14 @@ export const saveSessionJobPanel = (command: SaveSessionJobPanel, state: Session
   return [{ type: 'SessionJobPanelSaved', data: { ...jobIdsOf(state, job), values: changed } }];
 };
 
+/** A job that opens: its ids, and for a manual job given to a user while it waited, who and the names they are told. */
+const openedData = (state: SessionState, job: SessionJob) => ({
+  ...jobIdsOf(state, job),
+  ...(job.manual && job.assignee !== null
+    ? { assignee: job.assignee, assignment: job.assignments, sessionName: state.name, jobName: blockConfigOf(state, job)?.name ?? '' }
+    : {}),
+});
+
 /**
  * What follows a job's finish, in the same decision: the jobs of the nodes it links to whose incoming links are
  * now all finished open; after the last job the session finishes.
@@ -174,7 +182,7 @@ const afterFinish = (state: SessionState, finished: SessionEvent[], job: Session
   const opened: SessionEvent[] = next
     .filter((nodeId) => status.get(nodeId)?.status === 'waiting')
     .filter((nodeId) => after.graph.links.filter((l) => l.to === nodeId).every((l) => status.get(l.from)?.status === 'finished'))
-    .map((nodeId) => ({ type: 'SessionJobOpened' as const, data: { ...jobIdsOf(after, status.get(nodeId)!) } }));
+    .map((nodeId) => ({ type: 'SessionJobOpened' as const, data: openedData(after, status.get(nodeId)!) }));
   const allFinished = after.jobs.every((j) => j.status === 'finished');
   return [
     ...finished,

@@ -160,6 +160,20 @@ describe('Session', () => {
         .when(finish('n1', {}))
         .then([finished('n1', { remarks: 'saved' }), opened('n2'), opened('n3')]);
     });
+    it('opens a job given to a user while it waited with its assignee and names, for their notification', () => {
+      const assigned = (nodeId: string, userId: string, assignment: number): SessionEvent => ({
+        type: 'SessionJobAssigned',
+        data: { ...job(nodeId), userId, previousUserId: null, assignment, ...names },
+      });
+      spec
+        .given([...running, assigned('n3', 'u1', 1), assigned('n3', 'u2', 2)])
+        .when(finish('n1'))
+        .then([
+          finished('n1'),
+          opened('n2'),
+          { type: 'SessionJobOpened', data: { ...job('n3'), assignee: 'u2', assignment: 2, ...names } },
+        ]);
+    });
     it('does not finish with a required field empty, twice, or before it is open', () => {
       expect(decide(running, finish('n1', {}))).toMatchObject({ status: 422, errors: { remarks: ['Required.'] } });
       spec

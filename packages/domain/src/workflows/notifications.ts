@@ -5,7 +5,7 @@ import type { SessionEvent } from './session';
 import { workflowTaskId } from './workflowTask';
 
 /** The session events the notifier turns into notifications (docs/workflows.md "The process manager as built"). */
-export const SESSION_NOTIFICATION_EVENT_TYPES = ['SessionJobAssigned', 'SessionJobFinished'] as const;
+export const SESSION_NOTIFICATION_EVENT_TYPES = ['SessionJobAssigned', 'SessionJobOpened', 'SessionJobFinished'] as const;
 
 /** What a `notify` action's job leaves in its `SessionJobFinished` result: the recipients and the rendered message. */
 export interface NotifyResult {
@@ -24,6 +24,9 @@ export const notifyNotificationId = (jobId: string, recipientId: string): string
  * Notifications of a session's events:
  * - `SessionJobAssigned`: the assignee ('You have been given the job {job} of the session {session}', type
  *   `workflow_job_assigned`, with the session, job, node and project ids), unless they assigned the job to themselves;
+ * - `SessionJobOpened` of a job given to a user while it was still waiting: the assignee ('The job {job} of the
+ *   session {session} is ready for you', type `workflow_job_opened`, the same ids), unless they opened it themselves
+ *   (finished the job before it);
  * - `SessionJobFinished` of a `notify` action's job: each recipient its rendered message (a default notification).
  */
 export const notificationsForSessionEvent = (event: EventEnvelope<SessionEvent>): NotificationDraft[] => {
@@ -48,6 +51,33 @@ export const notificationsForSessionEvent = (event: EventEnvelope<SessionEvent>)
           nodeId: data.nodeId,
           // the assignee's task of type workflow (the process manager makes it): the bell opens it, and the task its job
           taskId: workflowTaskId(data.jobId, data.assignment),
+          sessionName: session,
+          jobName: job,
+        },
+        createdAt: occurredAt,
+      },
+    ];
+  }
+  if (event.type === 'SessionJobOpened') {
+    const data = event.data as Extract<SessionEvent, { type: 'SessionJobOpened' }>['data'];
+    const { assignee, assignment } = data;
+    if (assignee === undefined || assignment === undefined || assignee === actorId) return [];
+    const job = data.jobName ?? '';
+    const session = data.sessionName ?? '';
+    return [
+      {
+        id: `${event.id}:${assignee}`,
+        recipientId: assignee,
+        licenceId,
+        type: 'workflow_job_opened',
+        data: {
+          ...messageData({ key: 'notifications.workflowJobOpened', values: { job, session } }),
+          status: 'info',
+          sessionId: data.sessionId,
+          projectId: data.projectId,
+          jobId: data.jobId,
+          nodeId: data.nodeId,
+          taskId: workflowTaskId(data.jobId, assignment),
           sessionName: session,
           jobName: job,
         },

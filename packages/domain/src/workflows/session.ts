@@ -33,7 +33,18 @@ export const sessionEventSchemas = {
     /** one job per node: job id = toJobId(session id, node id) */
     jobs: z.array(z.object({ jobId: z.string(), nodeId: z.string() })),
   }),
-  SessionJobOpened: z.object(jobIds),
+  /**
+   * A job whose incoming links are all finished. A manual job given to a user while it was still waiting carries its
+   * assignee (and the assignment, the session's and block's names), for the assignee's notification: the notifier
+   * reads no stream.
+   */
+  SessionJobOpened: z.object({
+    ...jobIds,
+    assignee: z.string().optional(),
+    assignment: z.number().int().positive().optional(),
+    sessionName: z.string().optional(),
+    jobName: z.string().optional(),
+  }),
   /** `assignment` counts the job's assignments (1, 2, …): the process manager names the assignee's task by it */
   SessionJobAssigned: z.object({
     ...jobIds,

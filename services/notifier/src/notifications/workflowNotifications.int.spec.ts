@@ -127,6 +127,51 @@ describe('the notifier', () => {
     });
   });
 
+  describe('when a job given to a user while it waited opens', () => {
+    it('tells the assignee it is ready, with the names and ids, and pushes it; not a job without assignee', async () => {
+      const notifier = createNotifier({ bus: await bus('notifier-wf-d'), documentStore });
+      await notifier.start();
+      const sessionId = randomUUID();
+      const bare = await append(toSessionStreamId(sessionId), 'SessionJobOpened', ids(sessionId));
+      const eventId = await append(toSessionStreamId(sessionId), 'SessionJobOpened', {
+        ...ids(sessionId),
+        assignee: ASSIGNEE,
+        assignment: 1,
+        sessionName: 'Block A',
+        jobName: 'Inspect',
+      });
+      await expect.poll(async () => (await notificationsOf(eventId)).length, { timeout: 10_000 }).toBe(1);
+      expect((await notificationsOf(eventId))[0]).toMatchObject({
+        recipientId: ASSIGNEE,
+        type: 'workflow_job_opened',
+        readAt: null,
+        data: {
+          message: 'The job Inspect of the session Block A is ready for you',
+          messageKey: 'notifications.workflowJobOpened',
+          messageValues: { job: 'Inspect', session: 'Block A' },
+          ...ids(sessionId),
+          taskId: workflowTaskId(ids(sessionId).jobId, 1),
+        },
+      });
+      await expect.poll(() => pushes.filter((p) => p.notification.id.startsWith(eventId)).map((p) => p.userId)).toEqual([ASSIGNEE]);
+      // the bare one came first on the same consumer: handled, and made nothing
+      expect(await notificationsOf(bare)).toEqual([]);
+      await notifier.stop();
+    });
+
+    it('does not tell an assignee who opened it themselves (finished the job before it)', async () => {
+      const notifier = createNotifier({ bus: await bus('notifier-wf-e'), documentStore });
+      await notifier.start();
+      const sessionId = randomUUID();
+      const opened = { ...ids(sessionId), assignee: ASSIGNEE, assignment: 1, sessionName: 'S', jobName: 'J' };
+      const self = await append(toSessionStreamId(sessionId), 'SessionJobOpened', opened, ASSIGNEE);
+      const other = await append(toSessionStreamId(sessionId), 'SessionJobOpened', opened);
+      await expect.poll(async () => (await notificationsOf(other)).length, { timeout: 10_000 }).toBe(1);
+      expect(await notificationsOf(self)).toEqual([]);
+      await notifier.stop();
+    });
+  });
+
   describe("when a notify action's job finishes", () => {
     it('notifies each recipient once with the rendered message, by an id derived from the job id', async () => {
       const notifier = createNotifier({ bus: await bus('notifier-wf-c'), documentStore });

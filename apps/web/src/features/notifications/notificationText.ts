@@ -45,8 +45,11 @@ export const notificationText = (notification: Notification, t: TFunction<'notif
 /** Where clicking a notification leads, if anywhere. */
 export const notificationTarget = (notification: Notification): string | null => {
   const { data } = notification;
-  // a workflow job given to the user opens their task of type workflow, whose page opens the job
-  if ((notification.type === 'task' || notification.type === 'workflow_job_assigned') && typeof data.taskId === 'string')
+  // a workflow job given to the user (or given earlier and now open) opens their task of type workflow, whose page opens the job
+  if (
+    (notification.type === 'task' || notification.type === 'workflow_job_assigned' || notification.type === 'workflow_job_opened') &&
+    typeof data.taskId === 'string'
+  )
     return `/tasks/${encodeURIComponent(data.taskId)}`;
   if (notification.type === 'download') return '/downloads';
   return null;
