@@ -20,7 +20,7 @@ describe('csvPartOf', () => {
       { columnId: 'c', type: 'float' as const },
       { columnId: 'd', type: 'text' as const },
     ];
-    const records = [
+    const records: { v: StoredValues }[] = [
       { v: { a: '=SUM(A1)', b: 1, c: 1.5, d: 'say "hi", twice' } },
       { v: { a: '', b: 0, c: null } },
       { v: { a: '-3', b: null, c: -2, d: 'two\nlines' } },
