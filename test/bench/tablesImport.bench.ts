@@ -112,7 +112,6 @@ export const benchImportJob = async (dir: string, file: Buffer, rows: number, lo
     const peak = peakOf();
     const events = await eventStore.readStream(toJobStreamId(jobId));
     if (!events.some((e) => e.type === 'JobFinished')) throw new Error('the import did not finish');
-    if (process.env.BENCH_TRACE) for (const e of events) if (e.type !== 'JobProgressReported') console.log(e.recordedAt, e.type);
     log(`tables import (job alone): ${rows} rows in ${round(seconds, 1)} s, RSS peak ${round(peak / MB)} MB`);
     return [
       atLeast(
