@@ -49,7 +49,7 @@ const cell = (type: ColumnType, row: number, column: number): string => {
   }
 };
 
-const csvOf = (rows: number): Buffer => {
+export const csvOf = (rows: number): Buffer => {
   const parts: string[] = [`\uFEFF${COLUMNS.map((c) => c.name).join(';')}\r\n`];
   for (let r = 1; r <= rows; r++) parts.push(`${COLUMNS.map((c, i) => cell(c.type, r, i)).join(';')}\r\n`);
   return Buffer.from(parts.join(''), 'utf8');
@@ -67,10 +67,10 @@ const rssSampler = () => {
 
 /**
  * The import job alone, as the export bench measures its job: the job worker on the embedded adapters of `dir` runs a
- * `records-import` of the file (the verify pass, then the chunks of 500 records through the command pipeline), timed
+ * `records-import` of the file (the verify pass, then the chunks of IMPORT_CHUNK_ROWS records through the command pipeline), timed
  * from the request to JobFinished. No projection runs meanwhile.
  */
-const benchImportJob = async (dir: string, file: Buffer, rows: number, log: (line: string) => void): Promise<BenchFigure[]> => {
+export const benchImportJob = async (dir: string, file: Buffer, rows: number, log: (line: string) => void): Promise<BenchFigure[]> => {
   const eventStore = createSqliteEventStore({ file: join(dir, 'events.sqlite') });
   const documentStore = createEmbeddedDocumentStore({ file: join(dir, 'documents.sqlite') });
   const blobStore = createFileBlobStore({ dir: join(dir, 'blobs') });

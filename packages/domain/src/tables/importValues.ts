@@ -15,7 +15,7 @@ export const IMPORT_FILE_MAX_BASE64 = Math.ceil(IMPORT_FILE_MAX_BYTES / 3) * 4;
 export const IMPORT_VERIFY_PAGE_DEFAULT = 200;
 export const IMPORT_VERIFY_PAGE_MAX = 1000;
 /** Rows an import job writes per chunk. */
-export const IMPORT_CHUNK_ROWS = 500;
+export const IMPORT_CHUNK_ROWS = 2_000;
 
 export type ImportDelimiter = ',' | ';';
 

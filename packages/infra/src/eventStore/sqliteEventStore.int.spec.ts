@@ -153,6 +153,15 @@ describe('SqliteEventStore', () => {
       await expect(store.append('task-2', [newEvent('B'), a], 'no_stream')).rejects.toThrow(/already stored in stream task-1/);
       expect(await store.readStream('task-2')).toEqual([]);
     });
+
+    it('refuses an append of that one event alone (looked up by its id, not through a list)', async () => {
+      const store = open();
+      const a = newEvent('A');
+      await store.append('task-1', [a], 'no_stream');
+      await expect(store.append('task-2', [a], 'no_stream')).rejects.toThrow(/already stored in stream task-1/);
+      expect(await store.readStream('task-2')).toEqual([]);
+      expect(await store.append('task-1', [a], 'no_stream')).toEqual({ nextExpectedRevision: 0, position: expect.any(Number) as number });
+    });
   });
 
   describe('when appending no events', () => {

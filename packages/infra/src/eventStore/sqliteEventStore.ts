@@ -157,6 +157,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     streamHead: db.prepare<[string], { revision: number }>(
       'SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
     ),
+    byId: db.prepare<[string], StoredRef>('SELECT id, stream_id, revision, position FROM events WHERE id = ?'),
     byIds: db.prepare<[string], StoredRef>(
       'SELECT id, stream_id, revision, position FROM events WHERE id IN (SELECT value FROM json_each(?))',
     ),
@@ -251,7 +252,13 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   ): { write: SerializedEvent[]; current: number | undefined } | { done: AppendResult } => {
     const current = statements.streamHead.get(streamId)?.revision;
     const stored = new Map<string, StoredRef>();
-    if (events.length > 0) for (const ref of statements.byIds.all(JSON.stringify(events.map((event) => event.id)))) stored.set(ref.id, ref);
+    if (events.length === 1) {
+      // most appends hold one event: its id looked up directly, without a JSON list for json_each
+      const ref = statements.byId.get(events[0]!.id);
+      if (ref) stored.set(ref.id, ref);
+    } else if (events.length > 1) {
+      for (const ref of statements.byIds.all(JSON.stringify(events.map((event) => event.id)))) stored.set(ref.id, ref);
+    }
     const fresh: NewEvent[] = [];
     const seen = new Set<string>();
     let lastDuplicate: StoredRef | undefined;

@@ -21,7 +21,7 @@ export type Cell = string | number | boolean | null;
 /** a field that holds a comma, a quote or a line break is quoted, its quotes doubled */
 const NEEDS_QUOTES = /[",\r\n]/;
 
-const csvField = (cell: Cell): string => {
+export const csvField = (cell: Cell): string => {
   if (cell === null) return '';
   if (typeof cell !== 'string') return String(cell);
   return NEEDS_QUOTES.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;

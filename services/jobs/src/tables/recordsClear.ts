@@ -41,27 +41,28 @@ export const recordsClearKind = defineJobKind<RecordsClearParams>({
         ...(last ? {} : { limit: RECORDS_CLEAR_CHUNK }),
       });
     const actor: Actor = { userId: job.ownerId, licenceId: job.licenceId };
-    const deleted: string[] = [];
-    for (const doc of docs) {
-      const command: DeleteRecord = {
-        type: 'DeleteRecord',
-        data: { tableId: params.tableId },
-        metadata: { actor, now: now().toISOString() },
-      };
-      try {
-        const result = await pipeline({
-          decider: recordDecider,
-          schemas: recordSchemas,
-          streamId: toRecordStreamId(doc._id),
-          command,
-          context: { actor, correlationId: job.jobId, causationId: job.jobId, projectId: params.projectId },
-        });
-        if (result.events.length > 0) deleted.push(doc._id);
-      } catch (e) {
-        // a record no longer of this table (or gone from the log) is not this job's to delete
-        if (!(e instanceof DomainError && e.status === 404)) throw e;
-      }
-    }
+    const at = now().toISOString();
+    // side by side: each record is its own stream, and their appends share the event store's group commit
+    const outcomes = await Promise.all(
+      docs.map(async (doc): Promise<string | null> => {
+        const command: DeleteRecord = { type: 'DeleteRecord', data: { tableId: params.tableId }, metadata: { actor, now: at } };
+        try {
+          const result = await pipeline({
+            decider: recordDecider,
+            schemas: recordSchemas,
+            streamId: toRecordStreamId(doc._id),
+            command,
+            context: { actor, correlationId: job.jobId, causationId: job.jobId, projectId: params.projectId },
+          });
+          return result.events.length > 0 ? doc._id : null;
+        } catch (e) {
+          // a record no longer of this table (or gone from the log) is not this job's to delete
+          if (!(e instanceof DomainError && e.status === 404)) throw e;
+          return null;
+        }
+      }),
+    );
+    const deleted = outcomes.filter((id): id is string => id !== null);
     return {
       content: tabularPart(
         'csv',

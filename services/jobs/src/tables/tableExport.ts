@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { TABLE_EXPORT_FORMATS, tableExportQuerySchema } from '@stramien/api';
-import { columnTypeSchema, type CellValue } from '@stramien/domain';
+import { columnTypeSchema, type CellValue, type ColumnType } from '@stramien/domain';
 import { conditionsFilter } from '@stramien/projections/tables/recordFilters';
-import { decodeCell, tableRecordsCollection, type TableDoc } from '@stramien/projections/tables/tableDocs';
+import { decodeCell, tableRecordsCollection, type StoredValues, type TableDoc } from '@stramien/projections/tables/tableDocs';
 import { currentRecords, findTable, type RecordsRequest } from '@stramien/projections/tables/tableReads';
 import { defineJobKind } from '../kinds/jobKind';
-import { TABULAR_CONTENT_TYPES, tabularFile, tabularPart, type Cell } from '../kinds/tabular';
+import { csvField, TABULAR_CONTENT_TYPES, tabularFile, tabularPart, type Cell } from '../kinds/tabular';
 
 export const TABLE_EXPORT_KIND = 'table-export';
 /** rows per chunk: small enough to hold, large enough that the per-chunk events stay few */
@@ -32,6 +32,33 @@ export const neutraliseFormula = (text: string): string => (/^[=+\-@\t\r]/.test(
  * record's id, texts with formulas neutralised.
  */
 export const exportCell = (value: CellValue): Cell => (typeof value === 'string' ? neutraliseFormula(value) : value);
+
+/** the first characters that make a spreadsheet run a text as a formula: = + - @ tab CR */
+const FORMULA_STARTS = new Set([0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d]);
+
+/**
+ * A chunk's records as CSV lines, each stored cell written straight into its field: the same bytes as
+ * `tabularPart('csv', rows of exportCell(decodeCell(...)))` (booleans true/false, formulas neutralised, RFC 4180
+ * quoting), without a row array and four calls per cell; a fifth of an export's time went there.
+ */
+export const csvPartOf = (records: readonly { v: StoredValues }[], columns: readonly { columnId: string; type: ColumnType }[]): Buffer => {
+  const ids = columns.map((c) => c.columnId);
+  const booleans = columns.map((c) => c.type === 'boolean');
+  let out = '';
+  for (const { v } of records) {
+    let line = '';
+    for (let i = 0; i < ids.length; i++) {
+      if (i > 0) line += ',';
+      const stored = v[ids[i]!];
+      if (stored === undefined || stored === null) continue;
+      if (booleans[i]) line += stored === 1 ? 'true' : 'false';
+      else if (typeof stored === 'number') line += String(stored);
+      else line += csvField(stored.length > 0 && FORMULA_STARTS.has(stored.charCodeAt(0)) ? `'${stored}` : stored);
+    }
+    out += `${line}\n`;
+  }
+  return Buffer.from(out, 'utf8');
+};
 
 /** 'Rooms-2026-11-23-140512.csv': the table's name and when the export was asked for (UTC) */
 const filenameOf = (table: TableDoc, requestedAt: string, format: string): string =>
@@ -88,8 +115,14 @@ export const tableExportKind = defineJobKind<Params>({
       limit: TABLE_EXPORT_CHUNK_ROWS,
       ...(request.sort ? { skip: index * TABLE_EXPORT_CHUNK_ROWS } : typeof previous === 'number' ? { after: previous } : {}),
     });
-    const rows = answer.rows.map((row) => columns.map((c) => exportCell(decodeCell(row.v[c.columnId], c.type))));
-    return { content: tabularPart(params.format, rows), items: rows.length, next: answer.rows.at(-1)?._seq ?? previous };
+    const content =
+      params.format === 'csv'
+        ? csvPartOf(answer.rows, columns)
+        : tabularPart(
+            params.format,
+            answer.rows.map((row) => columns.map((c) => exportCell(decodeCell(row.v[c.columnId], c.type)))),
+          );
+    return { content, items: answer.rows.length, next: answer.rows.at(-1)?._seq ?? previous };
   },
   assemble(_job, params, plan, parts) {
     const { columns } = chunkSchema.parse(plan.chunks[0]);

@@ -65,7 +65,7 @@ const columnTypesOf = async (store: DocumentStore, tableId: string): Promise<Map
 /**
  * A revision's restore (docs/tables.md "Revisions"): the records that changed since the revision, in chunks of
  * TABLE_RESTORE_CHUNK, each brought back by a `RestoreRecord` command sent as the job's owner through the command
- * pipeline: recreated (`RecordCreated` with `restoredFrom`), deleted (`RecordDeleted` with `revisionId`) or given
+ * pipeline (a chunk's commands side by side, so their appends share one group commit): recreated (`RecordCreated` with `restoredFrom`), deleted (`RecordDeleted` with `revisionId`) or given
  * its values back (`RecordRestored`). The target of each record is its version valid at the revision's position (the
  * history read model; such a version never changes); the record's present is its own stream, which the decider
  * folds: a chunk redone after a crash finds its records restored and writes nothing twice. The file lists each
@@ -95,31 +95,37 @@ export const tableRestoreKind = defineJobKind<TableRestoreParams>({
       .find({ recordId: { $in: recordIds }, from: { $lte: params.position }, to: { $gt: params.position } });
     const targets = new Map(atRevision.map((v) => [v.recordId, v]));
     const actor: Actor = { userId: job.ownerId, licenceId: job.licenceId };
-    const done: [string, string][] = [];
-    for (const recordId of recordIds) {
-      const version = targets.get(recordId);
-      const values: Record<string, CellValue> | null = version
-        ? Object.fromEntries(Object.entries(version.v).map(([columnId, stored]) => [columnId, decodeCell(stored, types.get(columnId))]))
-        : null;
-      const command: RestoreRecord = {
-        type: 'RestoreRecord',
-        data: { recordId, tableId: params.tableId, projectId: params.projectId, revisionId: params.revisionId, values },
-        metadata: { actor, now: now().toISOString() },
-      };
-      try {
-        const result = await pipeline({
-          decider: recordDecider,
-          schemas: recordSchemas,
-          streamId: toRecordStreamId(recordId),
-          command,
-          context: { actor, correlationId: job.jobId, causationId: job.jobId, projectId: params.projectId },
-        });
-        for (const event of result.events) done.push([recordId, event.type]);
-      } catch (e) {
-        // a record no longer of this table is not this restore's
-        if (!(e instanceof DomainError && e.status === 404)) throw e;
-      }
-    }
+    const at = now().toISOString();
+    // side by side: each record is its own stream, and their appends share the event store's group commit (one
+    // transaction, one sync) instead of one commit per record
+    const outcomes = await Promise.all(
+      recordIds.map(async (recordId): Promise<[string, string][]> => {
+        const version = targets.get(recordId);
+        const values: Record<string, CellValue> | null = version
+          ? Object.fromEntries(Object.entries(version.v).map(([columnId, stored]) => [columnId, decodeCell(stored, types.get(columnId))]))
+          : null;
+        const command: RestoreRecord = {
+          type: 'RestoreRecord',
+          data: { recordId, tableId: params.tableId, projectId: params.projectId, revisionId: params.revisionId, values },
+          metadata: { actor, now: at },
+        };
+        try {
+          const result = await pipeline({
+            decider: recordDecider,
+            schemas: recordSchemas,
+            streamId: toRecordStreamId(recordId),
+            command,
+            context: { actor, correlationId: job.jobId, causationId: job.jobId, projectId: params.projectId },
+          });
+          return result.events.map((event) => [recordId, event.type]);
+        } catch (e) {
+          // a record no longer of this table is not this restore's
+          if (!(e instanceof DomainError && e.status === 404)) throw e;
+          return [];
+        }
+      }),
+    );
+    const done = outcomes.flat();
     return { content: tabularPart('csv', done), items: recordIds.length };
   },
   assemble(_job, _params, _plan, parts) {
