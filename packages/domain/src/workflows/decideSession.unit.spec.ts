@@ -303,10 +303,7 @@ describe('Session', () => {
       });
     });
     it('refuses a job that is not open, finished, automated or without a file field', () => {
-      spec
-        .given([fileStarted])
-        .when(upload())
-        .thenThrows(workflowMessages.jobNotOpen, 409);
+      spec.given([fileStarted]).when(upload()).thenThrows(workflowMessages.jobNotOpen, 409);
       const done: SessionEvent = { type: 'SessionJobFinished', data: { ...fileJob('f1'), values: { photo: 'file-1' }, result: null } };
       spec
         .given([...fileRunning, uploaded, done])
@@ -320,7 +317,10 @@ describe('Session', () => {
         .given([...running, finished('n1'), opened('n2'), opened('n3')])
         .when(upload({ jobId: toJobId('s1', 'n2') }))
         .thenThrows(workflowMessages.jobNotManual, 422);
-      spec.given(fileRunning).when(upload({ jobId: 'nope' })).thenThrows(workflowMessages.jobNotFound, 404);
+      spec
+        .given(fileRunning)
+        .when(upload({ jobId: 'nope' }))
+        .thenThrows(workflowMessages.jobNotFound, 404);
     });
     it('refuses an empty name, an empty or too large file, a type not allowed, and more files than the maximum', () => {
       expect(decide(fileRunning, upload({ name: '  ' }))).toMatchObject({ status: 422, errors: { name: ['Required.'] } });

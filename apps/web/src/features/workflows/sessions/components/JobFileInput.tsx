@@ -98,7 +98,11 @@ export const JobFileInput = ({ id, projectId, jobId, value, files, disabled, onC
           }}
         />
       )}
-      {uploading && <Spinner size={16} aria-label={t('workflows.session-job.uploading', { name: uploading })} />}
+      {uploading && (
+        <span role="status" aria-label={t('workflows.session-job.uploading', { name: uploading })}>
+          <Spinner size={16} />
+        </span>
+      )}
       {error && (
         <div className="bp6-text-small stramien-job-file__error" role="alert" data-testid="job-file-error">
           {error}
