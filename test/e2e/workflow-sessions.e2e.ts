@@ -69,6 +69,7 @@ const fixtures = async (request: APIRequestContext) => {
             fields: [
               { id: 'note', label: 'Findings', type: 'text', required: true },
               { id: 'approved', label: 'Approved', type: 'checkbox' },
+              { id: 'photo', label: 'Photo', type: 'file' },
             ],
           },
         ],
@@ -171,11 +172,20 @@ test('a session runs: started, assigned, filled and finished by the assignee, th
   await expect(assignee.getByTestId('job-form')).toContainText('Required.');
   await assignee.locator('#job-field-note').fill('Anchors and seals in order');
   await assignee.locator('#job-field-approved').check({ force: true });
+  // a file field: the chosen file is uploaded at once, named with a download, and its id finishes with the job
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+  await assignee.locator('#job-field-photo').setInputFiles({ name: 'anchors.pdf', mimeType: 'application/pdf', buffer: pdf });
+  const photo = assignee.getByRole('button', { name: en('workflows.session-job.download-file', { name: 'anchors.pdf' }) });
+  await expect(photo).toBeVisible();
+  const downloaded = assignee.waitForEvent('download');
+  await photo.click();
+  expect((await downloaded).suggestedFilename()).toBe('anchors.pdf');
   await shot(assignee, 'job-filled-en');
   await assignee.getByTestId('job-finish').click();
   await expect(assignee.getByText(en('workflows.session-job.finished-toast'))).toBeVisible();
   await expect(assignee.getByTestId('job-page')).toHaveAttribute('data-status', 'finished');
   await expect(assignee.locator('#job-field-note')).toBeDisabled();
+  await expect(photo).toBeVisible();
 
   // the admin's flow follows without a reload: the start job finished, the automated job ran, 100 %
   await expect(page.locator('[data-testid="flow-job"][data-start="true"]')).toHaveAttribute('data-tone', 'success');

@@ -33,6 +33,7 @@ import {
 import { DEMO, startTestServer, type TestServer } from '@stramien/commands/testing/testServer';
 import { createUser } from '@stramien/commands/routes/identity/accountTesting';
 import { publishWorkflow } from '@stramien/commands/routes/workflows/projectWorkflowTesting';
+import { automatedConfig, graphOf, manualConfig } from '@stramien/domain/workflows/testFixtures';
 import { apiTokenRoutes, apiTokenUse } from '@stramien/api';
 
 /**
@@ -218,6 +219,8 @@ interface SessionFixture {
   sessionId: string;
   /** the open job of node 'intake' */
   jobId: string;
+  /** a file uploaded to that job (its `plan` field) */
+  fileId: string;
 }
 
 interface WorkflowFixture {
@@ -643,6 +646,8 @@ const CASES: Record<string, RouteCase> = {
   'sessions.saveValues': { phase: 1, input: (f) => ({ params: jobParams(f), body: { values: {} } }) },
   // the intake job never fails: an admin's retry is refused (409), everybody else's before that
   'sessions.retry': { phase: 1, input: (f) => ({ params: jobParams(f), body: {} }) },
+  'sessions.file': { phase: 0, input: (f) => ({ params: { ...jobParams(f), fileId: f.session.fileId } }) },
+  'sessions.uploadFile': { phase: 1, input: (f) => ({ params: jobParams(f), body: { name: 'matrix.png', file: PNG } }) },
   'sessions.finish': {
     phase: 2,
     input: async (f, fresh) => ({ params: { id: f.projectId, jobId: (await fresh.session()).jobId }, body: { values: {} } }),
@@ -653,6 +658,15 @@ const CASES: Record<string, RouteCase> = {
   },
 };
 const SBS_FIXTURE_CODE = 'M-FIXTURE';
+/** the fixture project workflow's graph: a manual start 'intake' with a file field, 'review' (manual), 'notify' (automated) */
+const MATRIX_GRAPH = graphOf(
+  {
+    intake: manualConfig([{ id: 'plan', label: 'Plan', type: 'file' }], 'Intake'),
+    review: manualConfig(undefined, 'Review'),
+    notify: automatedConfig(),
+  },
+  ['intake>review', 'review>notify'],
+);
 /** a target that never resolves (RFC 2606 `.invalid`): the matrix's endpoints are recorded, their deliveries fail */
 const WEBHOOK_URL = 'https://matrix.invalid/hook';
 
@@ -1116,7 +1130,7 @@ beforeAll(async () => {
     permissionId: fixtureTable.readPermissionId,
     recordId: await newRecord(),
   };
-  const builderWorkflow = () => publishWorkflow(server, { licenceId: licenceA, userId: member.id });
+  const builderWorkflow = () => publishWorkflow(server, { licenceId: licenceA, userId: member.id, graphs: [MATRIX_GRAPH] });
   /** a project workflow of the fixture project: team General may start its sessions, team Nothing read it */
   const permittedWorkflow = async () => {
     const id = (await admin.call(projectWorkflowRoutes.add, { params: { id: p.id }, body: { workflow: await builderWorkflow() } })).data.id;
@@ -1146,7 +1160,9 @@ beforeAll(async () => {
   const session = async (): Promise<SessionFixture> => {
     const body = { workflow: fixtureWorkflowId, name: `Session ${unique()}` };
     const sessionId = (await admin.call(sessionRoutes.start, { params: { id: p.id }, body })).data.id;
-    return { sessionId, jobId: toJobId(sessionId, 'intake') };
+    const jobId = toJobId(sessionId, 'intake');
+    const file = await admin.call(sessionRoutes.uploadFile, { params: { id: p.id, jobId }, body: { name: 'plan.png', file: PNG } });
+    return { sessionId, jobId, fileId: file.data.id };
   };
   await label();
   const deliveries = server.adapters.documentStore.collection(WEBHOOK_DELIVERIES_COLLECTION);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   CONFIG_ID_MAX,
+  JOB_FILE_CONTENT_TYPES,
+  JOB_FILE_NAME_MAX,
   PANEL_FIELDS_MAX,
   PANELS_MAX,
   SESSION_JOB_STATUSES,
@@ -89,6 +91,10 @@ export type FlowNode = z.infer<typeof flowNodeSchema>;
 export const sessionFlowSchema = z.object({ session: workflowSessionSchema, nodes: z.array(flowNodeSchema) });
 export type SessionFlow = z.infer<typeof sessionFlowSchema>;
 
+/** A file uploaded to a job (the id a `file` field holds); `type` is read from its bytes by the server. */
+export const jobFileSchema = z.object({ id: z.string(), name: z.string(), size: z.number().int().positive(), type: z.string() });
+export type JobFile = z.infer<typeof jobFileSchema>;
+
 /** A job's node, to fill in: the block's panels, the values saved so far (or finished with), and what the actor may do. */
 export const jobNodeSchema = z.object({
   session: workflowSessionSchema,
@@ -96,6 +102,8 @@ export const jobNodeSchema = z.object({
   panels: z.array(panelSchema),
   job: sessionJobSchema,
   values: z.record(z.string(), cellValueSchema),
+  /** the files uploaded to the job, oldest first (a `file` field's value is one of their ids) */
+  files: z.array(jobFileSchema),
   /** an automated job's result (the task or record it wrote) */
   result: z.record(z.string(), z.unknown()).nullable(),
   can: z.object({ assign: z.boolean(), finish: z.boolean(), retry: z.boolean() }),
@@ -110,6 +118,9 @@ const write: RoutePolicy = { access: 'workflow', need: 'write' };
 const admin: RoutePolicy = { access: 'workflow', need: 'admin' };
 const sessionParams = z.object({ id: uuid, sessionId: uuid });
 const jobParams = z.object({ id: uuid, jobId: uuid });
+const jobFileParams = z.object({ id: uuid, jobId: uuid, fileId: uuid });
+/** base64 of a JSON upload stays under the 1 MiB JSON body limit; larger files are sent as raw bytes */
+const MAX_JSON_BASE64 = 1_000_000;
 /** a job's values: field id -> a cell value (checked against the block's fields by the domain's panelValues) */
 const panelValuesInput = z
   .record(z.string().min(1).max(CONFIG_ID_MAX), z.unknown())
@@ -252,6 +263,36 @@ export const sessionRoutes = {
     params: jobParams,
     body: z.object({ values: panelValuesInput.optional() }).strict().nullish(),
     response: commandResult(jobNodeSchema),
+  }),
+  uploadFile: defineRoute({
+    method: 'POST',
+    path: '/api/project/:id/job/:jobId/file',
+    summary:
+      "Upload a file for an open manual job's file fields (its assignee or a project admin): the raw bytes with ?name=, or JSON {name, file (base64)}; type checked by content, at most 25 MB; answers the file, whose id a file field then holds",
+    tag: 'sessions',
+    auth: true,
+    policy: admin,
+    alsoAnswers: [403, 404, 409, 413, 415, 422],
+    consumes: ['application/json', 'application/octet-stream', ...JOB_FILE_CONTENT_TYPES],
+    params: jobParams,
+    query: z
+      .object({ name: z.string().min(1).max(JOB_FILE_NAME_MAX).optional() })
+      .strict()
+      .optional(),
+    body: z.object({ name: z.string().min(1).max(JOB_FILE_NAME_MAX), file: z.string().min(1).max(MAX_JSON_BASE64) }).strict(),
+    response: commandResult(jobFileSchema),
+  }),
+  file: defineRoute({
+    method: 'GET',
+    path: '/api/project/:id/job/:jobId/file/:fileId',
+    summary: 'Download a file uploaded to a job (binary, with its content type and file name); whoever may read the session',
+    tag: 'sessions',
+    auth: true,
+    policy: read,
+    alsoAnswers: [404],
+    params: jobFileParams,
+    produces: [...JOB_FILE_CONTENT_TYPES],
+    response: z.string().describe('binary file'),
   }),
   retry: defineRoute({
     method: 'POST',

@@ -1,3 +1,5 @@
+import { TASK_APPENDIX_CONTENT_TYPES, TASK_APPENDIX_MAX_BYTES } from '../tasks/task';
+
 /** Longest names and texts of the workflows context (not in the spec; the builder's and the API's bounds). */
 export const WORKFLOW_NAME_MAX = 100;
 export const BLOCK_NAME_MAX = 100;
@@ -26,3 +28,12 @@ export const ROLE_NODES_MAX = 500;
 export const JOB_ERROR_MAX = 2000;
 /** `create-task` due dates lie at most this many days after the job opens */
 export const DUE_IN_DAYS_MAX = 3650;
+/**
+ * Files uploaded to a job for its `file` fields (docs/workflows.md "Job files"): the rules of a task's appendixes,
+ * at most 25 MB and a type from the same list, read from the bytes by the handler, never from the browser's claim.
+ */
+export const JOB_FILE_MAX_BYTES = TASK_APPENDIX_MAX_BYTES;
+export const JOB_FILE_CONTENT_TYPES = TASK_APPENDIX_CONTENT_TYPES;
+export const JOB_FILE_NAME_MAX = 255;
+/** files kept per job (a replaced file stays in the job's list): a guard against unbounded events */
+export const JOB_FILES_MAX = 100;

@@ -2,8 +2,17 @@ import { DomainError } from '../shared/domainError';
 import { unknownCommand, type Command, type Decider } from '../shared/decider';
 import { format, messages } from '../shared/messages';
 import { tableMessages } from '../tables/messages';
+import { taskMessages } from '../tasks/messages';
 import { isManual, type Panel } from './blockConfig';
-import { JOB_ERROR_MAX, SESSION_NAME_MAX, SESSION_SBS_CODE_MAX } from './constants';
+import {
+  JOB_ERROR_MAX,
+  JOB_FILE_CONTENT_TYPES,
+  JOB_FILE_MAX_BYTES,
+  JOB_FILE_NAME_MAX,
+  JOB_FILES_MAX,
+  SESSION_NAME_MAX,
+  SESSION_SBS_CODE_MAX,
+} from './constants';
 import { startNodeOf, validateGraph, type WorkflowGraph } from './graph';
 import { workflowMessages } from './messages';
 import { validatePanelValues, type PanelValueContext } from './panelValues';
@@ -48,6 +57,14 @@ export type SaveSessionJobPanel = Command<
 >;
 /** a manual job, with the values submitted last (merged with the saved ones and checked complete) */
 export type FinishSessionJob = Command<'FinishSessionJob', { jobId: string; values: Record<string, unknown>; facts: PanelValueContext }>;
+/**
+ * A file uploaded to an open manual job with a `file` field, by its assignee or a project admin (the route checks
+ * who). The handler has stored the bytes and read their size and type from them; `fileId` is chosen by the handler.
+ */
+export type UploadSessionJobFile = Command<
+  'UploadSessionJobFile',
+  { jobId: string; fileId: string; name: string; size: number; contentType: string }
+>;
 /** the process manager: an automated job's action is done; `sbsCode` for `set-session-sbs`. Finishing twice changes nothing. */
 export type FinishAutomatedJob = Command<'FinishAutomatedJob', { jobId: string; result: JobResult; sbsCode?: string }>;
 /** the process manager: the last attempt failed */
@@ -60,6 +77,7 @@ export type SessionCommand =
   | AssignSessionJob
   | SaveSessionJobPanel
   | FinishSessionJob
+  | UploadSessionJobFile
   | FinishAutomatedJob
   | FailAutomatedJob
   | RetryAutomatedJob
@@ -203,6 +221,37 @@ export const finishSessionJob = (command: FinishSessionJob, state: SessionState)
   return afterFinish(state, [{ type: 'SessionJobFinished', data: { ...jobIdsOf(state, job), values, result: null } }], job);
 };
 
+/**
+ * A file for a job's `file` fields: the job must be open and manual, with a `file` field; the file not empty, at
+ * most 25 MB, of a type the task appendixes allow (the handler refuses those before storing; the decider again, so no
+ * event ever holds one). The same file id again with the same file changes nothing.
+ */
+export const uploadSessionJobFile = (command: UploadSessionJobFile, state: SessionState): Result => {
+  const job = openManualJob(state, command.data.jobId);
+  if (job instanceof DomainError) return job;
+  if (!panelsOf(state, job).some((panel) => panel.fields.some((field) => field.type === 'file')))
+    return new DomainError(workflowMessages.jobTakesNoFiles, 422);
+  const { fileId, size, contentType } = command.data;
+  const name = command.data.name.trim();
+  const existing = job.files.find((f) => f.fileId === fileId);
+  if (existing)
+    return existing.name === name && existing.size === size && existing.contentType === contentType
+      ? []
+      : new DomainError(workflowMessages.jobFileExists, 409);
+  if (name === '') return invalid('name', messages.validation.required);
+  if (name.length > JOB_FILE_NAME_MAX) return invalid('name', format(messages.validation.tooLong, { maximum: JOB_FILE_NAME_MAX }));
+  if (size <= 0) return invalid('file', taskMessages.appendixEmpty);
+  if (size > JOB_FILE_MAX_BYTES) return invalid('file', format(taskMessages.appendixTooLarge, { max: JOB_FILE_MAX_BYTES / 1024 / 1024 }));
+  if (!(JOB_FILE_CONTENT_TYPES as readonly string[]).includes(contentType)) return invalid('file', taskMessages.appendixType);
+  if (job.files.length >= JOB_FILES_MAX) return new DomainError(format(workflowMessages.tooManyJobFiles, { max: JOB_FILES_MAX }), 422);
+  return [
+    {
+      type: 'SessionJobFileUploaded',
+      data: { ...jobIdsOf(state, job), fileId, name, size, contentType, userId: command.metadata.actor.userId },
+    },
+  ];
+};
+
 /** An automated job's action is done. The process manager may try twice (a crash before it saw the answer): the second changes nothing. */
 export const finishAutomatedJob = (command: FinishAutomatedJob, state: SessionState): Result => {
   const job = jobOf(state, command.data.jobId);
@@ -256,6 +305,8 @@ export const decideSession = (command: SessionCommand, state: SessionState): Res
       return saveSessionJobPanel(command, state);
     case 'FinishSessionJob':
       return finishSessionJob(command, state);
+    case 'UploadSessionJobFile':
+      return uploadSessionJobFile(command, state);
     case 'FinishAutomatedJob':
       return finishAutomatedJob(command, state);
     case 'FailAutomatedJob':

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/deciderSpec';
 import { fold } from '../shared/decider';
 import { sessionDecider, type SessionCommand } from './decideSession';
+import { JOB_FILE_MAX_BYTES, JOB_FILES_MAX } from './constants';
 import { workflowMessages } from './messages';
 import { NO_PANEL_FACTS } from './panelValues';
 import { sessionProgress, type SessionEvent } from './session';
@@ -256,6 +257,104 @@ describe('Session', () => {
         .given(running)
         .when(command('FinishAutomatedJob', { jobId: toJobId('s1', 'n2'), result: null }))
         .thenThrows(workflowMessages.jobNotOpen, 409);
+    });
+  });
+
+  describe('the files of a manual job', () => {
+    const photo = manualConfig([{ id: 'photo', label: 'Photo', type: 'file', required: true }]);
+    const fileGraph = graphOf({ f1: photo, f2: form }, ['f1>f2']);
+    const fileJob = (nodeId: string) => ({ ...ids, jobId: toJobId('s1', nodeId), nodeId });
+    const fileStarted: SessionEvent = {
+      type: 'SessionStarted',
+      data: { ...(started.data as object), graph: fileGraph, jobs: ['f1', 'f2'].map((n) => ({ jobId: toJobId('s1', n), nodeId: n })) },
+    } as SessionEvent;
+    const fileRunning: SessionEvent[] = [fileStarted, { type: 'SessionJobOpened', data: fileJob('f1') }];
+    const upload = (data: Partial<{ jobId: string; fileId: string; name: string; size: number; contentType: string }> = {}) =>
+      command('UploadSessionJobFile', {
+        jobId: toJobId('s1', 'f1'),
+        fileId: 'file-1',
+        name: ' plan.pdf ',
+        size: 1234,
+        contentType: 'application/pdf',
+        ...data,
+      });
+    const uploaded: SessionEvent = {
+      type: 'SessionJobFileUploaded',
+      data: { ...fileJob('f1'), fileId: 'file-1', name: 'plan.pdf', size: 1234, contentType: 'application/pdf', userId: 'starter' },
+    };
+    const finishFile = (value: unknown) =>
+      command('FinishSessionJob', {
+        jobId: toJobId('s1', 'f1'),
+        values: { photo: value },
+        facts: { ...NO_PANEL_FACTS, knownFileIds: fold(sessionDecider, [...fileRunning, uploaded]).jobs[0]!.files.map((f) => f.fileId) },
+      });
+
+    it('takes a file of an open job with a file field, recorded with who uploaded it, once per file id', () => {
+      spec.given(fileRunning).when(upload()).then([uploaded]);
+      expect(fold(sessionDecider, [...fileRunning, uploaded]).jobs[0]!.files).toEqual([
+        { fileId: 'file-1', name: 'plan.pdf', size: 1234, contentType: 'application/pdf', userId: 'starter' },
+      ]);
+      spec
+        .given([...fileRunning, uploaded])
+        .when(upload())
+        .then([]);
+      spec
+        .given([...fileRunning, uploaded])
+        .when(upload({ size: 99 }))
+        .thenThrows(workflowMessages.jobFileExists, 409);
+    });
+    it('finishes with one of the job’s files as the field’s value, and refuses any other id', () => {
+      spec
+        .given([...fileRunning, uploaded])
+        .when(finishFile('file-1'))
+        .then([
+          { type: 'SessionJobFinished', data: { ...fileJob('f1'), values: { photo: 'file-1' }, result: null } },
+          { type: 'SessionJobOpened', data: fileJob('f2') },
+        ]);
+      expect(decide([...fileRunning, uploaded], finishFile('file-2'))).toMatchObject({
+        status: 422,
+        errors: { photo: [workflowMessages.fieldNotAFile] },
+      });
+    });
+    it('refuses a job that is not open, finished, automated or without a file field', () => {
+      spec.given([fileStarted]).when(upload()).thenThrows(workflowMessages.jobNotOpen, 409);
+      const done: SessionEvent = { type: 'SessionJobFinished', data: { ...fileJob('f1'), values: { photo: 'file-1' }, result: null } };
+      spec
+        .given([...fileRunning, uploaded, done])
+        .when(upload({ fileId: 'file-2' }))
+        .thenThrows(workflowMessages.jobFinished, 409);
+      spec
+        .given(running)
+        .when(upload({ jobId: toJobId('s1', 'n1') }))
+        .thenThrows(workflowMessages.jobTakesNoFiles, 422);
+      spec
+        .given([...running, finished('n1'), opened('n2'), opened('n3')])
+        .when(upload({ jobId: toJobId('s1', 'n2') }))
+        .thenThrows(workflowMessages.jobNotManual, 422);
+      spec
+        .given(fileRunning)
+        .when(upload({ jobId: 'nope' }))
+        .thenThrows(workflowMessages.jobNotFound, 404);
+    });
+    it('refuses an empty name, an empty or too large file, a type not allowed, and more files than the maximum', () => {
+      expect(decide(fileRunning, upload({ name: '  ' }))).toMatchObject({ status: 422, errors: { name: ['Required.'] } });
+      expect(decide(fileRunning, upload({ size: 0 }))).toMatchObject({ status: 422, errors: { file: ['The file is empty.'] } });
+      expect(decide(fileRunning, upload({ size: JOB_FILE_MAX_BYTES + 1 }))).toMatchObject({
+        status: 422,
+        errors: { file: ['The file is larger than 25 MB.'] },
+      });
+      expect(decide(fileRunning, upload({ contentType: 'application/x-msdownload' }))).toMatchObject({
+        status: 422,
+        errors: { file: ['This type of file cannot be attached.'] },
+      });
+      const full = Array.from({ length: JOB_FILES_MAX }, (_, i): SessionEvent => ({
+        type: 'SessionJobFileUploaded',
+        data: { ...(uploaded.data as object), fileId: `file-${i}` } as Extract<SessionEvent, { type: 'SessionJobFileUploaded' }>['data'],
+      }));
+      spec
+        .given([...fileRunning, ...full])
+        .when(upload({ fileId: 'one-more' }))
+        .thenThrows(`A job has at most ${JOB_FILES_MAX} files.`, 422);
     });
   });
 

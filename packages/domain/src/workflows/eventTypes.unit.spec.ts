@@ -12,4 +12,8 @@ describe('The workflow event types', () => {
     const clashes = ours.flatMap((c) => Object.keys(c.schemas)).filter((type) => others.has(type));
     expect(clashes).toEqual([]);
   });
+  it('carry a job file upload in the session category (webhooks and the event feed see it)', () => {
+    const session = EVENT_CATALOGUE.find((c) => c.category === 'session')!;
+    expect(Object.keys(session.schemas)).toContain('SessionJobFileUploaded');
+  });
 });

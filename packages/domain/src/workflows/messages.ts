@@ -64,6 +64,11 @@ export const workflowMessages = {
   fieldNotARecord: 'Choose a record of the table {table}.',
   fieldNotAFile: 'Upload the file again.',
   fieldMustBeChecked: 'Tick this box to go on.',
+  /** files uploaded to a job (the size, emptiness and type refusals are the task appendixes' texts) */
+  jobTakesNoFiles: 'This job has no file field.',
+  jobFileNotFound: 'File not found.',
+  jobFileExists: 'This file already exists.',
+  tooManyJobFiles: 'A job has at most {max} files.',
   /** why an automated job failed (the process manager, services/workflows) */
   actionRoleWithoutUsers: 'No user of this project holds the role {role}.',
   actionTableNotFound: 'This project has no table {table}.',

@@ -62,6 +62,18 @@ export const sessionEventSchemas = {
   /** an automated job that failed its last attempt; a project admin may retry it */
   SessionJobFailed: z.object({ ...jobIds, error: z.string(), attempts: z.number().int().positive() }),
   SessionJobRetried: z.object(jobIds),
+  /**
+   * a file uploaded to a manual job for its `file` fields (by its assignee or a project admin); the bytes are in the
+   * BlobStore under `toJobFileBlobId(sessionId, fileId)`, and a `file` field's value is one of the job's file ids
+   */
+  SessionJobFileUploaded: z.object({
+    ...jobIds,
+    fileId: z.string(),
+    name: z.string(),
+    size: z.number().int().positive(),
+    contentType: z.string(),
+    userId: z.string(),
+  }),
   /** the `set-session-sbs` action */
   SessionSbsCodeChanged: z.object({ ...ids, sbsCode: z.string(), previousSbsCode: z.string().nullable() }),
   SessionFinished: z.object(ids),
@@ -78,6 +90,16 @@ export const sessionSchemas: EventSchemas<SessionEvent> = sessionEventSchemas;
 export const SESSION_JOB_STATUSES = ['waiting', 'open', 'finished', 'failed'] as const;
 export type SessionJobStatus = (typeof SESSION_JOB_STATUSES)[number];
 
+/** A file uploaded to a job (`SessionJobFileUploaded`). */
+export interface SessionJobFile {
+  fileId: string;
+  name: string;
+  size: number;
+  contentType: string;
+  /** who uploaded it */
+  userId: string;
+}
+
 export interface SessionJob {
   jobId: string;
   nodeId: string;
@@ -90,6 +112,8 @@ export interface SessionJob {
   result: JobResult;
   error: string | null;
   attempts: number;
+  /** the files uploaded to it, oldest first: the ids its `file` fields may hold */
+  files: SessionJobFile[];
 }
 
 export interface SessionState {
@@ -148,6 +172,7 @@ export const evolveSession = (state: SessionState, event: SessionEvent): Session
           result: null,
           error: null,
           attempts: 0,
+          files: [],
         };
       });
       return {
@@ -188,6 +213,10 @@ export const evolveSession = (state: SessionState, event: SessionEvent): Session
       }));
     case 'SessionJobRetried':
       return withJob(state, event.data.jobId, (job) => ({ ...job, status: 'open', error: null }));
+    case 'SessionJobFileUploaded': {
+      const { fileId, name, size, contentType, userId } = event.data;
+      return withJob(state, event.data.jobId, (job) => ({ ...job, files: [...job.files, { fileId, name, size, contentType, userId }] }));
+    }
     case 'SessionSbsCodeChanged':
       return { ...state, sbsCode: event.data.sbsCode };
     case 'SessionFinished':

@@ -9,3 +9,5 @@ export const toSessionStreamId = (sessionId: string): string => `session-${sessi
 
 /** A session's job for a node: uuid v5 of the session id and the node id (docs/workflows.md "Sessions and jobs"). */
 export const toJobId = (sessionId: string, nodeId: string): string => derivedId('job', sessionId, nodeId);
+/** Where a job's uploaded file lives in the BlobStore: uuid v5 of the session id and the file id. */
+export const toJobFileBlobId = (sessionId: string, fileId: string): string => derivedId('sessionJobFile', sessionId, fileId);

@@ -99,6 +99,7 @@ export const evolveWorkflowSession = (doc: WorkflowSessionDoc | null, event: Env
       return null;
     case 'SessionJobAssigned':
     case 'SessionJobPanelSaved':
+    case 'SessionJobFileUploaded':
       return doc;
   }
 };

@@ -19,7 +19,7 @@ const empty = () => new DomainError(taskMessages.appendixEmpty, 422, { file: [ta
 const nameRequired = () => new DomainError(taskMessages.required, 422, { name: [taskMessages.required] });
 
 /** The bytes of a JSON upload `{name, file}` (base64, optionally as a data: URL). */
-const decodeJson = (body: { name: string; file: string }): Buffer => {
+export const decodeJson = (body: { name: string; file: string }): Buffer => {
   const base64 = body.file.replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, '');
   if (!BASE64.test(base64) || base64.length % 4 === 1)
     throw new DomainError(messages.shared.invalidInput, 400, { file: [taskPartMessages.invalidBase64] });

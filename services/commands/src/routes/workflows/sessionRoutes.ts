@@ -21,6 +21,7 @@ import {
   sessionDecider,
   sessionSchemas,
   teamsOfNode,
+  toJobFileBlobId,
   toSessionStreamId,
   workflowMessages,
   type PanelValueContext,
@@ -37,6 +38,7 @@ import { loadProjectWorkflowVersion, loadWorkflowAccess, type WorkflowAccess } f
 import { loadRecord, loadTableState } from '../../access/tableAccess';
 import { sbsCodesOf } from '../tables/tableLookups';
 import { sessionFilter } from './sessionFilter';
+import { jobFileView, registerJobFileRoutes } from './jobFileRoutes';
 
 const sessionNotFound = () => new DomainError(workflowMessages.sessionNotFound, 404);
 const jobNotFound = () => new DomainError(workflowMessages.jobNotFound, 404);
@@ -166,6 +168,7 @@ export const registerSessionRoutes = (app: FastifyInstance): void => {
       panels: config && isManual(config) ? config.panels : [],
       job: jobView(state, job, jobDoc ?? undefined, names),
       values: job.values,
+      files: job.files.map(jobFileView),
       result: job.result,
       can: {
         assign: access.admin && job.manual && job.status !== 'finished',
@@ -177,8 +180,8 @@ export const registerSessionRoutes = (app: FastifyInstance): void => {
 
   /**
    * The facts a job's values are checked with: which records their `record` fields name are live records of the
-   * project's table of that name, and which codes their `sbscode` fields name are the project's SBS codes. Files
-   * (`file` fields) have no upload route yet, so no file id is known (docs/workflows.md "Sessions and jobs").
+   * project's table of that name, which codes their `sbscode` fields name are the project's SBS codes, and the files
+   * uploaded to this job (`file` fields hold one of their ids; docs/workflows.md "Job files").
    */
   const panelFactsOf = async (state: SessionState, job: SessionJob, values: Record<string, unknown>): Promise<PanelValueContext> => {
     const node = state.graph.nodes.find((n) => n.nodeId === job.nodeId);
@@ -197,7 +200,7 @@ export const registerSessionRoutes = (app: FastifyInstance): void => {
       )
     ).filter((r) => r !== null);
     const knownSbsCodes = await sbsCodesOf(deps, state.projectId, [...new Set(given('sbscode'))]);
-    return { knownRecords, knownSbsCodes, knownFileIds: [] };
+    return { knownRecords, knownSbsCodes, knownFileIds: job.files.map((f) => f.fileId) };
   };
 
   addRoute(app, sessionRoutes.list, async ({ params, query, request }) => {
@@ -261,13 +264,18 @@ export const registerSessionRoutes = (app: FastifyInstance): void => {
   });
 
   addRoute(app, sessionRoutes.delete, async ({ params, request }) => {
-    const { access } = await sessionAccess(request, params.id, params.sessionId, 'admin');
+    const { state, access } = await sessionAccess(request, params.id, params.sessionId, 'admin');
     const result = await handle(
       request,
       params.sessionId,
       { type: 'DeleteSession', data: {} },
       { actor: access.actor, projectId: params.id },
     );
+    // the jobs' files go once the session is gone; a failure leaves an unreferenced file, never a dangling one
+    for (const file of state.jobs.flatMap((j) => j.files))
+      await deps.adapters.blobStore
+        .delete(toJobFileBlobId(state.sessionId, file.fileId))
+        .catch((e: unknown) => request.log.warn({ err: e }, 'job file not deleted'));
     return { message: workflowMessages.sessionDeleted, position: result.position };
   });
 
@@ -355,6 +363,8 @@ export const registerSessionRoutes = (app: FastifyInstance): void => {
   addRoute(app, sessionRoutes.saveValues, ({ params, body, request }) => fill(request, params, 'SaveSessionJobPanel', body.values));
 
   addRoute(app, sessionRoutes.finish, ({ params, body, request }) => fill(request, params, 'FinishSessionJob', body?.values ?? {}));
+
+  registerJobFileRoutes(app, { handle, jobAccess, mayFill });
 
   addRoute(app, sessionRoutes.retry, async ({ params, request }) => {
     const { state, access, job } = await jobAccess(request, params.id, params.jobId, 'admin');

@@ -179,6 +179,8 @@ export const JobPage = () => {
                 <JobField
                   key={field.id}
                   projectId={project.id}
+                  jobId={jobId}
+                  files={view.files}
                   field={field}
                   value={values[field.id] ?? ''}
                   onChange={(value) => send({ type: 'CHANGE', field: field.id, value })}

@@ -1,7 +1,16 @@
-import { sessionRoutes, type JobNode, type SessionFlow, type WorkflowSessionView } from '@stramien/api';
+import {
+  ApiError,
+  sessionRoutes,
+  type ErrorEnvelope,
+  type JobFile,
+  type JobNode,
+  type SessionFlow,
+  type WorkflowSessionView,
+} from '@stramien/api';
 import { infiniteQueryOptions, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../shared/api';
+import { readToken } from '../../identity/session/tokenStorage';
 import { notificationStore } from '../../notifications/notificationStore';
 import type { JobFormJob, JobFormRequest } from './machines/jobFormMachine';
 import type { SessionJobStatus } from '@stramien/domain';
@@ -38,6 +47,8 @@ export interface JobView extends JobFormJob {
   error: string | null;
   session: WorkflowSessionView;
   can: JobNode['can'];
+  /** the files uploaded to the job (a file field holds one of their ids) */
+  files: JobFile[];
 }
 
 export interface FlowView {
@@ -147,6 +158,7 @@ const toJobView = (node: JobNode): JobView => ({
   error: node.job.error,
   session: node.session,
   can: node.can,
+  files: node.files,
 });
 
 /** GET /api/project/:id/job/:jobId/node — the job with its block's panels and values. */
@@ -206,4 +218,55 @@ export const useLiveSession = (projectId: string, sessionId: string) => {
     [queryClient, projectId, sessionId],
   );
   return flow;
+};
+
+const authorised = (): Record<string, string> => {
+  const token = readToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+};
+const jobFilePath = (projectId: string, jobId: string) =>
+  `/api/project/${encodeURIComponent(projectId)}/job/${encodeURIComponent(jobId)}/file`;
+
+/**
+ * Uploads a file for a job's file fields: its raw bytes with ?name= (the contract's binary form, as task appendixes
+ * are sent, so a 25 MB file is not inflated to base64). The generic client sends JSON only, so this call is made
+ * with fetch; a refusal carries the server's message (415 type, 413 size, 409 job not open, …).
+ */
+export const uploadJobFile = async (projectId: string, jobId: string, file: File): Promise<JobFile> => {
+  const res = await fetch(`${jobFilePath(projectId, jobId)}?name=${encodeURIComponent(file.name)}`, {
+    method: 'POST',
+    headers: { ...authorised(), 'content-type': 'application/octet-stream' },
+    body: file,
+  });
+  const body = (await res.json().catch(() => ({}))) as Partial<{ data: JobFile; position: number }> & Partial<ErrorEnvelope>;
+  if (!res.ok || !body.data) {
+    const { key, values, errorKeys } = body;
+    throw new ApiError(res.status, body.message ?? res.statusText, body.errors, body.code, { key, values, errorKeys });
+  }
+  if (typeof body.position === 'number') remember({ position: body.position });
+  return body.data;
+};
+
+/** Downloads a job's file with the bearer token and hands it to the browser under its own name. */
+export const downloadJobFile = async (projectId: string, jobId: string, file: { id: string; name: string }): Promise<void> => {
+  const res = await fetch(`${jobFilePath(projectId, jobId)}/${encodeURIComponent(file.id)}`, { headers: authorised() });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as Partial<ErrorEnvelope>;
+    throw new ApiError(res.status, body.message ?? res.statusText, body.errors, body.code, { key: body.key, values: body.values });
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};
+
+/** A file uploaded here joins the held job's files, so its name shows before the job is loaded again. */
+export const addJobFile = (queryClient: QueryClient, jobId: string, file: JobFile): void => {
+  queryClient.setQueryData<JobView>(sessionKeys.job(jobId), (job) =>
+    job && !job.files.some((f) => f.id === file.id) ? { ...job, files: [...job.files, file] } : job,
+  );
 };

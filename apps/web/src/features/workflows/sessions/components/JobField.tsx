@@ -1,4 +1,5 @@
 import { Checkbox, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import type { JobFile } from '@stramien/api';
 import type { PanelField } from '@stramien/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,9 @@ import { JobFileInput } from './JobFileInput';
 
 export interface JobFieldProps {
   projectId: string;
+  jobId: string;
+  /** the files uploaded to the job (a file field holds one of their ids) */
+  files: readonly JobFile[];
   field: PanelField;
   value: JobFieldValue;
   onChange: (value: JobFieldValue) => void;
@@ -63,7 +67,7 @@ const RecordSelect = ({
  * its options, a checkbox, a file (uploaded), a record of a project table, an SBS code of the project (the SBS
  * picker). Label, required mark and messages come from the app's one FormField.
  */
-export const JobField = ({ projectId, field, value, onChange, errors, disabled }: JobFieldProps) => {
+export const JobField = ({ projectId, jobId, files, field, value, onChange, errors, disabled }: JobFieldProps) => {
   const { t } = useTranslation('workflows');
   const id = `job-field-${field.id}`;
   const text = typeof value === 'string' ? value : '';
@@ -103,7 +107,9 @@ export const JobField = ({ projectId, field, value, onChange, errors, disabled }
       case 'sbscode':
         return <SbsCodePicker id={id} projectId={projectId} value={text} onChange={onChange} disabled={disabled} />;
       case 'file':
-        return <JobFileInput id={id} value={text} />;
+        return (
+          <JobFileInput id={id} projectId={projectId} jobId={jobId} value={text} files={files} disabled={disabled} onChange={onChange} />
+        );
       case 'number':
       case 'text':
         return (

@@ -229,4 +229,32 @@ describe('the form values', () => {
       kind: [workflowMessages.fieldNotAnOption],
     });
   });
+  it("holds an uploaded file's id as a file field's value: required until one is uploaded, then sent, the server's refusal at the field", async () => {
+    const filePanels: Panel[] = [{ id: 'docs', title: 'Docs', fields: [{ id: 'plan', label: 'Plan', type: 'file', required: true }] }];
+    const refusal = new ApiError(422, messages.shared.invalidInput, { plan: [workflowMessages.fieldNotAFile] });
+    let refuse = true;
+    const { actor, change, finished, settled } = start({
+      load: async () => jobOf({ panels: filePanels, values: { plan: null } }),
+      finish: async (request) => {
+        if (refuse) throw refusal;
+        return jobOf({ panels: filePanels, status: 'finished', values: request.values });
+      },
+    });
+    await settled();
+    actor.send({ type: 'FINISH' });
+    expect(actor.getSnapshot().context.errors).toEqual({ plan: [messages.validation.required] });
+    expect(finished).toHaveLength(0);
+    // JobFileInput reports the id the upload answered
+    change('plan', 'file-1');
+    actor.send({ type: 'FINISH' });
+    await settled();
+    expect(finished.at(-1)!.values).toEqual({ plan: 'file-1' });
+    expect(actor.getSnapshot().context.errors).toEqual({ plan: [workflowMessages.fieldNotAFile] });
+    refuse = false;
+    change('plan', 'file-2');
+    actor.send({ type: 'FINISH' });
+    await settled();
+    expect(actor.getSnapshot().matches('finished')).toBe(true);
+    expect(actor.getSnapshot().context.values).toEqual({ plan: 'file-2' });
+  });
 });
