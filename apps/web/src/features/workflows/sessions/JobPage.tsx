@@ -1,7 +1,7 @@
 import { Button, Callout, Card, H3, H5, HTMLSelect, NonIdealState, Spinner } from '@blueprintjs/core';
 import { ArrowLeftIcon, ErrorIcon, TickIcon } from '@blueprintjs/icons';
 import { toJobId } from '@stramien/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,6 +70,7 @@ export const JobPage = () => {
   const mayWork = view?.can.finish ?? false;
   const mayAssign = view?.can.assign ?? false;
   const editable = state.matches('editing') && view?.status === 'open' && mayWork;
+  const uploading = useIsMutating({ mutationKey: sessionKeys.jobFileUpload(jobId) }) > 0;
   const busy = state.matches('savingDraft') || state.matches('finishing');
 
   const users = useQuery({ ...jobUsersQuery(project.id, jobId), enabled: mayAssign });
@@ -95,7 +96,7 @@ export const JobPage = () => {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    send({ type: 'FINISH' });
+    if (!uploading) send({ type: 'FINISH' });
   };
 
   if (state.matches('loading') && !view)
@@ -196,7 +197,7 @@ export const JobPage = () => {
               <Button
                 text={t('workflows.session-job.save')}
                 loading={state.matches('savingDraft')}
-                disabled={busy}
+                disabled={busy || uploading}
                 onClick={() => send({ type: 'SAVE' })}
                 data-testid="job-save"
               />
@@ -206,7 +207,7 @@ export const JobPage = () => {
                 icon={<TickIcon />}
                 text={t('workflows.session-job.finish')}
                 loading={state.matches('finishing')}
-                disabled={busy}
+                disabled={busy || uploading}
                 data-testid="job-finish"
               />
             </div>

@@ -77,6 +77,8 @@ export const sessionKeys = {
   flow: (projectId: string, sessionId: string) => ['workflowSessions', projectId, 'flow', sessionId] as const,
   job: (jobId: string) => ['workflowSessions', 'job', jobId] as const,
   jobUsers: (jobId: string) => ['workflowSessions', 'job', jobId, 'users'] as const,
+  /** the mutation key of a job's file uploads: the job page holds Save and Finish while one runs */
+  jobFileUpload: (jobId: string) => ['workflowSessions', 'job', jobId, 'upload'] as const,
 };
 
 /**

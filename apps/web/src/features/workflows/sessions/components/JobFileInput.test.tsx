@@ -1,10 +1,12 @@
 import type { JobFile } from '@stramien/api';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../../app/AppProviders';
 import { createQueryClient } from '../../../../shared/queryClient';
 import { changeLanguage } from '../../../../shared/i18n';
+import { sessionKeys } from '../queries';
 import { JobFileInput } from './JobFileInput';
 
 const PROJECT = '0b7d6c2e-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
@@ -16,11 +18,17 @@ afterEach(async () => {
   await changeLanguage('en');
 });
 
+/** what the job page reads to hold Save and Finish: the job's uploads running */
+const UploadsRunning = () => (
+  <output data-testid="uploads-running">{useIsMutating({ mutationKey: sessionKeys.jobFileUpload(JOB) })}</output>
+);
+
 /** the field as the job form holds it: its value changes with what the input reports */
 const Field = ({ initial = '', files = [] as JobFile[], onChange = (_: string) => undefined }) => {
   const [value, setValue] = useState(initial);
   return (
     <AppProviders queryClient={createQueryClient()}>
+      <UploadsRunning />
       <JobFileInput
         id="job-field-plan"
         projectId={PROJECT}
@@ -56,8 +64,10 @@ describe('JobFileInput', () => {
     choose('plan.pdf');
     expect((await screen.findByRole('status', { name: 'Uploading plan.pdf…' })).querySelector('.bp6-spinner')).not.toBeNull();
     expect((screen.getByTestId('job-file-input') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByTestId('uploads-running').textContent).toBe('1');
     answer();
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(PLAN.id));
+    await waitFor(() => expect(screen.getByTestId('uploads-running').textContent).toBe('0'));
     expect(sent).toHaveLength(1);
     expect(sent[0]!.url).toBe(`/api/project/${PROJECT}/job/${JOB}/file?name=plan.pdf`);
     expect(sent[0]).toMatchObject({ method: 'POST', contentType: 'application/octet-stream' });

@@ -1,11 +1,11 @@
 import { Button, FileInput, Spinner } from '@blueprintjs/core';
 import { CrossIcon, DocumentIcon, DownloadIcon } from '@blueprintjs/icons';
 import type { JobFile } from '@stramien/api';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../../shared/apiErrors';
-import { addJobFile, downloadJobFile, uploadJobFile } from '../queries';
+import { addJobFile, downloadJobFile, sessionKeys, uploadJobFile } from '../queries';
 
 export interface JobFileInputProps {
   id: string;
@@ -29,23 +29,24 @@ export interface JobFileInputProps {
 export const JobFileInput = ({ id, projectId, jobId, value, files, disabled, onChange }: JobFileInputProps) => {
   const { t } = useTranslation('workflows');
   const queryClient = useQueryClient();
-  const [uploading, setUploading] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const held = value ? files.find((file) => file.id === value) : undefined;
 
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setUploading(file.name);
-    setError(null);
-    try {
-      const uploaded = await uploadJobFile(projectId, jobId, file);
+  // keyed by the job: the job page holds Save and Finish while an upload runs (else they would send the old value)
+  const uploadFile = useMutation({
+    mutationKey: sessionKeys.jobFileUpload(jobId),
+    mutationFn: (file: File) => uploadJobFile(projectId, jobId, file),
+    onMutate: () => setError(null),
+    onSuccess: (uploaded) => {
       addJobFile(queryClient, jobId, uploaded);
       onChange(uploaded.id);
-    } catch (e) {
-      setError(serverMessage(e) ?? t('workflows.session-job.upload-failed'));
-    } finally {
-      setUploading(null);
-    }
+    },
+    onError: (e: unknown) => setError(serverMessage(e) ?? t('workflows.session-job.upload-failed')),
+  });
+  const uploading = uploadFile.isPending ? uploadFile.variables.name : null;
+  // the refusal is shown by onError
+  const upload = async (file: File | undefined) => {
+    if (file) await uploadFile.mutateAsync(file).catch(() => undefined);
   };
   const download = (file: JobFile) =>
     downloadJobFile(projectId, jobId, file).catch((e: unknown) => setError(serverMessage(e) ?? t('workflows.session-job.upload-failed')));
