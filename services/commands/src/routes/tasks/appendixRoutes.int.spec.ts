@@ -6,7 +6,7 @@ import { DEMO } from '../../testing/testServer';
 import { failure } from '../teams/testFixtures';
 import { keepAliveClient } from '../../testing/rawUpload';
 import { SAMPLE_FILES } from './appendixTesting';
-import { contentDisposition } from './appendixRoutes';
+import { contentDisposition } from '../../plugins/attachments';
 import { taskPartsSuite, UNSEEN_TASKS, unseenTaskId } from './taskTestKit';
 
 const w = taskPartsSuite();

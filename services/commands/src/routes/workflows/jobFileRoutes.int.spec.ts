@@ -11,7 +11,7 @@ import { failure } from '../teams/testFixtures';
 import { createProjectsTestKit } from '../projects/projectsTestKit';
 import { unique } from '../tables/tableTesting';
 import { SAMPLE_FILES } from '../tasks/appendixTesting';
-import { contentDisposition } from '../tasks/appendixRoutes';
+import { contentDisposition } from '../../plugins/attachments';
 import { createWorkflowsWorld, type WorkflowsWorld } from './projectWorkflowTesting';
 
 type Api = ReturnType<TestServer['api']>;

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { POSITION_HEADER, sessionRoutes, type JobFile } from '@stramien/api';
 import {
   DomainError,
-  format,
   JOB_FILE_MAX_BYTES,
   messages,
   sessionDecider,
-  taskMessages,
   toJobFileBlobId,
   workflowMessages,
   type SessionCommand,
@@ -17,20 +14,11 @@ import {
   type SessionJobFile,
   type SessionState,
 } from '@stramien/domain';
-import { BlobTooLargeError } from '@stramien/infra';
-import { discardUpload, mediaType, peek } from '../../plugins/uploads';
+import { registerAttachmentUpload, sendAttachment } from '../../plugins/attachments';
 import { enforcePolicy } from '../../plugins/route';
 import type { CommandHandler } from '../../pipeline/commandHandler';
 import type { WorkflowAccess } from '../../access/workflowAccess';
-import { contentDisposition, decodeJson } from '../tasks/appendixRoutes';
-import { APPENDIX_SNIFF_BYTES, detectAppendixType, isAppendixContentType } from '../tasks/appendixType';
 
-/** An error with an HTTP status the shared error handler keeps (413 and 415 are not domain statuses). */
-const httpError = (statusCode: number, message: string): Error => Object.assign(new Error(message), { statusCode });
-const tooLarge = () => httpError(413, format(taskMessages.appendixTooLarge, { max: JOB_FILE_MAX_BYTES / 1024 / 1024 }));
-const unsupported = () => httpError(415, taskMessages.appendixType);
-const empty = () => new DomainError(taskMessages.appendixEmpty, 422, { file: [taskMessages.appendixEmpty] });
-const nameRequired = () => new DomainError(messages.validation.required, 422, { name: [messages.validation.required] });
 const fileNotFound = () => new DomainError(workflowMessages.jobFileNotFound, 404);
 
 /** A job's file as the API shows it. */
@@ -85,95 +73,31 @@ export const registerJobFileRoutes = (app: FastifyInstance, { handle, jobAccess,
     if (probe instanceof DomainError) throw probe;
   };
 
-  void app.register(async (scope) => {
-    // anything but JSON (text/plain included) reaches the handler as the unread request stream
-    scope.removeContentTypeParser('text/plain');
-    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    scope.route({
-      method: upload.method,
-      url: upload.path,
-      schema: {
-        summary: upload.summary,
-        tags: [upload.tag],
-        security: [{ bearer: [] }],
-        consumes: upload.consumes,
-        params: upload.params,
-        querystring: upload.query,
-        response: { 200: upload.response },
-      },
-      preHandler: async (request) => {
-        await app.authenticate(request, upload);
-        enforcePolicy(request, upload);
-      },
-      handler: async (request, reply) => {
-        const { id, jobId } = request.params as { id: string; jobId: string };
-        const query = (request.query ?? {}) as { name?: string };
-        const raw = mediaType(request) !== 'application/json';
-        const fileId = randomUUID();
-        let target: { state: SessionState; access: WorkflowAccess; job: SessionJob };
-        let name: string;
-        let head: Buffer;
-        let content: Readable | Buffer;
-        try {
-          target = await jobAccess(request, id, jobId, 'read');
-          if (!mayFill(target.access, target.job)) throw new DomainError(messages.shared.forbidden, 403);
-          if (!raw) {
-            const parsed = upload.body!.safeParse(request.body);
-            if (!parsed.success) {
-              const errors: Record<string, string[]> = {};
-              for (const issue of parsed.error.issues) (errors[issue.path.join('.') || 'request'] ??= []).push(issue.message);
-              throw new DomainError(messages.shared.invalidInput, 400, errors);
-            }
-            name = parsed.data.name.trim();
-            if (name === '') throw nameRequired();
-            refuseBeforeUpload(target.state, target.access, jobId, fileId);
-            content = decodeJson(parsed.data);
-            if (content.length > JOB_FILE_MAX_BYTES) throw tooLarge();
-            head = content.subarray(0, APPENDIX_SNIFF_BYTES);
-          } else {
-            name = query.name?.trim() ?? '';
-            if (name === '') throw nameRequired();
-            refuseBeforeUpload(target.state, target.access, jobId, fileId);
-            const body = request.body;
-            // an empty body is never handed to the stream parser: nothing to read
-            if (!(body instanceof Readable) || request.headers['content-length'] === '0' || body.readableEnded) throw empty();
-            ({ head, stream: content } = await peek(body, APPENDIX_SNIFF_BYTES));
-          }
-          if (head.length === 0) throw empty();
-        } catch (e) {
-          if (raw) discardUpload(request, reply);
-          throw e;
-        }
-        const type = await detectAppendixType(head, name);
-        if (!isAppendixContentType(type)) {
-          if (raw) discardUpload(request, reply);
-          throw unsupported();
-        }
-        const { state, access, job } = target;
-        const blobId = toJobFileBlobId(state.sessionId, fileId);
-        let stored;
-        try {
-          stored = await blobStore.put(content, { id: blobId, contentType: type, filename: name, maxBytes: JOB_FILE_MAX_BYTES });
-        } catch (e) {
-          if (raw) discardUpload(request, reply);
-          throw e instanceof BlobTooLargeError ? tooLarge() : e;
-        }
-        try {
-          const result = await handle(
-            request,
-            state.sessionId,
-            { type: 'UploadSessionJobFile', data: { jobId: job.jobId, fileId, name, size: stored.size, contentType: type } },
-            { actor: access.actor, projectId: id },
-          );
-          const file = result.state.jobs.find((j) => j.jobId === job.jobId)!.files.find((f) => f.fileId === fileId)!;
-          void reply.header(POSITION_HEADER, String(result.position));
-          return { data: jobFileView(file), position: result.position };
-        } catch (e) {
-          await blobStore.delete(blobId);
-          throw e;
-        }
-      },
-    });
+  registerAttachmentUpload(app, upload, {
+    maxBytes: JOB_FILE_MAX_BYTES,
+    before: async (request) => {
+      const { id, jobId } = request.params as { id: string; jobId: string };
+      const target = await jobAccess(request, id, jobId, 'read');
+      if (!mayFill(target.access, target.job)) throw new DomainError(messages.shared.forbidden, 403);
+      const fileId = randomUUID();
+      refuseBeforeUpload(target.state, target.access, jobId, fileId);
+      return { context: { ...target, projectId: id, fileId } };
+    },
+    blobId: ({ state, fileId }) => toJobFileBlobId(state.sessionId, fileId),
+    record: async (request, reply, { state, access, job, projectId, fileId }, file) => {
+      const result = await handle(
+        request,
+        state.sessionId,
+        {
+          type: 'UploadSessionJobFile',
+          data: { jobId: job.jobId, fileId, name: file.name, size: file.size, contentType: file.contentType },
+        },
+        { actor: access.actor, projectId },
+      );
+      const uploaded = result.state.jobs.find((j) => j.jobId === job.jobId)!.files.find((f) => f.fileId === fileId)!;
+      void reply.header(POSITION_HEADER, String(result.position));
+      return { data: jobFileView(uploaded), position: result.position };
+    },
   });
 
   app.route({
@@ -190,13 +114,7 @@ export const registerJobFileRoutes = (app: FastifyInstance, { handle, jobAccess,
       const file = job.files.find((f) => f.fileId === fileId);
       const blob = file ? await blobStore.get(toJobFileBlobId(state.sessionId, file.fileId)) : null;
       if (!file || !blob) throw fileNotFound();
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(blob.info.size))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', contentDisposition(file.name))
-        .send(blob.stream);
+      return sendAttachment(reply, { contentType: file.contentType, size: blob.info.size, name: file.name, stream: blob.stream });
     },
   });
 };
