@@ -186,6 +186,8 @@ const timeLoads = async (
     const times: number[] = [];
     /** from the answer the canvas is drawn from to the canvas drawn: the canvas's own time */
     const fromAnswer: number[] = [];
+    /** from the router's navigation inside the running app to the canvas drawn */
+    const inAppTimes: number[] = [];
     for (let i = 0; i <= loads; i++) {
       const tab = await context.newPage();
       await tab.addInitScript(watchCanvas, { ...all, data });
@@ -202,8 +204,26 @@ const timeLoads = async (
         `workflowCanvas: ${label} load ${i === 0 ? 'warm-up' : i}: ${round(seen.ready)} ms, ${round(seen.ready - seen.answered)} ms after its data came (next frame ${round(seen.frame)} ms)`,
       );
       await tab.close();
+      // the user already in the app (the dashboard, settled) opens the page: the router's navigation, in a fresh tab
+      // so no answer is cached, timed from the navigation to the canvas drawn
+      const app = await context.newPage();
+      await app.addInitScript(watchCanvas, { ...all, data });
+      await app.goto(`${origin}/`);
+      await app.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+      const navigated = await app.evaluate((to) => {
+        const at = performance.now();
+        window.history.pushState({ usr: null, key: 'bench', idx: 1 }, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+        return at;
+      }, path);
+      const inApp = (await (
+        await app.waitForFunction(() => (window as unknown as { __canvas?: unknown }).__canvas, undefined, { timeout: 60_000 })
+      ).jsonValue()) as { ready: number };
+      if (i > 0) inAppTimes.push(inApp.ready - navigated);
+      log(`workflowCanvas: ${label} in the app ${i === 0 ? 'warm-up' : i}: ${round(inApp.ready - navigated)} ms`);
+      await app.close();
     }
-    return { ...all, times, fromAnswer };
+    return { ...all, times, fromAnswer, inAppTimes };
   } finally {
     await context.close();
   }
@@ -262,30 +282,42 @@ export async function benchWorkflowCanvas(options: WorkflowCanvasBenchOptions = 
     return [
       info('workflow canvas: nodes / links of the workflow', total, `nodes / ${seeded.links} links`),
       atMost(
-        `workflow builder canvas, ${total} nodes placed: navigation -> ${shown(placed)} and ${placed.edges} edges drawn, median`,
+        `workflow builder canvas, ${total} nodes placed: opened in the app -> ${shown(placed)} and ${placed.edges} edges drawn, median`,
+        median(placed.inAppTimes),
+        'ms',
+        1000,
+      ),
+      info(
+        `workflow builder canvas, ${total} nodes placed: a cold page load (the app starting) -> drawn, median`,
         median(placed.times),
         'ms',
-        1000,
       ),
-      info(`workflow builder canvas, ${total} nodes placed: max of ${loads} loads`, max(placed.times), 'ms'),
+      info(`workflow builder canvas, ${total} nodes placed: opened in the app, max of ${loads}`, max(placed.inAppTimes), 'ms'),
       info(`workflow builder canvas, ${total} nodes placed: its data answered -> drawn, median`, median(placed.fromAnswer), 'ms'),
       atMost(
-        `workflow builder canvas, ${total} nodes unplaced (laid out on load): navigation -> ${shown(unplaced)} drawn, median`,
-        median(unplaced.times),
+        `workflow builder canvas, ${total} nodes unplaced (laid out on load): opened in the app -> ${shown(unplaced)} drawn, median`,
+        median(unplaced.inAppTimes),
         'ms',
         1000,
       ),
-      info(`workflow builder canvas, ${total} nodes unplaced: max of ${loads} loads`, max(unplaced.times), 'ms'),
+      info(`workflow builder canvas, ${total} nodes unplaced: a cold page load -> drawn, median`, median(unplaced.times), 'ms'),
+      info(`workflow builder canvas, ${total} nodes unplaced: opened in the app, max of ${loads}`, max(unplaced.inAppTimes), 'ms'),
       info(`workflow builder canvas, ${total} nodes unplaced: its data answered -> drawn, median`, median(unplaced.fromAnswer), 'ms'),
       atMost(
-        `workflow session flow, ${total} nodes: navigation -> ${shown(flow)} and ${flow.edges} edges drawn, median`,
-        median(flow.times),
+        `workflow session flow, ${total} nodes: opened in the app -> ${shown(flow)} and ${flow.edges} edges drawn, median`,
+        median(flow.inAppTimes),
         'ms',
         1000,
       ),
-      info(`workflow session flow, ${total} nodes: max of ${loads} loads`, max(flow.times), 'ms'),
+      info(`workflow session flow, ${total} nodes: a cold page load -> drawn, median`, median(flow.times), 'ms'),
+      info(`workflow session flow, ${total} nodes: opened in the app, max of ${loads}`, max(flow.inAppTimes), 'ms'),
       info(`workflow session flow, ${total} nodes: its flow answered -> drawn, median`, median(flow.fromAnswer), 'ms'),
-      info('workflow session flow, 2 nodes (the page without the canvas weight): navigation -> drawn, median', median(small.times), 'ms'),
+      info(
+        'workflow session flow, 2 nodes (the page without the canvas weight): opened in the app -> drawn, median',
+        median(small.inAppTimes),
+        'ms',
+      ),
+      info('workflow session flow, 2 nodes: a cold page load -> drawn, median', median(small.times), 'ms'),
       info('workflow session flow, 2 nodes: its flow answered -> drawn, median', median(small.fromAnswer), 'ms'),
     ];
   } finally {
