@@ -1,11 +1,11 @@
 import { Agent, request } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { createPasswordHasher } from '@stramien/infra';
 import { toUserStreamId, userDecider, userSchemas, type Actor } from '@stramien/domain';
 import { identityRoutes } from '@stramien/api';
 import { createCommandPipeline } from '@stramien/commands/pipeline/commandPipeline';
 import { DEMO, type TestServer } from '@stramien/commands/testing/testServer';
-import { elapsedMs } from './figures';
 
 export interface HttpAnswer {
   status: number;
@@ -53,35 +53,66 @@ export interface LoopRun {
   failures: Map<number, number>;
   /** the non-200 answers, all statuses together */
   failed: number;
+  /** the first non-200 answer's status and the start of its body, for the log */
+  sample?: string;
   seconds: number;
 }
 
+/** What one closed-loop client sends, again and again: its n-th request carries `bodies[n % bodies.length]` (none if empty). */
+export interface LoopCaller {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  bodies: unknown[];
+}
+
+interface WorkerAnswer {
+  type: 'done' | 'error';
+  latencies: number[];
+  failures: Array<[number, number]>;
+  sample?: string;
+  seconds: number;
+  message?: string;
+}
+
 /**
- * `callers` clients, each sending its next request as soon as the last one is answered, until `ms` have passed
- * (a closed loop: the throughput is what the server sustains at that concurrency). `send(caller, n)` makes the
- * n-th request of a caller (n counts from the caller's index, so neighbours alternate their values).
+ * The closed-loop load generator, in a worker_thread of its own (test/bench/loadWorker.mjs). Run in the server's
+ * event loop, the clients' own HTTP work (serialising the requests, parsing the answers) would take turns with the
+ * server on one thread and show up as the server's "queueing"; a real deployment's clients are other machines.
+ * In a worker the clients use the machine's other core and the server has the main thread to itself, so the
+ * figure is the server's throughput and latency at that many concurrent clients. The worker keeps its keep-alive
+ * connections between runs (a warm-up run opens them).
+ *
+ * `run(callers, ms)`: `callers.length` clients, each sending its next request as soon as the last one is answered,
+ * until `ms` have passed (a closed loop: the throughput is what the server sustains at that concurrency). Caller i's
+ * n-th request counts n from i, so neighbours alternate their bodies.
  */
-export const closedLoop = async (
-  callers: number,
-  ms: number,
-  send: (caller: number, n: number) => Promise<HttpAnswer>,
-): Promise<LoopRun> => {
-  const latencies: number[] = [];
-  const failures = new Map<number, number>();
-  const deadline = Date.now() + ms;
-  const startedAt = process.hrtime.bigint();
-  await Promise.all(
-    Array.from({ length: callers }, async (_, caller) => {
-      for (let n = caller; Date.now() < deadline; n++) {
-        const sentAt = process.hrtime.bigint();
-        const answer = await send(caller, n);
-        if (answer.status === 200) latencies.push(elapsedMs(sentAt));
-        else failures.set(answer.status, (failures.get(answer.status) ?? 0) + 1);
-      }
-    }),
-  );
-  const failed = [...failures.values()].reduce((a, b) => a + b, 0);
-  return { latencies, failures, failed, seconds: elapsedMs(startedAt) / 1000 };
+export const createLoadGenerator = (baseUrl: string, maxSockets: number) => {
+  const worker = new Worker(new URL('./loadWorker.mjs', import.meta.url), { workerData: { baseUrl, maxSockets } });
+  return {
+    run(callers: LoopCaller[], ms: number): Promise<LoopRun> {
+      return new Promise((resolve, reject) => {
+        const onError = (error: Error) => {
+          worker.off('message', onMessage);
+          reject(error);
+        };
+        const onMessage = (answer: WorkerAnswer) => {
+          worker.off('error', onError);
+          if (answer.type === 'error') return reject(new Error(`load generator: ${answer.message}`));
+          const failures = new Map(answer.failures);
+          const failed = [...failures.values()].reduce((a, b) => a + b, 0);
+          resolve({ latencies: answer.latencies, failures, failed, sample: answer.sample, seconds: answer.seconds });
+        };
+        worker.once('message', onMessage);
+        worker.once('error', onError);
+        worker.postMessage({ type: 'run', callers, ms });
+      });
+    },
+    async close() {
+      worker.postMessage({ type: 'close' });
+      await worker.terminate();
+    },
+  };
 };
 
 export interface BenchUser {

@@ -15,7 +15,7 @@ import {
 } from '@stramien/projections/tables/tableDocs';
 import { ensureRecordIndex } from '@stramien/projections/tables/tableReads';
 import { atMost, elapsedMs, info, percentile, round, type BenchFigure } from './figures';
-import { closedLoop, createHttpClient } from './http';
+import { createHttpClient, createLoadGenerator } from './http';
 
 export interface TablesBenchOptions {
   /** records of the table; default 1,000,000 */
@@ -60,7 +60,7 @@ export async function benchTables(options: TablesBenchOptions = {}): Promise<Ben
   // reads wait (X-Min-Position) until the projection has the changed records, however long that takes here
   const server = await startTestServer({ STRAMIEN_MIN_POSITION_WAIT_MS: '30000' });
   const http = createHttpClient(server.url, 4);
-  const editHttp = createHttpClient(server.url, clients);
+  const editLoad = createLoadGenerator(server.url, clients);
   try {
     const token = await server.signIn(DEMO.admin);
     const admin = server.api(token);
@@ -268,15 +268,20 @@ export async function benchTables(options: TablesBenchOptions = {}): Promise<Ben
       });
       editIds.push(created.data.id);
     }
-    // n counts from the caller's index; the edit's text only has to differ from the last one
-    const edit = (ms: number) =>
-      closedLoop(editIds.length, ms, (i, n) =>
-        editHttp.call('PUT', `/api/record/${editIds[i]!}`, { values: { [textColumn]: `edit ${i}.${n + 1}` } }, headers),
-      );
+    // the clients run in a worker_thread, not in the server's event loop (see createLoadGenerator); each alternates
+    // two texts, as an edit's text only has to differ from the last one
+    const editors = editIds.map((id, i) => ({
+      method: 'PUT',
+      path: `/api/record/${id}`,
+      headers,
+      bodies: [{ values: { [textColumn]: `edit ${i}.a` } }, { values: { [textColumn]: `edit ${i}.b` } }],
+    }));
+    const edit = (ms: number) => editLoad.run(editors, ms);
     await edit(Math.min(2_000, durationMs));
     const edits = await edit(durationMs);
     const editFailures = edits.failed;
-    if (editFailures > 0) log(`tables: non-200 answers to edits ${JSON.stringify(Object.fromEntries(edits.failures))}`);
+    if (editFailures > 0)
+      log(`tables: non-200 answers to edits ${JSON.stringify(Object.fromEntries(edits.failures))}, first: ${edits.sample}`);
     return [
       info(`tables: records seeded straight into the read model (${total} x ${columns.length} columns)`, round(seedSeconds, 1), 's'),
       info('tables: index on a filter and a sort column built', round(indexSeconds, 1), 's'),
@@ -307,7 +312,7 @@ export async function benchTables(options: TablesBenchOptions = {}): Promise<Ben
       atMost('tables: record edits failed answers', editFailures, 'requests', 0),
     ];
   } finally {
-    editHttp.close();
+    await editLoad.close();
     http.close();
     await server.close();
   }

@@ -4,7 +4,7 @@ import { TASK_PRIORITIES, type TaskRelation } from '@stramien/domain';
 import { DEMO, startTestServer } from '@stramien/commands/testing/testServer';
 import { TASKS_COLLECTION, type TaskDoc } from '@stramien/projections/tasks/tasks';
 import { atLeast, atMost, elapsedMs, info, percentile, round, type BenchFigure } from './figures';
-import { closedLoop, createBenchUsers, createHttpClient } from './http';
+import { createBenchUsers, createHttpClient, createLoadGenerator } from './http';
 
 export interface TasksBenchOptions {
   /** tasks in the licence; default 200,000 */
@@ -42,6 +42,7 @@ export async function benchTasks(options: TasksBenchOptions = {}): Promise<Bench
   const log = options.log ?? (() => {});
   const server = await startTestServer();
   const http = createHttpClient(server.url, clients);
+  const load = createLoadGenerator(server.url, clients);
   try {
     log(`tasks: ${clients} users and ${projectCount} projects`);
     const users = await createBenchUsers(server, clients);
@@ -142,18 +143,20 @@ export async function benchTasks(options: TasksBenchOptions = {}): Promise<Bench
       });
       taskOf.set(u.id, created.data.id);
     }
-    const run = (ms: number) =>
-      closedLoop(users.length, ms, (i, n) => {
-        const user = users[i]!;
-        const body = { priority: n % 2 === 0 ? 'high' : 'low' };
-        return http.call('PUT', `/api/tasks/${taskOf.get(user.id)!}`, body, { authorization: `Bearer ${user.token}` });
-      });
+    // the clients run in a worker_thread, not in the server's event loop (see createLoadGenerator)
+    const callers = users.map((user) => ({
+      method: 'PUT',
+      path: `/api/tasks/${taskOf.get(user.id)!}`,
+      headers: { authorization: `Bearer ${user.token}` },
+      bodies: [{ priority: 'high' }, { priority: 'low' }],
+    }));
+    const run = (ms: number) => load.run(callers, ms);
     log('tasks: command warm-up 2 s');
     await run(2_000);
     log(`tasks: ${clients} clients for ${durationMs} ms`);
     const measured = await run(durationMs);
     const failed = measured.failed;
-    if (failed > 0) log(`tasks: non-200 answers ${JSON.stringify(Object.fromEntries(measured.failures))}`);
+    if (failed > 0) log(`tasks: non-200 answers ${JSON.stringify(Object.fromEntries(measured.failures))}, first: ${measured.sample}`);
     return [
       atMost(`tasks: licence task query, first page of 50 (${total} tasks, ${projectCount} projects): p95`, licenceQuery.p95, 'ms', 50),
       info('tasks: licence task query: p50', licenceQuery.p50, 'ms'),
@@ -173,6 +176,7 @@ export async function benchTasks(options: TasksBenchOptions = {}): Promise<Bench
     ];
   } finally {
     http.close();
+    await load.close();
     await server.close();
   }
 }

@@ -116,14 +116,25 @@ export const createCommandPipeline = (deps: {
     newStream?: boolean;
   }): Promise<PipelineResult<S, E>> => {
     const { decider, schemas, streamId, command, context } = input;
+    // the first try decides on the cached state without reading the stream: the append's expected revision
+    // refuses it if another writer got in since. An answer that appends nothing (a DomainError, no events) is not
+    // checked by an append, so it is only given on a state read afresh.
+    let unread = cacheOn && !input.newStream ? (cache.get(streamId, decider) as (CachedState & { state: S }) | undefined) : undefined;
     for (let attempt = 0; ; attempt++) {
       let start = performance.now();
+      const trusted = unread === undefined;
       const { state, revision, position } =
-        input.newStream && attempt === 0 ? { state: decider.initialState(), revision: -1, position: 0 } : await load(decider, streamId);
+        unread ??
+        (input.newStream && attempt === 0 ? { state: decider.initialState(), revision: -1, position: 0 } : await load(decider, streamId));
+      unread = undefined;
       recordTiming('load', start);
       start = performance.now();
       const decision = decider.decide(command, state);
       recordTiming('decide', start);
+      if (!trusted && (decision instanceof DomainError || decision.length === 0)) {
+        attempt--;
+        continue;
+      }
       if (decision instanceof DomainError) throw decision;
       if (decision.length === 0) return { state, events: [], position };
       const metadata: EventMetadata = {
@@ -156,6 +167,11 @@ export const createCommandPipeline = (deps: {
         return { state: next, events: decision, position: result.position };
       } catch (e) {
         cache.drop(streamId);
+        if (e instanceof WrongExpectedRevisionError && !trusted) {
+          // the cached state was behind the stream: that try does not count as a conflict
+          attempt--;
+          continue;
+        }
         if (e instanceof WrongExpectedRevisionError && attempt < MAX_CONFLICT_RETRIES) continue;
         throw e;
       }

@@ -197,6 +197,38 @@ describe('SqliteEventStore', () => {
     });
   });
 
+  describe('while a commit waits for its fsync', () => {
+    it('has the events in the file but answers the append, and hands them to readers, only once the WAL is on disk', async () => {
+      const store = open();
+      await store.append('task-0', [newEvent('A')], 'no_stream');
+      const live = store.subscribe({ after: 1 })[Symbol.asyncIterator]();
+      let answered = false;
+      const appended = store.append('task-1', [newEvent('B')], 'no_stream').then((result) => {
+        answered = true;
+        return result;
+      });
+      // the group commits in the next check phase; the fsync it starts answers in a later poll phase at the earliest
+      await new Promise((resolve) => setImmediate(resolve));
+      const other = new Database(file, { readonly: true });
+      try {
+        expect(other.prepare('SELECT stream_id FROM events ORDER BY position').pluck().all()).toEqual(['task-0', 'task-1']);
+      } finally {
+        other.close();
+      }
+      expect(answered).toBe(false);
+      expect(await store.headPosition()).toBe(1);
+      expect((await store.readAll()).map((e) => e.streamId)).toEqual(['task-0']);
+      // readStream does see it: a command deciding after it appends after it, and is answered after it
+      expect((await store.readStream('task-1')).map((e) => e.type)).toEqual(['B']);
+
+      expect(await appended).toEqual({ nextExpectedRevision: 0, position: 2 });
+      expect(await store.headPosition()).toBe(2);
+      expect((await store.readAll()).map((e) => e.streamId)).toEqual(['task-0', 'task-1']);
+      expect((await withTimeout(live.next(), 'the live event')).value).toMatchObject({ streamId: 'task-1', position: 2 });
+      await live.return?.();
+    });
+  });
+
   describe('when closed', () => {
     it('ends its subscriptions and refuses further calls', async () => {
       const store = open();

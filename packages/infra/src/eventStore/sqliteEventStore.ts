@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, fdatasync, mkdirSync, openSync } from 'node:fs';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../config/dataDir';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -132,11 +132,20 @@ const assertValidEvents = (streamId: string, events: NewEvent[]): void => {
 
 /**
  * EventStore on one SQLite file (better-sqlite3): one `events` table whose rowid is the global position.
- * WAL with synchronous = FULL, so an append is durable when its promise resolves. Appends take the write
- * lock at the start of their transaction (BEGIN IMMEDIATE), so several processes may share the file.
+ * An append is durable when its promise resolves. Appends take the write lock at the start of their
+ * transaction (BEGIN IMMEDIATE), so several processes may share the file.
  *
  * Group commit: appends made in the same turn of the event loop (concurrent requests) are written in one
  * transaction, each checked in full before it writes, so they share one fsync but succeed or fail on their own.
+ *
+ * Durability off the event loop (a file on disk): SQLite runs with synchronous = NORMAL, so a commit only
+ * writes its WAL frames, and the store then fsyncs the WAL file itself on libuv's thread pool; the appends
+ * of a group resolve once an fsync that began after their commit has finished (one fsync at a time, so the
+ * groups committed while one runs share the next). That is synchronous = FULL's guarantee (the WAL is on disk
+ * before an append is answered) without blocking the process for the length of an fsync per group. Until
+ * then the group's events are not handed out by readAll, subscriptions or headPosition, so no read model,
+ * notification or webhook runs ahead of the durable log (readStream does see them: a command deciding after
+ * them appends after them, and is answered after the same or a later fsync).
  */
 export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventStore => {
   const { file, pollIntervalMs = 250, subscriptionPageSize = 500 } = options;
@@ -147,7 +156,8 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   // private to the service user; SQLite gives the -wal and -shm files the database file's mode
   if (onDisk) chmodSync(file, PRIVATE_FILE_MODE);
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
+  // on disk the store fsyncs the WAL itself after each commit, off the event loop (see above)
+  db.pragma(onDisk ? 'synchronous = NORMAL' : 'synchronous = FULL');
   // 16 MiB page cache; checkpoint every ~40 MiB of WAL rather than every 4 MiB
   db.pragma('cache_size = -16384');
   db.pragma('wal_autocheckpoint = 10000');
@@ -228,6 +238,9 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     return statement.all(...params).map(toRecorded);
   };
 
+  /** the first position the group being committed writes (its events are hidden until the WAL is fsynced) */
+  let firstWritten: number | undefined;
+
   const insertEvents = (streamId: string, rows: SerializedEvent[], current: number | undefined): AppendResult => {
     const category = streamCategory(streamId);
     const recordedAt = new Date().toISOString();
@@ -236,6 +249,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     for (const [id, type, data, metadata] of rows) {
       revision += 1;
       position = Number(statements.insert.run(id, streamId, revision, category, type, data, metadata, recordedAt).lastInsertRowid);
+      firstWritten ??= position;
     }
     return { nextExpectedRevision: revision, position };
   };
@@ -309,6 +323,57 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   let scheduled: NodeJS.Immediate | undefined;
   let closed = false;
 
+  /** committed groups whose WAL frames wait for an fsync, each with the lowest position it wrote */
+  let unsynced: Array<{ from: number; settle: () => void; fail: (error: unknown) => void }> = [];
+  /** the groups the fsync under way covers */
+  let syncing: typeof unsynced = [];
+  let walFd: number | undefined;
+  /** an fsync failed: nothing written since can be known durable, so the store takes no more appends */
+  let syncError: unknown;
+  const synced: Array<() => void> = [];
+
+  /** the lowest position readers may not see yet (written, not yet fsynced), or undefined */
+  const hiddenFrom = (): number | undefined => {
+    if (syncing.length === 0 && unsynced.length === 0) return undefined;
+    let lowest = Number.MAX_SAFE_INTEGER;
+    for (const group of syncing) lowest = Math.min(lowest, group.from);
+    for (const group of unsynced) lowest = Math.min(lowest, group.from);
+    return lowest;
+  };
+
+  /** fsyncs the WAL file for the groups committed so far; one fsync at a time, the next takes what came meanwhile */
+  const syncWal = () => {
+    if (syncing.length > 0 || unsynced.length === 0) return;
+    syncing = unsynced;
+    unsynced = [];
+    try {
+      // the -wal file exists from the first commit on and stays while this connection is open
+      walFd ??= openSync(`${file}-wal`, 'r');
+    } catch (error) {
+      return afterSync(error);
+    }
+    fdatasync(walFd, (error) => afterSync(error));
+  };
+  const afterSync = (error: unknown) => {
+    const done = syncing;
+    syncing = [];
+    if (error) syncError ??= error;
+    for (const group of done) {
+      if (error) group.fail(error);
+      else group.settle();
+    }
+    if (done.length > 0) for (const subscription of subscriptions) subscription.notify();
+    if (unsynced.length > 0) syncWal();
+    else for (const resolve of synced.splice(0)) resolve();
+  };
+
+  /** events at or after the first not yet durable position are not handed out */
+  const durableOnly = (events: RecordedEvent[]): RecordedEvent[] => {
+    const hidden = hiddenFrom();
+    if (hidden === undefined || events.length === 0 || events[events.length - 1]!.position < hidden) return events;
+    return events.filter((event) => event.position < hidden);
+  };
+
   const flush = () => {
     scheduled = undefined;
     const group = queue.slice(0, MAX_GROUP);
@@ -316,19 +381,35 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     if (queue.length > 0) scheduled = setImmediate(flush);
     if (group.length === 0) return;
     let outcomes: Outcome[];
+    firstWritten = undefined;
     try {
+      if (syncError) throw syncError;
       outcomes = appendGroup.immediate(group);
     } catch (error) {
       // the transaction itself failed (lock timeout, disk full…): nothing of the group is stored
       for (const pending of group) pending.reject(error);
       return;
     }
+    const answered: Array<{ pending: PendingAppend; result: AppendResult }> = [];
     group.forEach((pending, i) => {
       const outcome = outcomes[i] as Outcome;
-      if (outcome.ok) pending.resolve(outcome.result);
-      else pending.reject(outcome.error);
+      if (!outcome.ok) pending.reject(outcome.error);
+      else if (!onDisk) pending.resolve(outcome.result);
+      else answered.push({ pending, result: outcome.result });
     });
-    if (outcomes.some((outcome) => outcome.ok)) for (const subscription of subscriptions) subscription.notify();
+    if (!onDisk) {
+      if (outcomes.some((outcome) => outcome.ok)) for (const subscription of subscriptions) subscription.notify();
+      return;
+    }
+    if (answered.length === 0) return;
+    // an idempotent retry or a bare expectation check wrote nothing, but still waits for the fsync: the events
+    // it names may be those an earlier group has just committed
+    unsynced.push({
+      from: firstWritten ?? Number.MAX_SAFE_INTEGER,
+      settle: () => answered.forEach(({ pending, result }) => pending.resolve(result)),
+      fail: (error) => answered.forEach(({ pending }) => pending.reject(error)),
+    });
+    syncWal();
   };
 
   const assertOpen = () => {
@@ -357,7 +438,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
 
     async readAll(options: ReadAllOptions = {}) {
       assertOpen();
-      return readAllSync(options.after ?? 0, options.maxCount, options.filter);
+      return durableOnly(readAllSync(options.after ?? 0, options.maxCount, options.filter));
     },
 
     subscribe(options: SubscribeOptions = {}): EventSubscription {
@@ -366,7 +447,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
       const subscription = new PollingSubscription({
         after: options.after ?? 0,
         pollIntervalMs,
-        readPage: (after) => readAllSync(after, subscriptionPageSize, filter),
+        readPage: (after) => durableOnly(readAllSync(after, subscriptionPageSize, filter)),
         onClose: (closedSubscription) => subscriptions.delete(closedSubscription),
       });
       subscriptions.add(subscription);
@@ -375,7 +456,9 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
 
     async headPosition() {
       assertOpen();
-      return statements.head.get()?.head ?? 0;
+      const head = statements.head.get()?.head ?? 0;
+      const hidden = hiddenFrom();
+      return hidden === undefined ? head : Math.min(head, hidden - 1);
     },
 
     async close() {
@@ -387,7 +470,10 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
         flush();
       } while (queue.length > 0);
       if (scheduled) clearImmediate(scheduled);
+      // and answered once on disk
+      if (syncing.length > 0 || unsynced.length > 0) await new Promise<void>((resolve) => synced.push(resolve));
       await Promise.all([...subscriptions].map((subscription) => subscription.close()));
+      if (walFd !== undefined) closeSync(walFd);
       db.close();
     },
   };

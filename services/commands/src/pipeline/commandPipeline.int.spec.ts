@@ -106,16 +106,22 @@ describe('Command pipeline', () => {
       },
     });
 
-    it('reads only the events after the cached revision', async () => {
+    it('decides on the cached state without reading the stream, and reads only the events after it for an answer without events', async () => {
       const log: (number | undefined)[] = [];
       const pipeline = createCommandPipeline({ eventStore: reads(store, log) });
       const run = (command: UserCommand) => pipeline({ decider: userDecider, schemas: userSchemas, streamId: 'user-u1', command, context });
       await run(register);
       await run(setLanguage('nl'));
       const result = await run(setLanguage('de'));
-      expect(log).toEqual([undefined, 1, 2]);
+      expect(log).toEqual([undefined]);
       expect(result.state.language).toBe('de');
       expect((await store.readStream('user-u1')).map((e) => e.revision)).toEqual([0, 1, 2]);
+      // nothing to append: that answer is given on the stream as read, not on the cache alone
+      const same = await run(setLanguage('de'));
+      expect(same.events).toEqual([]);
+      expect(log).toEqual([undefined, 3]);
+      await expect(run(register)).rejects.toBeInstanceOf(DomainError);
+      expect(log).toEqual([undefined, 3, 3]);
     });
 
     it('sees what another writer appended since, and decides on it', async () => {

@@ -1,0 +1,106 @@
+/**
+ * Profiling aid for the command path (not a benchmark): starts the test server, drives one kind of command from
+ * the worker load generator and prints the main thread's CPU time per answered command (read from
+ * /proc/self/task/<pid>/stat, so it holds on a busy machine where wall-clock throughput does not).
+ * `node --import tsx test/bench/profileCommands.ts user|task|record [ms] [--prof]`; with --prof the measured run's
+ * main-thread profile is written to .tmp/prof/<kind>.cpuprofile: `node test/bench/cpuprofileTop.mjs .tmp/prof/user.cpuprofile`.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { identityRoutes, projectRoutes, tableRoutes, taskRoutes } from '@stramien/api';
+import { startTestServer } from '@stramien/commands/testing/testServer';
+import { createBenchUsers, createLoadGenerator, type LoopCaller } from './http';
+
+const kind = process.argv[2] ?? 'user';
+const ms = Number(process.argv[3] ?? 8_000);
+const clients = 50;
+
+/** the main thread's user + system CPU time in ms (clock ticks of 10 ms) */
+const mainThreadCpuMs = (): number => {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+const server = await startTestServer();
+const load = createLoadGenerator(server.url, clients);
+try {
+  const users = await createBenchUsers(server, clients);
+  let callers: LoopCaller[];
+  if (kind === 'user') {
+    callers = users.map((u) => ({
+      method: 'PUT',
+      path: `/api/user/${u.id}`,
+      headers: { authorization: `Bearer ${u.token}` },
+      bodies: [{ language: 'nl' }, { language: 'de' }],
+    }));
+  } else {
+    const admin = server.api(await server.signIn({ email: 'admin@stramien.test', password: 'Admin#Pass123' }));
+    const licenceId = (await admin.call(identityRoutes.currentUser)).licenses[0]!.id;
+    const project = await admin.call(projectRoutes.create, {
+      body: {
+        license: licenceId,
+        name: 'Prof',
+        number: `P-${Date.now()}`,
+        roles: [{ name: 'Crew', is_projectadmin: false, users: users.map((u) => u.id) }],
+      },
+    });
+    if (kind === 'task') {
+      callers = [];
+      for (const u of users) {
+        const created = await server.api(u.token).call(taskRoutes.create, {
+          body: { project: project.data.id, title: 'Prof', priority: 'normal', assigned_to: u.id },
+        });
+        callers.push({
+          method: 'PUT',
+          path: `/api/tasks/${created.data.id}`,
+          headers: { authorization: `Bearer ${u.token}` },
+          bodies: [{ priority: 'high' }, { priority: 'low' }],
+        });
+      }
+    } else {
+      const adminToken = await server.signIn({ email: 'admin@stramien.test', password: 'Admin#Pass123' });
+      const table = await admin.call(tableRoutes.createTable, { body: { project: project.data.id, name: 'Prof' } });
+      const column = await admin.call(tableRoutes.createColumn, {
+        body: { table: table.data.id, name: 'Text', type: 'text', position: 0 },
+      });
+      callers = [];
+      for (let i = 0; i < clients; i++) {
+        const created = await admin.call(tableRoutes.createRecord, {
+          body: { project: project.data.id, table: table.data.id, values: { [column.data.id]: 'edit 0' } },
+        });
+        callers.push({
+          method: 'PUT',
+          path: `/api/record/${created.data.id}`,
+          headers: { authorization: `Bearer ${adminToken}` },
+          bodies: [{ values: { [column.data.id]: `edit ${i}.a` } }, { values: { [column.data.id]: `edit ${i}.b` } }],
+        });
+      }
+    }
+  }
+  await load.run(callers, 2_000);
+  const session = new Session();
+  if (process.argv.includes('--prof')) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
+  const cpu0 = mainThreadCpuMs();
+  const run = await load.run(callers, ms);
+  const cpu = mainThreadCpuMs() - cpu0;
+  if (process.argv.includes('--prof')) {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync('.tmp/prof', { recursive: true });
+    writeFileSync(`.tmp/prof/${kind}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  }
+  const sorted = [...run.latencies].sort((a, b) => a - b);
+  const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!.toFixed(1);
+  console.log(
+    `${kind}: ${run.latencies.length} ok, ${run.failed} failed ${run.sample ?? ''}; ${Math.round(run.latencies.length / run.seconds)}/s, p50 ${p(0.5)} p95 ${p(0.95)} ms; main thread CPU ${((1000 * cpu) / run.latencies.length).toFixed(0)} µs/command (${Math.round((100 * cpu) / (run.seconds * 1000))} % of one core)`,
+  );
+} finally {
+  await load.close();
+  await server.close();
+}
+process.exit(0);
