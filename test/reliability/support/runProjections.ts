@@ -5,7 +5,7 @@
  *
  * Lines on stdout tell the parent where the replay is:
  *   READY <head>                      the runner started
- *   CHECKPOINT <projection> <position> a checkpoint was written
+ *   CHECKPOINT <projection> <position> a checkpoint was written (alone, or in the bulk write of a batch's checkpoints)
  *   PAUSED <collection> <position>    (with PAUSE_AFTER_BULK_WRITE_AT) a bulk write of read-model documents up to
  *                                     <position> is stored and its checkpoint is not: the process hangs here to be killed
  *   DONE <position>                   every projection reached the head
@@ -48,6 +48,18 @@ const instrument = (store: DocumentStore): DocumentStore => {
             const result = await target.replaceOne(...args);
             const doc = args[1] as unknown as { _id: string; position: number };
             say(`CHECKPOINT ${doc._id} ${doc.position}`);
+            return result;
+          };
+        }
+        // the runner moves the checkpoints of a batch in one bulk write: a line for each, once it is stored
+        if (prop === 'bulkWrite' && name === CHECKPOINTS_COLLECTION) {
+          return async (...args: Parameters<Collection<T>['bulkWrite']>) => {
+            const result = await target.bulkWrite(...args);
+            for (const op of args[0]) {
+              if (!('replaceOne' in op)) continue;
+              const doc = op.replaceOne.replacement as unknown as { _id: string; position: number };
+              say(`CHECKPOINT ${doc._id} ${doc.position}`);
+            }
             return result;
           };
         }
