@@ -21,8 +21,10 @@ export const ensureNpm = () => {
     console.log('Installing npm packages…');
     // not `npm ci`: the registry this project installs from lacks other platforms' optional binaries
     // (rollup, turbo), which npm leaves out of the lock file and `npm ci` then reports as missing.
-    // `npm install` still installs exactly the locked versions.
-    run('npm install --no-audit --no-fund');
+    // `npm install` still installs exactly the locked versions. --prefer-offline takes what npm's cache holds
+    // without asking the registry whether it changed (the lock file pins every version and its integrity):
+    // about a minute less on a machine whose cache is warm, the same where it is cold.
+    run('npm install --prefer-offline --no-audit --no-fund');
   }
 };
 

@@ -8,6 +8,9 @@ export const showToast = (props: ToastProps): void => {
   void toaster.then((t) => t.show(props));
 };
 
+/** Whether a toast was ever shown (tests wait for the toaster's exit transitions only then). */
+export const toasterInUse = (): boolean => toaster !== null;
+
 /** Dismisses every toast (tests end with no toast timer left running after their page is gone). */
 export const clearToasts = async (): Promise<void> => {
   if (toaster) (await toaster).clear();

@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
-import { clearToasts } from '../shared/toaster';
+import { clearToasts, toasterInUse } from '../shared/toaster';
 import { LANGUAGES, i18n, loadLanguage } from '../shared/i18n';
 
 // the first render of a test file loads the shell's lazy screens (transformed on demand): on a busy 2-core machine that
@@ -24,5 +24,5 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-// the toasts' exit transitions finish before the environment is torn down
-afterAll(() => new Promise((resolve) => setTimeout(resolve, 500)));
+// the toasts' exit transitions finish before the environment is torn down (a file that showed none has none to wait for)
+afterAll(() => (toasterInUse() ? new Promise((resolve) => setTimeout(resolve, 500)) : undefined));
