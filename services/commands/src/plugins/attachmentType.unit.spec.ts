@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectAppendixType, isAppendixContentType } from './appendixType';
-import { SAMPLE_FILES } from './appendixTesting';
+import { detectAppendixType, isAppendixContentType } from './attachmentType';
+import { SAMPLE_FILES } from '../routes/tasks/appendixTesting';
 
 describe('detectAppendixType', () => {
   it.each([

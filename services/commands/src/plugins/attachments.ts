@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteContract } from '@stramien/api';
 import { DomainError, format, messages, taskMessages, taskPartMessages } from '@stramien/domain';
 import { BlobTooLargeError } from '@stramien/infra';
-import { APPENDIX_SNIFF_BYTES, detectAppendixType, isAppendixContentType, type AppendixContentType } from '../routes/tasks/appendixType';
+import { APPENDIX_SNIFF_BYTES, detectAppendixType, isAppendixContentType, type AppendixContentType } from './attachmentType';
 import { BASE64, discardUpload, mediaType, peek } from './uploads';
 import { enforcePolicy } from './route';
 
@@ -27,6 +27,23 @@ export const contentDisposition = (name: string): string => {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 };
+
+/**
+ * Asks the decider whether the upload's command would be taken, before a byte is read: its refusal is thrown (the
+ * file's size and type are stand-ins, checked while streaming). The command that counts is decided again after the
+ * bytes are stored.
+ */
+export const refuseBeforeUpload = <Command, State>(
+  decider: { decide: (command: Command, state: State) => unknown },
+  command: Command,
+  state: State,
+): void => {
+  const outcome = decider.decide(command, state);
+  if (outcome instanceof DomainError) throw outcome;
+};
+
+/** A stand-in file for `refuseBeforeUpload`'s command */
+export const PROBE_FILE = { name: 'probe', size: 1, contentType: 'application/pdf' } as const;
 
 /** What an attachment upload asks of its route: who may, what the domain says first, where the bytes go, the event. */
 export interface AttachmentUpload<C> {

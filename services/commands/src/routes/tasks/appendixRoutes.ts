@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { taskPartRoutes } from '@stramien/api';
 import { DomainError, TASK_APPENDIX_MAX_BYTES, taskDecider, taskMessages } from '@stramien/domain';
-import { registerAttachmentUpload, sendAttachment } from '../../plugins/attachments';
+import { PROBE_FILE, refuseBeforeUpload, registerAttachmentUpload, sendAttachment } from '../../plugins/attachments';
 import { addRoute, enforcePolicy } from '../../plugins/route';
 import { loadTaskAccess, type TaskAccess } from '../../access/taskAccess';
 import { taskCommandsOf } from './taskCommands';
@@ -27,18 +27,19 @@ export const registerTaskAppendixRoutes = (app: FastifyInstance): void => {
   const download = taskPartRoutes.appendix;
 
   /** The decider's answer to this upload before any byte is stored: not open, too many, an id taken by another file. */
+  /** 'stored' when a retried upload's appendix is already there; the decider's refusal thrown before any byte is read */
   const refusalBeforeUpload = async (access: TaskAccess, appendixId: string): Promise<'stored' | null> => {
     const state = await commands.handle.load(access.task._id);
     if (state.appendixes.some((a) => a.appendixId === appendixId)) return 'stored';
-    const probe = taskDecider.decide(
+    refuseBeforeUpload(
+      taskDecider,
       {
         type: 'AddTaskAppendix',
-        data: { appendixId, blobId: 'probe', name: 'probe', size: 1, contentType: 'application/pdf' },
+        data: { appendixId, blobId: 'probe', ...PROBE_FILE },
         metadata: { actor: access.actor, now: deps.clock().toISOString() },
       },
       state,
     );
-    if (probe instanceof DomainError) throw probe;
     return null;
   };
 

@@ -14,7 +14,7 @@ import {
   type SessionJobFile,
   type SessionState,
 } from '@stramien/domain';
-import { registerAttachmentUpload, sendAttachment } from '../../plugins/attachments';
+import { PROBE_FILE, refuseBeforeUpload, registerAttachmentUpload, sendAttachment } from '../../plugins/attachments';
 import { enforcePolicy } from '../../plugins/route';
 import type { CommandHandler } from '../../pipeline/commandHandler';
 import type { WorkflowAccess } from '../../access/workflowAccess';
@@ -61,18 +61,6 @@ export const registerJobFileRoutes = (app: FastifyInstance, { handle, jobAccess,
   const download = sessionRoutes.file;
 
   /** The decider's answer to an upload to this job before any byte is stored (not open, not manual, no file field, full). */
-  const refuseBeforeUpload = (state: SessionState, access: WorkflowAccess, jobId: string, fileId: string): void => {
-    const probe = sessionDecider.decide(
-      {
-        type: 'UploadSessionJobFile',
-        data: { jobId, fileId, name: 'probe', size: 1, contentType: 'application/pdf' },
-        metadata: { actor: access.actor, now: deps.clock().toISOString() },
-      },
-      state,
-    );
-    if (probe instanceof DomainError) throw probe;
-  };
-
   registerAttachmentUpload(app, upload, {
     maxBytes: JOB_FILE_MAX_BYTES,
     before: async (request) => {
@@ -80,7 +68,15 @@ export const registerJobFileRoutes = (app: FastifyInstance, { handle, jobAccess,
       const target = await jobAccess(request, id, jobId, 'read');
       if (!mayFill(target.access, target.job)) throw new DomainError(messages.shared.forbidden, 403);
       const fileId = randomUUID();
-      refuseBeforeUpload(target.state, target.access, jobId, fileId);
+      refuseBeforeUpload(
+        sessionDecider,
+        {
+          type: 'UploadSessionJobFile',
+          data: { jobId, fileId, ...PROBE_FILE },
+          metadata: { actor: target.access.actor, now: deps.clock().toISOString() },
+        },
+        target.state,
+      );
       return { context: { ...target, projectId: id, fileId } };
     },
     blobId: ({ state, fileId }) => toJobFileBlobId(state.sessionId, fileId),
