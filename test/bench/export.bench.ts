@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import WebSocket from 'ws';
-import { identityRoutes, notificationRoutes, privateUserChannel, projectRoutes, taskRoutes, type SocketServerMessage } from '@stramien/api';
+import type WebSocket from 'ws';
+import { identityRoutes, projectRoutes, taskRoutes } from '@stramien/api';
 import { jobDecider, jobSchemas, toJobStreamId } from '@stramien/domain';
 import {
   createCommandPipeline,
@@ -16,6 +16,7 @@ import { TASKS_COLLECTION } from '@stramien/projections';
 import { DEMO, startTestServer } from '@stramien/commands/testing/testServer';
 import { atLeast, atMost, info, percentile, round, type BenchFigure } from './figures';
 import { createHttpClient } from './http';
+import { subscribedUserSocket } from './userSocket';
 
 export interface ExportBenchOptions {
   /** tasks to export; default 100,000 */
@@ -137,27 +138,10 @@ const benchTaskNotification = async (samples: number, log: (line: string) => voi
     });
     const arrivals: number[] = [];
     let onArrival: (() => void) | undefined;
-    ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws?token=${userToken}`);
-    const socketId = await new Promise<string>((resolve, reject) => {
-      ws!.once('error', reject);
-      ws!.on('message', (raw) => {
-        const message = JSON.parse(String(raw)) as SocketServerMessage;
-        if (message.event === 'connected') resolve(message.socket_id);
-        if (message.event === 'notification' && message.data.type === 'task') {
-          arrivals.push(performance.now());
-          onArrival?.();
-        }
-      });
-    });
-    const channel = privateUserChannel(user.id);
-    const { auth } = await server
-      .api(userToken)
-      .call(notificationRoutes.broadcastingAuth, { body: { socket_id: socketId, channel_name: channel } });
-    await new Promise<void>((resolve) => {
-      ws!.on('message', (raw) => {
-        if ((JSON.parse(String(raw)) as SocketServerMessage).event === 'subscribed') resolve();
-      });
-      ws!.send(JSON.stringify({ event: 'subscribe', channel, auth }));
+    ws = await subscribedUserSocket(server, { id: user.id, token: userToken }, (notification, at) => {
+      if (notification.type !== 'task') return;
+      arrivals.push(at);
+      onArrival?.();
     });
     log(`notifications: ${samples} due-date changes of a task assigned to another user`);
     const latencies: number[] = [];

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import WebSocket from 'ws';
-import { identityRoutes, notificationRoutes, privateUserChannel, type SocketServerMessage } from '@stramien/api';
+import type WebSocket from 'ws';
+import { identityRoutes } from '@stramien/api';
 import { DEMO, startTestServer } from '@stramien/commands/testing/testServer';
 import { atMost, info, percentile, round, type BenchFigure } from './figures';
 import { createHttpClient } from './http';
+import { subscribedUserSocket } from './userSocket';
 
 export interface NotificationsBenchOptions {
   /** sign-ins from a new device, one after another; default 100 */
@@ -26,41 +27,13 @@ export async function benchNotificationLatency(options: NotificationsBenchOption
   try {
     const token = await server.signIn(DEMO.admin, `bench-${randomUUID()}`);
     const me = await server.api(token).call(identityRoutes.currentUser);
-    const channel = privateUserChannel(me.id);
 
     /** arrival (performance.now and wall clock) and created_at (the command's time) of each pushed notification */
     const notifications: Array<{ at: number; wall: number; createdAt: string }> = [];
     let onNotification: (() => void) | undefined;
-    ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws?token=${token}`);
-    const socketId = await new Promise<string>((resolve, reject) => {
-      ws!.once('error', reject);
-      ws!.on('message', (raw) => {
-        const message = JSON.parse(String(raw)) as SocketServerMessage;
-        if (message.event === 'connected') resolve(message.socket_id);
-        if (message.event === 'notification') {
-          notifications.push({ at: performance.now(), wall: Date.now(), createdAt: message.data.created_at });
-          onNotification?.();
-        }
-      });
-    });
-    const authorised = await http.call(
-      'POST',
-      notificationRoutes.broadcastingAuth.path,
-      { socket_id: socketId, channel_name: channel },
-      { authorization: `Bearer ${token}` },
-    );
-    if (authorised.status !== 200) throw new Error(`broadcasting auth answered ${authorised.status}: ${authorised.body}`);
-    const { auth } = JSON.parse(authorised.body) as { auth: string };
-    await new Promise<void>((resolve, reject) => {
-      const listener = (raw: WebSocket.RawData) => {
-        const message = JSON.parse(String(raw)) as SocketServerMessage;
-        if (message.event === 'subscribed') {
-          ws!.off('message', listener);
-          resolve();
-        } else if (message.event === 'error') reject(new Error(message.message));
-      };
-      ws!.on('message', listener);
-      ws!.send(JSON.stringify({ event: 'subscribe', channel, auth }));
+    ws = await subscribedUserSocket(server, { id: me.id, token }, (notification, at) => {
+      notifications.push({ at, wall: Date.now(), createdAt: notification.created_at });
+      onNotification?.();
     });
 
     const fromAnswer: number[] = [];

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
+import { CHROMIUM } from '../e2e/chromium';
 import { builderRoutes, identityRoutes, projectRoutes, projectWorkflowRoutes, sessionRoutes } from '@stramien/api';
 import { DEMO, startTestServer, type TestServer } from '@stramien/commands/testing/testServer';
 import { layoutLeftToRight } from '../../apps/web/src/features/workflows/shared/layout';
@@ -256,19 +257,7 @@ export async function benchWorkflowCanvas(options: WorkflowCanvasBenchOptions = 
     log(`workflowCanvas: seeding a workflow of ${total} nodes through the builder's API`);
     const seeded = await seed(server, total);
     const token = await server.signIn(DEMO.admin);
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await chromium.launch(CHROMIUM);
     const time = (page: { path: string; data: string }, label: string) =>
       timeLoads(browser!, { origin: server.url, token, ...page, loads, label }, log);
     const placed = await time(seeded.builderPlaced, 'builder, nodes placed');

@@ -1,21 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import WebSocket from 'ws';
-import {
-  identityRoutes,
-  notificationRoutes,
-  privateUserChannel,
-  projectRoutes,
-  projectWorkflowRoutes,
-  sessionRoutes,
-  teamRoutes,
-  type SocketServerMessage,
-} from '@stramien/api';
+import type WebSocket from 'ws';
+import { identityRoutes, projectRoutes, projectWorkflowRoutes, sessionRoutes, teamRoutes } from '@stramien/api';
 import { toJobId } from '@stramien/domain';
 import { graphOf, manualConfig } from '@stramien/domain/workflows/testFixtures';
 import { DEMO, startTestServer, type TestServer } from '@stramien/commands/testing/testServer';
 import { publishWorkflow } from '@stramien/commands/routes/workflows/projectWorkflowTesting';
 import { atMost, info, percentile, round, type BenchFigure } from './figures';
 import { createBenchUsers, createHttpClient } from './http';
+import { subscribedUserSocket } from './userSocket';
 
 export interface WorkflowNotifyBenchOptions {
   /** measured sessions, one after another; default 100 */
@@ -88,29 +80,9 @@ export async function benchWorkflowNotify(options: WorkflowNotifyBenchOptions = 
     /** U's socket: each notification's type, job id and arrival */
     const arrivals: Array<{ type: string; jobId: unknown; at: number }> = [];
     let onArrival: (() => void) | undefined;
-    ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws?token=${u!.token}`);
-    const socketId = await new Promise<string>((resolve, reject) => {
-      ws!.once('error', reject);
-      ws!.on('message', (raw) => {
-        const message = JSON.parse(String(raw)) as SocketServerMessage;
-        if (message.event === 'connected') resolve(message.socket_id);
-        if (message.event === 'notification') {
-          arrivals.push({ type: message.data.type, jobId: message.data.data.jobId, at: performance.now() });
-          onArrival?.();
-        }
-      });
-    });
-    const channel = privateUserChannel(u!.id);
-    const { auth } = await server
-      .api(u!.token)
-      .call(notificationRoutes.broadcastingAuth, { body: { socket_id: socketId, channel_name: channel } });
-    await new Promise<void>((resolve, reject) => {
-      ws!.on('message', (raw) => {
-        const message = JSON.parse(String(raw)) as SocketServerMessage;
-        if (message.event === 'subscribed') resolve();
-        else if (message.event === 'error') reject(new Error(message.message));
-      });
-      ws!.send(JSON.stringify({ event: 'subscribe', channel, auth }));
+    ws = await subscribedUserSocket(server, { id: u!.id, token: u!.token }, (notification, at) => {
+      arrivals.push({ type: notification.type, jobId: notification.data.jobId, at });
+      onArrival?.();
     });
     const arrivalOf = (type: string, jobId: string, label: string) =>
       new Promise<number>((resolve, reject) => {
