@@ -1,4 +1,4 @@
-import { ApiError, identityRoutes, type User } from '@stramien/api';
+import { ApiError, type User } from '@stramien/api';
 import { TWO_FACTOR_INVALID_CODE, TWO_FACTOR_REQUIRED_CODE } from '@stramien/domain';
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../../../shared/api';
@@ -84,6 +84,7 @@ export const loginMachine = setup({
   actors: {
     /** POST /oauth/token; keeps the token and starts a fresh query cache for the new user */
     requestToken: fromPromise<void, Credentials>(async ({ input, signal }) => {
+      const { identityRoutes } = await import('../session/identityContracts');
       const token = await api.call(identityRoutes.token, {
         body: {
           grant_type: 'password',
