@@ -1,5 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -48,13 +49,35 @@ const precompress = (): Plugin => {
 };
 
 /**
+ * react-router 7 points every export condition at `dist/development` (remix-run/react-router#12532, #14102), whose
+ * only difference from `dist/production` is `ENABLE_DEV_WARNINGS = true`: development warnings (and their texts)
+ * in the production bundle. The build resolves `react-router` and `react-router/dom` to the production files; the
+ * dev server and the tests keep the development build and its warnings.
+ */
+const reactRouterProduction = (): Plugin => {
+  const production = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production');
+  return {
+    name: 'stramien-react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: join(production, 'index.mjs') },
+          { find: /^react-router\/dom$/, replacement: join(production, 'dom-export.mjs') },
+        ],
+      },
+    }),
+  };
+};
+
+/**
  * The web app's build and dev server. The root vitest.config.ts extends this file for its `web` project.
  *
  * One React: Blueprint's react-popper declares react <= 18 as a peer; the root package.json's `overrides`
  * make npm install a single react 19, and `dedupe` keeps every import on that copy.
  */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), reactRouterProduction(), precompress()],
   resolve: { dedupe: ['react', 'react-dom'] },
   server: {
     port: 5173,

@@ -42,9 +42,11 @@ export const routes: RouteObject[] = [
       {
         path: 'login',
         id: 'Login',
+        // its texts are in the entry (identity, account); the server's load with the first sign-in attempt
         lazy: lazyPage(
           () => import('../features/identity/LoginPage'),
           (m) => m.LoginPage,
+          [],
         ),
       },
       {
@@ -64,9 +66,11 @@ export const routes: RouteObject[] = [
       ...accountPublicRoutes,
       {
         // the authenticated shell (app bar, sidebars, notifications) loads after sign-in, not with the sign-in page
+        // the shell's texts: app bar, menus, notifications, news; every other page loads all namespaces
         lazy: lazyPage(
           () => import('./RequireAuth'),
           (m) => m.RequireAuth,
+          ['admin', 'notifications', 'news', 'projects', 'server'],
         ),
         errorElement: <RouteError />,
         children: [
@@ -75,6 +79,7 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('./WithDashboardTour'),
               (m) => m.WithDashboardTour,
+              [],
             ),
             children: [
               {
@@ -82,6 +87,7 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(
                   () => import('../features/dashboard/DashboardPage'),
                   (m) => m.DashboardPage,
+                  ['dashboard', 'tasks', 'projects', 'server'],
                 ),
               },
             ],

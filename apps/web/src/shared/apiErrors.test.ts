@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@stramien/api';
 import { changeLanguage } from './i18n';
-import { serverFieldErrors, serverMessage, serverText } from './apiErrors';
+import { serverFieldErrors, serverMessage } from './apiErrors';
+import { serverText } from './serverText';
 
 afterEach(() => changeLanguage('en'));
 

@@ -1,5 +1,5 @@
 import { ApiError } from '@stramien/api';
-import { describeMessage, format, type MessageRef } from '@stramien/domain';
+import { format, type MessageRef } from '@stramien/domain';
 import { i18n, SERVER_NAMESPACE } from './i18n';
 
 /**
@@ -31,13 +31,4 @@ export const serverFieldErrors = (error: unknown): Record<string, string[]> | un
       }),
     ]),
   );
-};
-
-/**
- * A text a successful call answered with (e.g. 'Label Urgent created') in the user's language: its key and values
- * are found from the domain's message catalogues, as the server finds them for errors.
- */
-export const serverText = (text: string): string => {
-  const ref = describeMessage(text);
-  return ref ? renderServerMessage(ref, text) : text;
 };

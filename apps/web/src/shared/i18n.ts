@@ -1,25 +1,26 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enCommon from '../locales/en/common.json';
-import enDashboard from '../locales/en/dashboard.json';
 import enIdentity from '../locales/en/identity.json';
-import enNotifications from '../locales/en/notifications.json';
-import enSystem from '../locales/en/system.json';
 import enAccount from '../locales/en/account.json';
-import enSettings from '../locales/en/settings.json';
-import enProjects from '../locales/en/projects.json';
-import enTeams from '../locales/en/teams.json';
-import enAdmin from '../locales/en/admin.json';
-import enNews from '../locales/en/news.json';
-import enKnowledgeBase from '../locales/en/knowledgeBase.json';
-import enBoards from '../locales/en/boards.json';
-import enTasks from '../locales/en/tasks.json';
-import enWebhooks from '../locales/en/webhooks.json';
-import enSbs from '../locales/en/sbs.json';
-import enTables from '../locales/en/tables.json';
-import enTablesImport from '../locales/en/tablesImport.json';
-import enWorkflows from '../locales/en/workflows.json';
-import enServer from '../locales/en/server.json';
+import enSystem from '../locales/en/system.json';
+// the other English files as types only (the keys' types); their texts load on demand
+import type enDashboard from '../locales/en/dashboard.json';
+import type enNotifications from '../locales/en/notifications.json';
+import type enSettings from '../locales/en/settings.json';
+import type enProjects from '../locales/en/projects.json';
+import type enTeams from '../locales/en/teams.json';
+import type enAdmin from '../locales/en/admin.json';
+import type enNews from '../locales/en/news.json';
+import type enKnowledgeBase from '../locales/en/knowledgeBase.json';
+import type enBoards from '../locales/en/boards.json';
+import type enTasks from '../locales/en/tasks.json';
+import type enWebhooks from '../locales/en/webhooks.json';
+import type enSbs from '../locales/en/sbs.json';
+import type enTables from '../locales/en/tables.json';
+import type enTablesImport from '../locales/en/tablesImport.json';
+import type enWorkflows from '../locales/en/workflows.json';
+import type enServer from '../locales/en/server.json';
 
 export const LANGUAGES = ['en', 'nl', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -52,35 +53,67 @@ export type Namespace = (typeof NAMESPACES)[number];
  */
 export const SERVER_NAMESPACE = 'server';
 
+/** The English texts by namespace: the type of every key (i18next.d.ts). */
+export interface EnglishResources {
+  common: typeof enCommon;
+  identity: typeof enIdentity;
+  dashboard: typeof enDashboard;
+  notifications: typeof enNotifications;
+  system: typeof enSystem;
+  account: typeof enAccount;
+  settings: typeof enSettings;
+  projects: typeof enProjects;
+  teams: typeof enTeams;
+  admin: typeof enAdmin;
+  news: typeof enNews;
+  knowledgeBase: typeof enKnowledgeBase;
+  boards: typeof enBoards;
+  tasks: typeof enTasks;
+  webhooks: typeof enWebhooks;
+  sbs: typeof enSbs;
+  tables: typeof enTables;
+  tablesImport: typeof enTablesImport;
+  workflows: typeof enWorkflows;
+  server: typeof enServer;
+}
+
+export type TextNamespace = Namespace | typeof SERVER_NAMESPACE;
+/** Every namespace, the server's included: what a page loads when it does not say which it needs. */
+export const ALL_NAMESPACES: readonly TextNamespace[] = [...NAMESPACES, SERVER_NAMESPACE];
+
 /**
- * English, bundled: the source and the fallback. Dutch and German are complete (see locales.test.ts) and load on
- * demand, one language at a time (`loadLanguage`), so a cold load carries one language's texts, not three.
+ * English texts in the entry: those of the first paint of every page outside the shell (sign-in, licences,
+ * maintenance, account pages, the error and not-found screens). Every other namespace, and every namespace of Dutch
+ * and German, is a file of its own that loads before the page that shows it (`loadNamespaces`, `lazyPage`), in the
+ * interface language and in English (the fallback): a cold load carries the texts of its page, not all 100 KB.
  */
-export const englishResources = {
-  common: enCommon,
-  identity: enIdentity,
-  dashboard: enDashboard,
-  notifications: enNotifications,
-  system: enSystem,
-  account: enAccount,
-  settings: enSettings,
-  projects: enProjects,
-  teams: enTeams,
-  admin: enAdmin,
-  news: enNews,
-  knowledgeBase: enKnowledgeBase,
-  boards: enBoards,
-  tasks: enTasks,
-  webhooks: enWebhooks,
-  sbs: enSbs,
-  tables: enTables,
-  tablesImport: enTablesImport,
-  workflows: enWorkflows,
-  server: enServer,
-} satisfies Record<Namespace | typeof SERVER_NAMESPACE, Record<string, string>>;
+export const FIRST_PAINT_NAMESPACES = ['common', 'identity', 'account', 'system'] as const satisfies readonly TextNamespace[];
+const firstPaintEnglish = { common: enCommon, identity: enIdentity, account: enAccount, system: enSystem };
 
 type Bundle = Record<string, string>;
-const translations = import.meta.glob<Bundle>(['../locales/nl/*.json', '../locales/de/*.json'], { import: 'default' });
+const lazyBundles = import.meta.glob<Bundle>(['../locales/*/*.json', '!../locales/en/{common,identity,account,system}.json'], {
+  import: 'default',
+});
+
+const readBundle = async (language: string, namespace: string): Promise<Bundle> => {
+  if (language === DEFAULT_LANGUAGE && namespace in firstPaintEnglish)
+    return firstPaintEnglish[namespace as keyof typeof firstPaintEnglish];
+  const load = lazyBundles[`../locales/${language}/${namespace}.json`];
+  if (!load) throw new Error(`No ${language} translation of ${namespace}`);
+  return load();
+};
+
+/** i18next's backend over the split locale files: a namespace i18next lacks (a language switch, `loadNamespaces`) loads from here. */
+const localeFiles: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (language, namespace, callback) => {
+    readBundle(language, namespace).then(
+      (bundle) => callback(null, bundle),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
 
 export const LANGUAGE_STORAGE_KEY = 'stramien.language';
 
@@ -99,41 +132,56 @@ const readStoredLanguage = (): Language => {
 /** The app's i18next instance; keys are flat strings shaped `feature.area.phrase`. */
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources: { en: englishResources },
-  lng: readStoredLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  ns: [...NAMESPACES, SERVER_NAMESPACE],
-  defaultNS: 'common',
-  keySeparator: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-  showSupportNotice: false,
-});
+void i18n
+  .use(initReactI18next)
+  .use(localeFiles)
+  .init({
+    resources: { en: firstPaintEnglish },
+    // the bundled English is part of the texts: the rest comes from the backend
+    partialBundledLanguages: true,
+    lng: readStoredLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    ns: [...FIRST_PAINT_NAMESPACES],
+    defaultNS: 'common',
+    keySeparator: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+    showSupportNotice: false,
+  });
 
-/** Adds a language's namespaces to i18n (once); English is always there. */
+const languageOf = (value: unknown): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
+
+/**
+ * Loads namespaces in the interface language and in English (the fallback), before a page shows their texts; a
+ * later language switch loads them in the new language too (i18next keeps them in its `ns`). Rejects when a file
+ * could not be fetched.
+ */
+export const loadNamespaces = async (namespaces: readonly TextNamespace[]): Promise<void> => {
+  const languages = [...new Set([languageOf(i18n.language), DEFAULT_LANGUAGE])];
+  const missing = () => namespaces.filter((namespace) => languages.some((language) => !i18n.hasResourceBundle(language, namespace)));
+  if (missing().length === 0) return;
+  await i18n.loadNamespaces([...namespaces]);
+  const failed = missing();
+  if (failed.length > 0) throw new Error(`Could not load the texts of ${failed.join(', ')}`);
+};
+
+/** Adds every namespace of a language to i18n (once): the tests keep every text at hand. */
 export const loadLanguage = async (language: Language): Promise<void> => {
-  if (language === DEFAULT_LANGUAGE) return;
   await Promise.all(
-    [...NAMESPACES, SERVER_NAMESPACE].map(async (namespace) => {
+    ALL_NAMESPACES.map(async (namespace) => {
       if (i18n.hasResourceBundle(language, namespace)) return;
-      const load = translations[`../locales/${language}/${namespace}.json`];
-      if (!load) throw new Error(`No ${language} translation of ${namespace}`);
-      i18n.addResourceBundle(language, namespace, await load(), true, true);
+      i18n.addResourceBundle(language, namespace, await readBundle(language, namespace), true, true);
     }),
   );
 };
 
-/** Resolves once the stored interface language is loaded: render after it, so nobody sees English first. */
-export const i18nReady: Promise<void> = loadLanguage(readStoredLanguage()).then(() =>
-  i18n.changeLanguage(readStoredLanguage()).then(() => undefined),
-);
+/** Resolves once the stored interface language's first-paint texts are loaded: render after it, so nobody sees English first. */
+export const i18nReady: Promise<void> = i18n.changeLanguage(readStoredLanguage()).then(() => undefined);
 
-/** Switches the interface language and remembers it in this browser. */
+/** Switches the interface language (loading the namespaces the app has used so far in it) and remembers it in this browser. */
 export const changeLanguage = async (language: Language): Promise<void> => {
-  await loadLanguage(language);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

@@ -1,10 +1,10 @@
 import 'i18next';
-import type { englishResources } from './i18n';
+import type { EnglishResources } from './i18n';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: typeof englishResources;
+    resources: EnglishResources;
     keySeparator: false;
   }
 }

@@ -1,5 +1,5 @@
 import type { Body, ErrorEnvelope, Params, Query, Response, RouteContract } from './contract';
-import { MIN_POSITION_HEADER } from './contract';
+import { MIN_POSITION_HEADER } from './headers';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

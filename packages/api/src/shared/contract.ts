@@ -93,11 +93,7 @@ export const errorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
-/** Header a client sends with the last global position it wrote, so queries wait for projections. */
-export const MIN_POSITION_HEADER = 'x-min-position';
-/** Header of the answer carrying the global position of the command's last event. */
-export const POSITION_HEADER = 'x-position';
-export const MAINTENANCE_HEADER = 'x-maintenance-token';
+export { MAINTENANCE_HEADER, MIN_POSITION_HEADER, POSITION_HEADER } from './headers';
 
 /** A command's answer: the resulting state and the global position of its last event. */
 export const commandResult = <T extends z.ZodType>(state: T) => z.object({ data: state, position: z.number().int().nonnegative() });

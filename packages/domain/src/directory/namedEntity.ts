@@ -3,6 +3,7 @@ import { DomainError } from '../shared/domainError';
 import { directoryMessages } from './messages';
 import { unknownCommand, type Command, type Decider } from '../shared/decider';
 import type { EventSchemas } from '../shared/envelope';
+import { namedEntityMessages } from './namedEntityMessages';
 
 /**
  * A named entity of a licence (companies, collections; docs/admin.md): a name, an optional description, and
@@ -12,14 +13,7 @@ import type { EventSchemas } from '../shared/envelope';
 export const NAMED_ENTITY_NAME_MAX = 100;
 export const NAMED_ENTITY_DESCRIPTION_MAX = 500;
 
-export const namedEntityMessages = {
-  /** spec 1 §5 'Required.' */
-  nameRequired: 'Required.',
-  nameTooLong: 'Max 100 characters',
-  descriptionTooLong: 'Max 500 characters',
-  nameTaken: 'This name is already used in the licence.',
-  alreadyExists: 'This already exists.',
-} as const;
+export { namedEntityMessages };
 
 const createdData = z.object({ id: z.string(), licenceId: z.string(), name: z.string(), description: z.string() });
 const updatedData = z.object({ id: z.string(), name: z.string(), description: z.string() });

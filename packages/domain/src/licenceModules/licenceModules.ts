@@ -5,6 +5,7 @@ import type { EventSchemas } from '../shared/envelope';
 import { findModule } from '../projects/moduleCatalogue';
 import { isManufacturingLicence, modulesForLicence } from '../licences/manufacturing';
 import { licenceMessages } from '../licences/messages';
+import { licenceModuleMessages } from './messages';
 
 /**
  * Which app modules a licence holds (spec 2 §1 "Modules are licensed per licence and added to projects").
@@ -12,13 +13,7 @@ import { licenceMessages } from '../licences/messages';
  */
 export const toLicenceModulesStreamId = (licenceId: string): string => `licenceModules-${licenceId}`;
 
-export const licenceModuleMessages = {
-  moduleNotFound: 'Module not found.',
-  notLicensed: 'This module is not licensed to the licence.',
-  manufacturingOnly: 'This module is only available to manufacturer licences.',
-  /** spec 2 §8 */
-  updated: 'Successfully updated module {name}',
-} as const;
+export { licenceModuleMessages };
 
 export const licenceModuleEventSchemas = {
   LicenceModuleAdded: z.object({ licenceId: z.string(), moduleId: z.string() }),

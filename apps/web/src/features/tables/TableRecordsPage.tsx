@@ -6,7 +6,8 @@ import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } f
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverFieldErrors, serverMessage, serverText } from '../../shared/apiErrors';
+import { serverFieldErrors, serverMessage } from '../../shared/apiErrors';
+import { serverText } from '../../shared/serverText';
 import { QueryState } from '../../shared/QueryState';
 import { showToast } from '../../shared/toaster';
 import { AsOfBanner } from './components/AsOfBanner/AsOfBanner';

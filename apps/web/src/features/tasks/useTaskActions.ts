@@ -3,7 +3,8 @@ import type { TaskStatus } from '@stramien/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessage, serverText } from '../../shared/apiErrors';
+import { serverMessage } from '../../shared/apiErrors';
+import { serverText } from '../../shared/serverText';
 import { showToast } from '../../shared/toaster';
 import { storeTask, taskCalls } from './queries';
 

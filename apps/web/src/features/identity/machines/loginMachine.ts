@@ -1,9 +1,9 @@
-import { ApiError, identityRoutes, type User } from '@stramien/api';
+import { ApiError, type User } from '@stramien/api';
 import { TWO_FACTOR_INVALID_CODE, TWO_FACTOR_REQUIRED_CODE } from '@stramien/domain';
 import { assign, fromPromise, setup } from 'xstate';
 import { api } from '../../../shared/api';
 import { serverMessage } from '../../../shared/apiErrors';
-import { changeLanguage, i18n, isLanguage } from '../../../shared/i18n';
+import { SERVER_NAMESPACE, changeLanguage, i18n, isLanguage, loadNamespaces } from '../../../shared/i18n';
 import { queryClient } from '../../../shared/queryClient';
 import { needsLicenceChoice, resolveLicence } from '../session/licence';
 import { currentUserQuery, isSessionRefused } from '../session/queries';
@@ -84,6 +84,11 @@ export const loginMachine = setup({
   actors: {
     /** POST /oauth/token; keeps the token and starts a fresh query cache for the new user */
     requestToken: fromPromise<void, Credentials>(async ({ input, signal }) => {
+      // the contract, and the server's texts for its answer (a failed sign-in shows its message in the user's language)
+      const [{ identityRoutes }] = await Promise.all([
+        import('../session/identityContracts'),
+        loadNamespaces([SERVER_NAMESPACE]).catch(() => {}),
+      ]);
       const token = await api.call(identityRoutes.token, {
         body: {
           grant_type: 'password',

@@ -1,4 +1,4 @@
-import { ApiError, identityRoutes } from '@stramien/api';
+import { ApiError } from '@stramien/api';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api';
 
@@ -7,8 +7,11 @@ export const identityKeys = {
   currentUser: () => ['identity', 'currentUser'] as const,
 };
 
-/** GET /api/user — the signed-in user with licences and roles. */
-export const fetchCurrentUser = (signal?: AbortSignal) => api.call(identityRoutes.currentUser, { signal });
+/** GET /api/user — the signed-in user with licences and roles (the contract loads with the first call: no zod on the sign-in page). */
+export const fetchCurrentUser = async (signal?: AbortSignal) => {
+  const { identityRoutes } = await import('./identityContracts');
+  return api.call(identityRoutes.currentUser, { signal });
+};
 
 export const currentUserQuery = () =>
   queryOptions({

@@ -3,7 +3,7 @@ import { DownloadIcon, InboxIcon } from '@blueprintjs/icons';
 import type { Download } from '@stramien/api';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { serverText } from '../../../shared/apiErrors';
+import { serverText } from '../../../shared/serverText';
 import { useDateFormat } from '../../../shared/dates';
 import { QueryState } from '../../../shared/QueryState';
 import { showToast } from '../../../shared/toaster';

@@ -3,7 +3,8 @@ import { format, parseSbsCsv, sbsMessages, type SbsImportRow } from '@stramien/d
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverFieldErrors, serverMessage, serverText } from '../../../shared/apiErrors';
+import { serverFieldErrors, serverMessage } from '../../../shared/apiErrors';
+import { serverText } from '../../../shared/serverText';
 import { hasEnded, jobQuery } from '../../../shared/jobs/jobQuery';
 import { SbsJobView } from './SbsJobView';
 

@@ -3,7 +3,7 @@ import type { Download } from '@stramien/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useProject } from '../../projects/ProjectLayout';
-import { serverText } from '../../../shared/apiErrors';
+import { serverText } from '../../../shared/serverText';
 import { JobProgress } from '../../../shared/jobs/JobProgress';
 import { jobQuery } from '../../../shared/jobs/jobQuery';
 import { showToast } from '../../../shared/toaster';

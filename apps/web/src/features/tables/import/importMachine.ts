@@ -1,6 +1,7 @@
 import type { Download } from '@stramien/api';
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
-import { serverMessage, serverText } from '../../../shared/apiErrors';
+import { serverMessage } from '../../../shared/apiErrors';
+import { serverText } from '../../../shared/serverText';
 import { i18n } from '../../../shared/i18n';
 import { CsvFileError, readChosenFile, type ChosenFile } from './csvFile';
 import {

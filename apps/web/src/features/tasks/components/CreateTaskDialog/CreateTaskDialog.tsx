@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverText } from '../../../../shared/apiErrors';
+import { serverText } from '../../../../shared/serverText';
 import { FormField } from '../../../../shared/forms/FormField';
 import { showToast } from '../../../../shared/toaster';
 import { createTaskMachine, errorsOf, type CreateTaskField, type CreateTaskInput } from '../../machines/createTaskMachine';

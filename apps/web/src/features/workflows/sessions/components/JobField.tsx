@@ -3,7 +3,7 @@ import type { JobFile } from '@stramien/api';
 import type { PanelField } from '@stramien/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { serverText } from '../../../../shared/apiErrors';
+import { serverText } from '../../../../shared/serverText';
 import { FormField } from '../../../../shared/forms/FormField';
 import { SbsCodePicker } from '../../../sbs/SbsCodePicker';
 import { recordLabel } from '../../../tables/cellValues';
