@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoutes, projectWorkflowRoutes, sessionRoutes as routes, teamRoutes, type WorkflowSessionView } from '@stramien/api';
+import { projectRoutes, sessionRoutes as routes, teamRoutes, type WorkflowSessionView } from '@stramien/api';
 import { format, JOB_FILE_MAX_BYTES, messages, taskMessages, toJobId, workflowMessages, type WorkflowGraph } from '@stramien/domain';
 import { graphOf, manualConfig } from '@stramien/domain/workflows/testFixtures';
 import { DEMO, startTestServer, type TestServer } from '../../testing/testServer';
@@ -12,7 +12,7 @@ import { createProjectsTestKit } from '../projects/projectsTestKit';
 import { unique } from '../tables/tableTesting';
 import { SAMPLE_FILES } from '../tasks/appendixTesting';
 import { contentDisposition } from '../../plugins/attachments';
-import { createWorkflowsWorld, type WorkflowsWorld } from './projectWorkflowTesting';
+import { createWorkflowsWorld, jobParams as jobParamsOf, memberWorkflow, settled, type WorkflowsWorld } from './projectWorkflowTesting';
 
 type Api = ReturnType<TestServer['api']>;
 
@@ -42,19 +42,7 @@ const GRAPH: WorkflowGraph = graphOf(
 
 /** a session of a new project workflow of the member project (the team reads it), its intake job assigned to DEMO.user */
 const session = async (): Promise<WorkflowSessionView> => {
-  const workflow = (
-    await w.admin.call(projectWorkflowRoutes.add, { params: { id: w.memberProjectId }, body: { workflow: await w.published([GRAPH]) } })
-  ).data;
-  const params = { id: w.memberProjectId, workflowId: workflow.id };
-  const role = (await w.admin.call(projectWorkflowRoutes.createRole, { params, body: { name: 'Inspector' } })).data;
-  await w.admin.call(projectWorkflowRoutes.addRoleTeam, { params: { ...params, roleId: role.id }, body: { group: teamId } });
-  for (const node of GRAPH.nodes)
-    await w.admin.call(projectWorkflowRoutes.addRoleNode, { params: { ...params, roleId: role.id }, body: { node: node.nodeId } });
-  const held = await w.admin.call(teamRoutes.workflowPermissions, { params: { id: teamId } });
-  await w.admin.call(teamRoutes.setWorkflowPermissions, {
-    params: { id: teamId },
-    body: { workflows: [...held.data, { workflow_id: workflow.id, access: 'read' }] },
-  });
+  const workflow = await memberWorkflow(w, teamId, GRAPH);
   const started = (
     await w.admin.call(routes.start, { params: { id: w.memberProjectId }, body: { workflow: workflow.id, name: unique('Session') } })
   ).data;
@@ -62,10 +50,8 @@ const session = async (): Promise<WorkflowSessionView> => {
   return started;
 };
 
-const jobParams = (s: WorkflowSessionView, nodeId: string, projectId = w.memberProjectId) => ({
-  id: projectId,
-  jobId: toJobId(s.id, nodeId),
-});
+const jobParams = (s: WorkflowSessionView, nodeId: string, projectId?: string) => jobParamsOf(w, s, nodeId, projectId);
+
 const fileUrl = (
   s: WorkflowSessionView,
   nodeId: string,
@@ -107,20 +93,9 @@ const blobCount = (): number => {
   return shards.reduce((n, shard) => n + readdirSync(join(dir, shard)).filter((f) => !f.endsWith('.json')).length, 0);
 };
 
-/** the log's head once the workflow process manager has read all of it and appended nothing more for 50 ms */
-const settled = async (): Promise<number> => {
-  for (;;) {
-    const head = await w.head();
-    if (server.workflows.position() >= head) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      if ((await w.head()) === head) return head;
-    } else await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
-
 /** the call answers this status, appends nothing and keeps no file */
 const refused = async <T extends { status: number }>(call: () => Promise<T>, status: number): Promise<T> => {
-  const [before, blobs] = [await settled(), blobCount()];
+  const [before, blobs] = [await settled(server, w), blobCount()];
   const answer = await call();
   expect(answer.status).toBe(status);
   expect(await w.head()).toBe(before);

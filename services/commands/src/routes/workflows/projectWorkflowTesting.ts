@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { projectWorkflowRoutes, type ProjectWorkflowView } from '@stramien/api';
-import { toWorkflowStreamId, type WorkflowGraph } from '@stramien/domain';
+import { projectWorkflowRoutes, teamRoutes, type ProjectWorkflowView, type WorkflowSessionView } from '@stramien/api';
+import { toJobId, toWorkflowStreamId, type WorkflowGraph } from '@stramien/domain';
 import { automatedConfig, graphOf, manualConfig } from '@stramien/domain/workflows/testFixtures';
 import type { TestServer } from '../../testing/testServer';
 import { createTablesWorld, type TablesWorld } from '../tables/tableTesting';
@@ -59,4 +59,47 @@ export const createWorkflowsWorld = async (server: TestServer): Promise<Workflow
   const projectWorkflow = async (projectId = w.adminProjectId, api = w.user, graphs?: WorkflowGraph[]) =>
     (await api.call(projectWorkflowRoutes.add, { params: { id: projectId }, body: { workflow: await published(graphs) } })).data;
   return { ...w, published, projectWorkflow };
+};
+
+/**
+ * A project workflow of the member project with the role 'Inspector' on every node, held by `teamId`, and the team's
+ * `access` to it (added by the admin).
+ */
+export const memberWorkflow = async (
+  w: WorkflowsWorld,
+  teamId: string,
+  graph: WorkflowGraph,
+  access: 'read' | 'write' = 'read',
+): Promise<ProjectWorkflowView> => {
+  const workflow = (
+    await w.admin.call(projectWorkflowRoutes.add, { params: { id: w.memberProjectId }, body: { workflow: await w.published([graph]) } })
+  ).data;
+  const params = { id: w.memberProjectId, workflowId: workflow.id };
+  const role = (await w.admin.call(projectWorkflowRoutes.createRole, { params, body: { name: 'Inspector' } })).data;
+  await w.admin.call(projectWorkflowRoutes.addRoleTeam, { params: { ...params, roleId: role.id }, body: { group: teamId } });
+  for (const node of graph.nodes)
+    await w.admin.call(projectWorkflowRoutes.addRoleNode, { params: { ...params, roleId: role.id }, body: { node: node.nodeId } });
+  const held = await w.admin.call(teamRoutes.workflowPermissions, { params: { id: teamId } });
+  await w.admin.call(teamRoutes.setWorkflowPermissions, {
+    params: { id: teamId },
+    body: { workflows: [...held.data, { workflow_id: workflow.id, access }] },
+  });
+  return workflow;
+};
+
+/** The path parameters of a session's job */
+export const jobParams = (w: WorkflowsWorld, session: WorkflowSessionView, nodeId: string, projectId = w.memberProjectId) => ({
+  id: projectId,
+  jobId: toJobId(session.id, nodeId),
+});
+
+/** the log's head once the workflow process manager has read all of it and appended nothing more for 50 ms */
+export const settled = async (server: TestServer, w: WorkflowsWorld): Promise<number> => {
+  for (;;) {
+    const head = await w.head();
+    if (server.workflows.position() >= head) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      if ((await w.head()) === head) return head;
+    } else await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 };

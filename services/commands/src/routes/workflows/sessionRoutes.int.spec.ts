@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   projectRoutes,
-  projectWorkflowRoutes,
   sbsRoutes,
   sessionRoutes as routes,
   tableRoutes,
@@ -26,7 +25,13 @@ import { startTestServer, type TestServer } from '../../testing/testServer';
 import { failure } from '../teams/testFixtures';
 import { createProjectsTestKit } from '../projects/projectsTestKit';
 import { unique } from '../tables/tableTesting';
-import { createWorkflowsWorld, type WorkflowsWorld } from './projectWorkflowTesting';
+import {
+  createWorkflowsWorld,
+  jobParams as jobParamsOf,
+  memberWorkflow as memberWorkflowOf,
+  settled as settledOf,
+  type WorkflowsWorld,
+} from './projectWorkflowTesting';
 
 type Api = ReturnType<TestServer['api']>;
 
@@ -68,44 +73,17 @@ const WAITING: WorkflowGraph = graphOf(
   ['wait>after'],
 );
 
-/** a project workflow of the member project with role 'Inspector' (the team, on every node) and the team's `access` on it */
-const memberWorkflow = async (access: 'read' | 'write' = 'read', graph: WorkflowGraph = DIAMOND): Promise<ProjectWorkflowView> => {
-  const workflow = (
-    await w.admin.call(projectWorkflowRoutes.add, { params: { id: w.memberProjectId }, body: { workflow: await w.published([graph]) } })
-  ).data;
-  const params = { id: w.memberProjectId, workflowId: workflow.id };
-  const role = (await w.admin.call(projectWorkflowRoutes.createRole, { params, body: { name: 'Inspector' } })).data;
-  await w.admin.call(projectWorkflowRoutes.addRoleTeam, { params: { ...params, roleId: role.id }, body: { group: teamId } });
-  for (const node of graph.nodes)
-    await w.admin.call(projectWorkflowRoutes.addRoleNode, { params: { ...params, roleId: role.id }, body: { node: node.nodeId } });
-  const team = await w.admin.call(teamRoutes.workflowPermissions, { params: { id: teamId } });
-  await w.admin.call(teamRoutes.setWorkflowPermissions, {
-    params: { id: teamId },
-    body: { workflows: [...team.data, { workflow_id: workflow.id, access }] },
-  });
-  return workflow;
-};
+const memberWorkflow = (access: 'read' | 'write' = 'read', graph: WorkflowGraph = DIAMOND): Promise<ProjectWorkflowView> =>
+  memberWorkflowOf(w, teamId, graph, access);
 
 const start = async (workflow: ProjectWorkflowView, body: { name?: string; sbs_code?: string | null } = {}, api: Api = w.admin) =>
   (await api.call(routes.start, { params: { id: w.memberProjectId }, body: { workflow: workflow.id, name: unique('Session'), ...body } }))
     .data;
 
-const jobParams = (session: WorkflowSessionView, nodeId: string, projectId = w.memberProjectId) => ({
-  id: projectId,
-  jobId: toJobId(session.id, nodeId),
-});
+const jobParams = (session: WorkflowSessionView, nodeId: string, projectId?: string) => jobParamsOf(w, session, nodeId, projectId);
 const jobStatus = (session: WorkflowSessionView) => Object.fromEntries(session.jobs.map((j) => [j.node_id, j.status]));
 
-/** the log's head once the workflow process manager has read all of it and appended nothing more for 50 ms */
-const settled = async (): Promise<number> => {
-  for (;;) {
-    const head = await w.head();
-    if (server.workflows.position() >= head) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      if ((await w.head()) === head) return head;
-    } else await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+const settled = () => settledOf(server, w);
 
 /** the call fails with this status and appends nothing */
 const refused = async (call: () => Promise<unknown>, status: number) => {
