@@ -332,13 +332,15 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   let syncError: unknown;
   const synced: Array<() => void> = [];
 
-  /** the lowest position readers may not see yet (written, not yet fsynced), or undefined */
+  /**
+   * The lowest position readers may not see yet (written, not yet fsynced), or undefined. Groups commit in order
+   * (the syncing ones before the unsynced) and positions only grow, so it is where the first group that wrote
+   * something began: no scan of every waiting group on each read (a group that wrote nothing has no `from`).
+   */
   const hiddenFrom = (): number | undefined => {
-    if (syncing.length === 0 && unsynced.length === 0) return undefined;
-    let lowest = Number.MAX_SAFE_INTEGER;
-    for (const group of syncing) lowest = Math.min(lowest, group.from);
-    for (const group of unsynced) lowest = Math.min(lowest, group.from);
-    return lowest;
+    for (const group of syncing) if (group.from !== Number.MAX_SAFE_INTEGER) return group.from;
+    for (const group of unsynced) if (group.from !== Number.MAX_SAFE_INTEGER) return group.from;
+    return syncing.length === 0 && unsynced.length === 0 ? undefined : Number.MAX_SAFE_INTEGER;
   };
 
   /** fsyncs the WAL file for the groups committed so far; one fsync at a time, the next takes what came meanwhile */
