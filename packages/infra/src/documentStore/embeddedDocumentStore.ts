@@ -32,7 +32,7 @@ import {
   fieldExpression,
   sqlRegexp,
   translateFilter,
-  translateSort,
+  translateSortTerms,
   type SqlCondition,
   type SqlValue,
 } from './sqlite/translate';
@@ -542,15 +542,24 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     const where = condition.sql === null ? '' : ` WHERE ${condition.sql}`;
     const params = [...condition.params];
     const sorted = sort !== undefined && Object.keys(sort).length > 0;
-    const order = sorted ? translateSort(sort, (path) => meta.shape.pathShape(path)) : '';
-    if (order === null)
+    const terms = sorted ? translateSortTerms(sort, (path) => meta.shape.pathShape(path)) : [];
+    if (terms === null)
       return { sql: `${SELECT_ROWS} FROM ${meta.table}${where}`, params, sortInJs: true, pagedInSql: false, exact: condition.exact };
-    let sql = `${SELECT_ROWS} FROM ${meta.table}${where}${order ? ` ORDER BY ${order}` : ''}`;
+    const order = terms.map((term) => `${term.expression} ${term.direction}`).join(', ');
     const pagedInSql = condition.exact && (limit !== undefined || skip > 0);
-    if (pagedInSql) {
-      sql += ' LIMIT ? OFFSET ?';
-      params.push(limit ?? -1, skip);
+    let sql: string;
+    if (pagedInSql && terms.length > 0) {
+      // a sorted page: the inner query picks the page's rows by their sort keys only, so an index holding the
+      // filter's and the sort's fields answers it without reading a document, and only the page's documents are read
+      const keys = terms.map((term, i) => `${term.expression} AS k${i}`).join(', ');
+      const outerOrder = terms.map((term, i) => `s.k${i} ${term.direction}`).join(', ');
+      sql =
+        `SELECT t.rowid AS rowid, json(t.doc) AS json FROM (SELECT rowid AS r, ${keys} FROM ${meta.table}${where}` +
+        ` ORDER BY ${order} LIMIT ? OFFSET ?) AS s CROSS JOIN ${meta.table} AS t ON t.rowid = s.r ORDER BY ${outerOrder}`;
+    } else {
+      sql = `${SELECT_ROWS} FROM ${meta.table}${where}${order ? ` ORDER BY ${order}` : ''}${pagedInSql ? ' LIMIT ? OFFSET ?' : ''}`;
     }
+    if (pagedInSql) params.push(limit ?? -1, skip);
     return { sql, params, sortInJs: false, pagedInSql, exact: condition.exact };
   }
 

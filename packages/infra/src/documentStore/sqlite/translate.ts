@@ -293,9 +293,9 @@ export const translateFilter = (filter: Filter | undefined, shapeOf: ShapeOf): S
   );
 };
 
-/** ORDER BY terms giving MongoDB's order, or null when a sort path may hold arrays, booleans or sub-documents */
-export const translateSort = (sort: SortSpec, shapeOf: ShapeOf): string | null => {
-  const terms: string[] = [];
+/** the ORDER BY terms giving MongoDB's order, or null when a sort path may hold arrays, booleans or sub-documents */
+export const translateSortTerms = (sort: SortSpec, shapeOf: ShapeOf): Array<{ expression: string; direction: 'ASC' | 'DESC' }> | null => {
+  const terms: Array<{ expression: string; direction: 'ASC' | 'DESC' }> = [];
   for (const [path, direction] of Object.entries(sort)) {
     const expression = fieldExpression(path);
     if (expression === null) return null;
@@ -303,7 +303,13 @@ export const translateSort = (sort: SortSpec, shapeOf: ShapeOf): string | null =
       const shape = shapeOf(path);
       if (!shape.translatable || (shape.flags & (ARRAY | BOOLEAN | OBJECT)) !== 0) return null;
     }
-    terms.push(`${expression} ${direction === -1 ? 'DESC' : 'ASC'}`);
+    terms.push({ expression, direction: direction === -1 ? 'DESC' : 'ASC' });
   }
-  return terms.join(', ');
+  return terms;
 };
+
+/** ORDER BY terms giving MongoDB's order, or null when a sort path may hold arrays, booleans or sub-documents */
+export const translateSort = (sort: SortSpec, shapeOf: ShapeOf): string | null =>
+  translateSortTerms(sort, shapeOf)
+    ?.map((term) => `${term.expression} ${term.direction}`)
+    .join(', ') ?? null;
