@@ -75,6 +75,11 @@ export const createAuthCache = (options: { ttlMs?: number; maxEntries?: number; 
   };
 
   return {
+    /** the value `lookup` would answer for `key` from the cache, without loading it (undefined when it would load) */
+    peek<T>(key: string): T | undefined {
+      const entry = entries.get(key);
+      return entry && entry.expiresAt > now() && 'value' in entry ? (entry.value as T) : undefined;
+    },
     /**
      * The cached value of `key`, else `load()`'s, kept for the TTL unless it is null or older than a pending
      * revocation (`positionOf` gives the read-model position a value reflects).

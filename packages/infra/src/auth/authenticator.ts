@@ -62,6 +62,8 @@ export interface SessionAuthDoc {
   revokedAt: string | null;
 }
 
+type Claims = Awaited<ReturnType<TokenService['verify']>>;
+
 /** the read-model position a document reflects (the projection runner's `_position`) */
 const positionOf = (doc: object): number => (doc as { _position?: number })._position ?? 0;
 
@@ -84,6 +86,8 @@ export const createAuthenticator = (deps: {
   const collection = <D extends { _id: string }>(name: string, kind: 'user' | 'session' | 'apiToken') => {
     const c = deps.documentStore.collection<D & Record<string, unknown>>(name);
     return {
+      /** the document from a live cache entry, as findById would answer it without reading (undefined: call findById) */
+      cached: (id: string): D | undefined => cache?.peek<D>(`${kind}:${id}`),
       findById: (id: string): Promise<D | null> => {
         const load = () => c.findOne({ _id: id }) as Promise<D | null>;
         return cache ? cache.lookup(`${kind}:${id}`, load, positionOf) : load();
@@ -120,9 +124,21 @@ export const createAuthenticator = (deps: {
     return { ...userOf(user), sessionId: `apitoken:${doc._id}`, via: 'api-token', scopes: [...doc.scopes] };
   };
 
+  /** a session token's claims, user and session when the cache holds all three (verify's answer, checked the same) */
+  const cachedSession = (token: string): { claims: Claims; user: UserAuthDoc; session: SessionAuthDoc } | undefined => {
+    const claims = cache?.peek<Claims>(`jwt:${token}`);
+    if (!claims || claims.exp * 1000 <= Date.now()) return undefined;
+    const user = users.cached(claims.sub);
+    const session = user === undefined ? undefined : sessions.cached(claims.sid);
+    return user === undefined || session === undefined ? undefined : { claims, user, session };
+  };
+
   const authenticate = async (token: string | undefined | null): Promise<AuthenticatedUser> => {
     if (!token) throw new UnauthenticatedError('Missing token');
     if (token.startsWith(API_TOKEN_PREFIX)) return byApiToken(token);
+    // a signed-in user's next requests: everything from the cache, without a promise per lookup
+    const hit = cachedSession(token);
+    if (hit !== undefined) return checkSession(hit.claims, hit.user, hit.session);
     let claims;
     try {
       claims = await verify(token);
@@ -131,6 +147,10 @@ export const createAuthenticator = (deps: {
       throw e;
     }
     const [user, session] = await Promise.all([users.findById(claims.sub), sessions.findById(claims.sid)]);
+    return checkSession(claims, user, session);
+  };
+
+  const checkSession = (claims: Claims, user: UserAuthDoc | null, session: SessionAuthDoc | null): AuthenticatedUser => {
     if (!user || user.disabled) throw new UnauthenticatedError('Unknown or disabled user');
     if (typeof user.tokensValidAfter === 'number' && claims.issuedAt < user.tokensValidAfter) {
       throw new UnauthenticatedError('Token issued before the last password change');

@@ -29,10 +29,13 @@ import { isPlainObject } from './query/values';
 import { ShapeSummary } from './sqlite/shape';
 import {
   REGEXP_FUNCTION,
+  conditionTemplate,
   fieldExpression,
+  filterShape,
   sqlRegexp,
   translateFilter,
-  translateSort,
+  translateSortTerms,
+  type ConditionTemplate,
   type SqlCondition,
   type SqlValue,
 } from './sqlite/translate';
@@ -79,6 +82,18 @@ interface CollectionMeta {
   table: string;
   shape: ShapeSummary;
   indexes: IndexMeta[];
+  /** translations by filter shape (null: not cacheable), valid for `cachedShapeVersion` of the shape summary */
+  conditions: Map<string, ConditionTemplate | null>;
+  /** planned SELECTs by filter shape, sort and paging */
+  plans: Map<string, CachedPlan>;
+  cachedShapeVersion: number;
+}
+
+type CachedPlan = Omit<Plan, 'params'>;
+
+interface Condition extends SqlCondition {
+  /** the filter's shape key, null when its translation is not cached */
+  key: string | null;
 }
 
 interface RawRow {
@@ -121,6 +136,8 @@ CREATE TABLE IF NOT EXISTS stramien_indexes (
 /** rows read per step while updating or deleting many documents */
 const CHUNK = 500;
 const STATEMENT_CACHE_SIZE = 256;
+/** filter shapes and plans kept per collection (least recently used dropped first) */
+const PLAN_CACHE_SIZE = 256;
 const SELECT_ROWS = 'SELECT rowid, json(doc) AS json';
 
 const defaultIndexName = (keys: Array<[string, 1 | -1]>): string => keys.map(([path, direction]) => `${path}_${direction}`).join('_');
@@ -161,6 +178,27 @@ const limitOf = (limit: number | undefined): number | undefined =>
 const idOnly = (filter: Filter): string | undefined => {
   const id = (filter as { _id?: unknown })._id;
   return typeof id === 'string' && Object.keys(filter).length === 1 ? id : undefined;
+};
+
+const emptyCaches = (): Pick<CollectionMeta, 'conditions' | 'plans' | 'cachedShapeVersion'> => ({
+  conditions: new Map(),
+  plans: new Map(),
+  cachedShapeVersion: 0,
+});
+
+/** the cached value under `key`, marked as the most recently used */
+const cacheGet = <V>(cache: Map<string, V>, key: string): V | undefined => {
+  const value = cache.get(key);
+  if (value !== undefined) {
+    cache.delete(key);
+    cache.set(key, value);
+  }
+  return value;
+};
+
+const cacheSet = <V>(cache: Map<string, V>, key: string, value: V): void => {
+  if (cache.size >= PLAN_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(key, value);
 };
 
 const emptyBulkResult = (): BulkResult => ({ insertedCount: 0, matchedCount: 0, modifiedCount: 0, deletedCount: 0, upsertedCount: 0 });
@@ -487,6 +525,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
             unique: index.is_unique === 1,
             sqlName: `ix_${index.id}`,
           })),
+        ...emptyCaches(),
       };
       this.catalog.set(row.name, meta);
     }
@@ -507,7 +546,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     const existing = this.catalog.get(name);
     if (existing !== undefined) return existing;
     const id = Number(this.statement('INSERT INTO stramien_collections (name) VALUES (?)').run(name).lastInsertRowid);
-    const meta: CollectionMeta = { id, name, table: `c_${id}`, shape: new ShapeSummary(), indexes: [] };
+    const meta: CollectionMeta = { id, name, table: `c_${id}`, shape: new ShapeSummary(), indexes: [], ...emptyCaches() };
     this.db.exec(`CREATE TABLE ${meta.table} (_id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL)`);
     this.catalog.set(name, meta);
     return meta;
@@ -527,8 +566,30 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     if (meta.shape.dirty) this.statement('UPDATE stramien_collections SET shape = ? WHERE id = ?').run(meta.shape.serialize(), meta.id);
   }
 
-  private condition(meta: CollectionMeta, filter: Filter | undefined): SqlCondition {
-    return translateFilter(filter, (path) => meta.shape.pathShape(path));
+  /**
+   * The SQL of `filter`, translated once per filter shape (see filterShape) and collection: a filter of a known shape
+   * only has its values bound. A growing shape summary (a path that now holds arrays, booleans or sub-documents)
+   * changes translations, so the collection's cached ones are dropped then; a dropped or recreated collection gets
+   * new metadata and empty caches.
+   */
+  private condition(meta: CollectionMeta, filter: Filter | undefined): Condition {
+    const shapeOf = (path: string) => meta.shape.pathShape(path);
+    const shape = filterShape(filter);
+    if (shape.key === null) return { ...translateFilter(filter, shapeOf), key: null };
+    if (meta.cachedShapeVersion !== meta.shape.version) {
+      meta.conditions.clear();
+      meta.plans.clear();
+      meta.cachedShapeVersion = meta.shape.version;
+    }
+    let template = cacheGet(meta.conditions, shape.key);
+    if (template === undefined) {
+      template = conditionTemplate(filter, shapeOf);
+      cacheSet(meta.conditions, shape.key, template);
+    }
+    if (template === null) return { ...translateFilter(filter, shapeOf), key: null };
+    const params: SqlValue[] = [];
+    for (const slot of template.slots) params.push(typeof slot === 'number' ? shape.leaves[slot]! : slot.value);
+    return { sql: template.sql, params, exact: template.exact, key: shape.key };
   }
 
   private plan(
@@ -539,18 +600,49 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     limit: number | undefined,
   ): Plan {
     const condition = this.condition(meta, filter);
+    const pagedInSql = condition.exact && (limit !== undefined || skip > 0);
+    const planKey =
+      condition.key === null ? null : `${condition.key}\u0001${sort === undefined ? '' : JSON.stringify(sort)}\u0001${pagedInSql}`;
+    const cached = planKey === null ? undefined : cacheGet(meta.plans, planKey);
+    if (cached !== undefined) {
+      const params = condition.params;
+      if (cached.pagedInSql) params.push(limit ?? -1, skip);
+      return { ...cached, params };
+    }
+    const plan = this.planAnew(meta, condition, sort, skip, limit, pagedInSql);
+    if (planKey !== null)
+      cacheSet(meta.plans, planKey, { sql: plan.sql, sortInJs: plan.sortInJs, pagedInSql: plan.pagedInSql, exact: plan.exact });
+    return plan;
+  }
+
+  private planAnew(
+    meta: CollectionMeta,
+    condition: SqlCondition,
+    sort: SortSpec | undefined,
+    skip: number,
+    limit: number | undefined,
+    pagedInSql: boolean,
+  ): Plan {
     const where = condition.sql === null ? '' : ` WHERE ${condition.sql}`;
     const params = [...condition.params];
     const sorted = sort !== undefined && Object.keys(sort).length > 0;
-    const order = sorted ? translateSort(sort, (path) => meta.shape.pathShape(path)) : '';
-    if (order === null)
+    const terms = sorted ? translateSortTerms(sort, (path) => meta.shape.pathShape(path)) : [];
+    if (terms === null)
       return { sql: `${SELECT_ROWS} FROM ${meta.table}${where}`, params, sortInJs: true, pagedInSql: false, exact: condition.exact };
-    let sql = `${SELECT_ROWS} FROM ${meta.table}${where}${order ? ` ORDER BY ${order}` : ''}`;
-    const pagedInSql = condition.exact && (limit !== undefined || skip > 0);
-    if (pagedInSql) {
-      sql += ' LIMIT ? OFFSET ?';
-      params.push(limit ?? -1, skip);
+    const order = terms.map((term) => `${term.expression} ${term.direction}`).join(', ');
+    let sql: string;
+    if (pagedInSql && terms.length > 0) {
+      // a sorted page: the inner query picks the page's rows by their sort keys only, so an index holding the
+      // filter's and the sort's fields answers it without reading a document, and only the page's documents are read
+      const keys = terms.map((term, i) => `${term.expression} AS k${i}`).join(', ');
+      const outerOrder = terms.map((term, i) => `s.k${i} ${term.direction}`).join(', ');
+      sql =
+        `SELECT t.rowid AS rowid, json(t.doc) AS json FROM (SELECT rowid AS r, ${keys} FROM ${meta.table}${where}` +
+        ` ORDER BY ${order} LIMIT ? OFFSET ?) AS s CROSS JOIN ${meta.table} AS t ON t.rowid = s.r ORDER BY ${outerOrder}`;
+    } else {
+      sql = `${SELECT_ROWS} FROM ${meta.table}${where}${order ? ` ORDER BY ${order}` : ''}${pagedInSql ? ' LIMIT ? OFFSET ?' : ''}`;
     }
+    if (pagedInSql) params.push(limit ?? -1, skip);
     return { sql, params, sortInJs: false, pagedInSql, exact: condition.exact };
   }
 

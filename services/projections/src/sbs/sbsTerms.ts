@@ -14,8 +14,8 @@ const separator = new RegExp(SBS_SEGMENT_SEPARATOR);
 /**
  * The `sbs_terms` read model (docs/sbs.md "Search"): for each live node, one document per place where a segment of
  * its code or a word of its label starts, holding the lower-case `code label` text from there (at most SBS_TERM_MAX
- * characters) and the node's code. A search is a prefix range on the {projectId, versionId, term} index, sorted by
- * code in the store. The embedded document store indexes scalar fields only, so the terms are documents rather than
+ * characters) and the node's code. A search is a prefix range on the {projectId, versionId, term, code, _id} index,
+ * sorted by code in the store. The embedded document store indexes scalar fields only, so the terms are documents rather than
  * an array field of the node.
  */
 export interface SbsTermDoc extends Doc {
@@ -57,7 +57,8 @@ export const sbsTermsProjection: Projection<SbsTermDoc> = {
     const terms = new Set([...termsOf(data.code, data.label), ...(before ? termsOf(before.code, before.label) : [])]);
     return [...terms].map((term) => sbsTermId(data.nodeId, term));
   },
-  indexes: [{ keys: { projectId: 1, versionId: 1, term: 1 } }],
+  // code and _id too: a search's page (a term range by code) is then read from the index alone, without a document
+  indexes: [{ keys: { projectId: 1, versionId: 1, term: 1, code: 1, _id: 1 } }],
   evolve(_doc, event, id) {
     const data = (event as E<SbsNodeEvent['type']>).data;
     if (event.type === 'SbsNodeDeleted') return null;

@@ -44,6 +44,8 @@ export class ShapeSummary {
   private readonly children = new Map<string, number>();
   /** true when the summary changed since it was last serialized */
   dirty = false;
+  /** grows with the summary: translations made under an older version are stale */
+  version = 0;
 
   static parse(json: string): ShapeSummary {
     const shape = new ShapeSummary();
@@ -68,6 +70,7 @@ export class ShapeSummary {
     this.walk(document, '');
     const grew = this.dirty;
     this.dirty = before || grew;
+    if (grew) this.version++;
     return grew;
   }
 

@@ -7,7 +7,15 @@ import { compileFilter } from '../query/matches';
 import { compileSort } from '../query/sort';
 import { compareValues } from '../query/values';
 import { ShapeSummary } from './shape';
-import { REGEXP_FUNCTION, sqlRegexp, translateFilter, translateSort } from './translate';
+import {
+  REGEXP_FUNCTION,
+  conditionTemplate,
+  filterShape,
+  sqlRegexp,
+  translateFilter,
+  translateSort,
+  type ConditionTemplate,
+} from './translate';
 
 /**
  * The SQL translation against the JavaScript engine on random documents and filters, in a real
@@ -35,6 +43,54 @@ describe('translateFilter and translateSort', () => {
     }
     return shape;
   };
+
+  /** the filter with every string and finite number value changed, keeping its shape */
+  const otherValues = (value: unknown, field?: string): unknown => {
+    if (field === '$exists' || field === '$options') return value;
+    if (typeof value === 'string') return `${value}~`;
+    if (typeof value === 'number' && Number.isFinite(value)) return value + 1;
+    if (Array.isArray(value)) return value.map((item) => otherValues(item));
+    if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, otherValues(item, key)]));
+    return value;
+  };
+
+  const bind = (template: ConditionTemplate, leaves: Array<string | number>) => ({
+    sql: template.sql,
+    exact: template.exact,
+    params: template.slots.map((slot) => (typeof slot === 'number' ? leaves[slot] : slot.value)),
+  });
+
+  it('translates a filter of a known shape as anew, with its own values bound', () => {
+    fc.assert(
+      fc.property(documents, filter, (docs, query) => {
+        const shape = load(docs);
+        const shapeOf = (p: string) => shape.pathShape(p);
+        const { key, leaves } = filterShape(query);
+        if (key === null) return;
+        const template = conditionTemplate(query, shapeOf);
+        if (template === null) return;
+        expect(bind(template, leaves)).toEqual(translateFilter(query, shapeOf));
+        const other = otherValues(query) as Filter;
+        const otherShape = filterShape(other);
+        expect(otherShape.key).toBe(key);
+        expect(bind(template, otherShape.leaves)).toEqual(translateFilter(other, shapeOf));
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('tells filters apart whose values change the SQL', () => {
+    expect(filterShape({ a: 'x' }).key).not.toBe(filterShape({ a: 1 }).key);
+    expect(filterShape({ a: true }).key).not.toBe(filterShape({ a: false }).key);
+    expect(filterShape({ a: null }).key).not.toBe(filterShape({ a: 'x' }).key);
+    expect(filterShape({ a: { $exists: true } }).key).not.toBe(filterShape({ a: { $exists: false } }).key);
+    expect(filterShape({ a: { $regex: 'x', $options: 'i' } }).key).not.toBe(filterShape({ a: { $regex: 'x' } }).key);
+    expect(filterShape({ a: { $in: ['x', 'y'] } }).key).not.toBe(filterShape({ a: { $in: ['x'] } }).key);
+    expect(filterShape({ a: { $in: Array.from({ length: 101 }, (_, i) => i) } }).key).toBeNull();
+    expect(filterShape({ a: 'x', b: 2 })).toEqual(filterShape({ a: 'x', b: 2 }));
+    expect(filterShape({ a: 'x', b: 2 }).leaves).toEqual(['x', 2]);
+  });
 
   it('selects a superset of the matching documents, and exactly them when exact', () => {
     fc.assert(

@@ -293,9 +293,9 @@ export const translateFilter = (filter: Filter | undefined, shapeOf: ShapeOf): S
   );
 };
 
-/** ORDER BY terms giving MongoDB's order, or null when a sort path may hold arrays, booleans or sub-documents */
-export const translateSort = (sort: SortSpec, shapeOf: ShapeOf): string | null => {
-  const terms: string[] = [];
+/** the ORDER BY terms giving MongoDB's order, or null when a sort path may hold arrays, booleans or sub-documents */
+export const translateSortTerms = (sort: SortSpec, shapeOf: ShapeOf): Array<{ expression: string; direction: 'ASC' | 'DESC' }> | null => {
+  const terms: Array<{ expression: string; direction: 'ASC' | 'DESC' }> = [];
   for (const [path, direction] of Object.entries(sort)) {
     const expression = fieldExpression(path);
     if (expression === null) return null;
@@ -303,7 +303,113 @@ export const translateSort = (sort: SortSpec, shapeOf: ShapeOf): string | null =
       const shape = shapeOf(path);
       if (!shape.translatable || (shape.flags & (ARRAY | BOOLEAN | OBJECT)) !== 0) return null;
     }
-    terms.push(`${expression} ${direction === -1 ? 'DESC' : 'ASC'}`);
+    terms.push({ expression, direction: direction === -1 ? 'DESC' : 'ASC' });
   }
-  return terms.join(', ');
+  return terms;
+};
+
+/** ORDER BY terms giving MongoDB's order, or null when a sort path may hold arrays, booleans or sub-documents */
+export const translateSort = (sort: SortSpec, shapeOf: ShapeOf): string | null =>
+  translateSortTerms(sort, shapeOf)
+    ?.map((term) => `${term.expression} ${term.direction}`)
+    .join(', ') ?? null;
+
+/**
+ * A filter's shape: everything that decides its SQL (paths, operators, nesting, list lengths, the types of its
+ * values, and the values that change the SQL itself: null, booleans, regular expressions, $exists and $options),
+ * with its string and finite number values (the "leaves", which only ever become bound parameters) taken out.
+ * Filters of one shape translate to the same SQL with their leaves bound in place of each other's.
+ * `key` is null for a filter not worth caching (a list long enough to become one JSON parameter, an unknown object).
+ */
+export interface FilterShape {
+  key: string | null;
+  leaves: Array<string | number>;
+}
+
+const LITERAL_OPERANDS = new Set(['$exists', '$options']);
+
+export const filterShape = (filter: Filter | undefined): FilterShape => {
+  const leaves: Array<string | number> = [];
+  let cacheable = true;
+  const walk = (value: unknown): string => {
+    if (typeof value === 'string') {
+      leaves.push(value);
+      return 's';
+    }
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return `N${String(value)}`;
+      leaves.push(value);
+      return 'n';
+    }
+    if (value === null) return 'null';
+    if (value === undefined) return 'u';
+    if (typeof value === 'boolean') return value ? 'T' : 'F';
+    if (value instanceof RegExp) return `R${JSON.stringify([value.source, value.flags])}`;
+    if (value instanceof Date) return 'D';
+    if (Array.isArray(value)) {
+      if (value.length > IN_LIST_TERMS_MAX) cacheable = false;
+      return `[${value.map(walk).join(',')}]`;
+    }
+    if (isPlainObject(value)) {
+      let key = '{';
+      for (const field of Object.keys(value)) {
+        const operand = value[field];
+        key += `${JSON.stringify(field)}:${LITERAL_OPERANDS.has(field) ? `L${literal(operand)}` : walk(operand)},`;
+      }
+      return `${key}}`;
+    }
+    cacheable = false;
+    return '?';
+  };
+  const literal = (value: unknown): string => {
+    if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean' || value === null)
+      return JSON.stringify(value);
+    cacheable = false;
+    return '?';
+  };
+  const key = filter === undefined ? '' : walk(filter);
+  return { key: cacheable ? key : null, leaves };
+};
+
+/** where a parameter of a cached translation comes from: a leaf of the filter (its index) or a constant */
+export type ParameterSlot = number | { value: SqlValue };
+
+export interface ConditionTemplate {
+  sql: string | null;
+  exact: boolean;
+  slots: ParameterSlot[];
+}
+
+/**
+ * Translates a filter once for all filters of its shape (see filterShape): its leaves are replaced by distinct
+ * stand-ins, and each parameter of the translation is traced back to the leaf it came from. Null when a parameter
+ * cannot be traced (then the filter is translated anew each time).
+ */
+export const conditionTemplate = (filter: Filter | undefined, shapeOf: ShapeOf): ConditionTemplate | null => {
+  const standIns = new Map<SqlValue, number>();
+  let count = 0;
+  const replace = (value: unknown): unknown => {
+    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) {
+      const index = count++;
+      const standIn = typeof value === 'string' ? `\u0000${index}\u0000` : (index + 1) * 1e-300;
+      standIns.set(standIn, index);
+      return standIn;
+    }
+    if (Array.isArray(value)) return value.map(replace);
+    if (isPlainObject(value)) {
+      const copy: Record<string, unknown> = {};
+      for (const field of Object.keys(value)) copy[field] = LITERAL_OPERANDS.has(field) ? value[field] : replace(value[field]);
+      return copy;
+    }
+    return value;
+  };
+  const condition = translateFilter(replace(filter) as Filter | undefined, shapeOf);
+  const slots: ParameterSlot[] = [];
+  for (const param of condition.params) {
+    const leaf = standIns.get(param);
+    if (leaf !== undefined) slots.push(leaf);
+    else if (typeof param === 'string' && param.includes('\u0000')) return null;
+    else slots.push({ value: param });
+  }
+  return { sql: condition.sql, exact: condition.exact, slots };
 };

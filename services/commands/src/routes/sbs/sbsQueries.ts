@@ -1,6 +1,6 @@
 import type { SbsHistoryEntry, SbsNodeView } from '@stramien/api';
 import { SBS_SEARCH_MAX } from '@stramien/domain';
-import type { DocumentStore, Filter } from '@stramien/infra';
+import { compareValues, type DocumentStore, type Filter } from '@stramien/infra';
 import { SBS_NODES_COLLECTION, SBS_ROOT_KEY, type SbsNodeDoc } from '@stramien/projections/sbs/sbsNodes';
 import { SBS_HISTORY_COLLECTION, type SbsHistoryDoc } from '@stramien/projections/sbs/sbsHistory';
 import {
@@ -33,8 +33,17 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 /** a case-insensitive 'contains' filter */
 export const containsFilter = (value: string): { $regex: string; $options: string } => ({ $regex: escapeRegExp(value), $options: 'i' });
 
+/** the ids of a filter that is exactly `{ _id: { $in: [...] } }` */
+const idList = (filter: Filter): string[] | undefined => {
+  const keys = Object.keys(filter);
+  const condition = (filter as { _id?: unknown })._id;
+  if (keys.length !== 1 || keys[0] !== '_id' || typeof condition !== 'object' || condition === null) return undefined;
+  const list = (condition as { $in?: unknown }).$in;
+  return Object.keys(condition).length === 1 && Array.isArray(list) && list.every((id) => typeof id === 'string') ? list : undefined;
+};
+
 /** terms read per page of a search; a node has a few terms in one prefix range at most */
-const SBS_TERM_PAGE = 500;
+const SBS_TERM_PAGE = 2 * SBS_SEARCH_MAX;
 
 /** The SBS read side (docs/sbs.md): lists, children, search and history, now or as of a moment. */
 export const createSbsQueries = (documentStore: DocumentStore) => {
@@ -49,6 +58,16 @@ export const createSbsQueries = (documentStore: DocumentStore) => {
   const rows = async (scope: SbsScope, filter: Filter, limit: number): Promise<SbsNodeRow[]> => {
     const base = { projectId: scope.projectId, versionId: scope.versionId, ...filter };
     const options = { sort: { code: 1 as const }, ...(limit > 0 ? { limit } : {}) };
+    const ids = scope.at === undefined ? idList(filter) : undefined;
+    if (ids !== undefined) {
+      // live nodes by id (a search's matches, parents, ancestors): read by primary key and sorted here; sorted by
+      // the store, the {projectId, versionId, code} index would walk the whole version in code order
+      const found = (await nodes.find({ _id: { $in: ids } })).filter(
+        (node) => node.projectId === scope.projectId && node.versionId === scope.versionId,
+      );
+      found.sort((a, b) => compareValues(a.code, b.code));
+      return limit > 0 ? found.slice(0, limit) : found;
+    }
     if (scope.at === undefined) return nodes.find(base, options);
     const found = await history.find({ ...base, ...validAt(scope.at) }, options);
     if (found.length === 0) return [];
