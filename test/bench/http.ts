@@ -1,6 +1,6 @@
-import { Agent, request } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
+import { createKeepAliveCaller } from './keepAlive.mjs';
 import { createPasswordHasher } from '@stramien/infra';
 import { toUserStreamId, userDecider, userSchemas, type Actor } from '@stramien/domain';
 import { identityRoutes } from '@stramien/api';
@@ -12,38 +12,13 @@ export interface HttpAnswer {
   body: string;
 }
 
-/** A keep-alive HTTP/1.1 client for benchmarks: one pooled connection per concurrent caller. */
+/** A keep-alive HTTP/1.1 client for benchmarks: one pooled connection per concurrent caller; bodies sent as JSON. */
 export const createHttpClient = (baseUrl: string, maxSockets: number) => {
-  const agent = new Agent({ keepAlive: true, maxSockets });
-  const url = new URL(baseUrl);
+  const caller = createKeepAliveCaller(baseUrl, maxSockets);
   return {
-    call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer> {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      return new Promise((resolve, reject) => {
-        const req = request(
-          {
-            agent,
-            host: url.hostname,
-            port: url.port,
-            method,
-            path,
-            headers: {
-              ...headers,
-              ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-            },
-          },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-            res.on('error', reject);
-          },
-        );
-        req.on('error', reject);
-        req.end(payload);
-      });
-    },
-    close: () => agent.destroy(),
+    call: (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer> =>
+      caller.call(method, path, body === undefined ? undefined : JSON.stringify(body), headers),
+    close: () => caller.close(),
   };
 };
 

@@ -1,39 +1,12 @@
 // The load generator of the closed-loop HTTP benches, run in a worker_thread (see `createLoadGenerator` in
 // http.ts): the clients' request serialising and response parsing then use the other core, not the server's
-// event loop. Plain JavaScript on node: modules only, so the worker starts without the TypeScript loader and
+// event loop. Plain JavaScript on node: modules (and keepAlive.mjs) only, so the worker starts without the TypeScript loader and
 // without loading the server's packages.
-import { Agent, request } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
+import { createKeepAliveCaller } from './keepAlive.mjs';
 
 const { baseUrl, maxSockets } = workerData;
-const agent = new Agent({ keepAlive: true, maxSockets });
-const url = new URL(baseUrl);
-
-/** one keep-alive request; resolves with the answer's status once its body has been read */
-const call = (method, path, payload, headers) =>
-  new Promise((resolve, reject) => {
-    const req = request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        method,
-        path,
-        headers:
-          payload !== undefined
-            ? { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : headers,
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+const { call } = createKeepAliveCaller(baseUrl, maxSockets);
 
 /** each caller's next n, kept from one run to the next so a caller's bodies go on alternating after a warm-up */
 const next = [];
