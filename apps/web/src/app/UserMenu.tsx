@@ -16,13 +16,12 @@ import {
   UnpinIcon,
   UserIcon,
 } from '@blueprintjs/icons';
-import { identityRoutes } from '@stramien/api';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { clearToken } from '../features/identity/session/tokenStorage';
 import { useSession } from '../features/identity/session/useSession';
 import { notificationStore } from '../features/notifications/notificationStore';
-import { api } from '../shared/api';
+import { api, deferContracts } from '../shared/api';
 import { LANGUAGES, changeLanguage, currentLanguage } from '../shared/i18n';
 import { queryClient } from '../shared/queryClient';
 import { withRedirect } from '../shared/redirect';
@@ -32,6 +31,8 @@ import { useNews } from './news/newsStore';
 import { useShellCan } from './shellPermissions';
 import { closeAllSidebars, setSidebarOpen } from './sidebars/sidebarStore';
 
+const identityContracts = deferContracts(() => import('../features/identity/session/identityContracts'));
+
 export interface UserMenuProps {
   pinned: boolean;
   onTogglePinned: () => void;
@@ -40,7 +41,7 @@ export interface UserMenuProps {
 /** Signs out: revokes the token on the server (best effort), then forgets everything of this user here. */
 export const signOut = async (): Promise<void> => {
   try {
-    await api.call(identityRoutes.signOut);
+    await api.call(identityContracts.identityRoutes.signOut);
   } catch {
     // the token is forgotten anyway
   }

@@ -7,7 +7,6 @@ import { i18n } from '../../shared/i18n';
 import { useNavigate } from 'react-router-dom';
 import { notificationTarget, notificationText } from './notificationText';
 import { NotificationServicesContext, type NotificationServices } from './services';
-import { connectNotificationSocket, socketUrl } from './socketClient';
 
 /** The bell rings for 2 s on a new notification (spec §9). */
 export const BELL_RING_MS = 2_000;
@@ -46,28 +45,33 @@ export const NotificationBell = ({ userId, token, services: given }: Notificatio
         })
         .catch((error: unknown) => console.warn('[notifications] could not load the recent notifications', error));
     void reload();
-    const connection = connectNotificationSocket({
-      url: socketUrl(token),
-      userId,
-      createSocket: services.createSocket,
-      authorise: services.authorise,
-      // joined (again): load what was pushed before the private channel was joined or while the socket was away
-      onJoined: () => {
-        setLive(true);
-        void reload();
-      },
-      onNotification: (notification) => {
-        if (!services.store.receive(notification)) return;
-        setRinging(true);
-        // translate when it arrives, in the language of that moment; the effect must not depend on t (a
-        // language switch would reconnect the socket)
-        const line = notificationText(notification, i18n.getFixedT(null, 'notifications'));
-        if (line) services.toast(line);
-      },
+    // the socket client (and the contract schema it reads messages with, zod) loads after the first paint
+    let connection: { close: () => void } | undefined;
+    void import('./socketClient').then(({ connectNotificationSocket, socketUrl }) => {
+      if (cancelled) return;
+      connection = connectNotificationSocket({
+        url: socketUrl(token),
+        userId,
+        createSocket: services.createSocket,
+        authorise: services.authorise,
+        // joined (again): load what was pushed before the private channel was joined or while the socket was away
+        onJoined: () => {
+          setLive(true);
+          void reload();
+        },
+        onNotification: (notification) => {
+          if (!services.store.receive(notification)) return;
+          setRinging(true);
+          // translate when it arrives, in the language of that moment; the effect must not depend on t (a
+          // language switch would reconnect the socket)
+          const line = notificationText(notification, i18n.getFixedT(null, 'notifications'));
+          if (line) services.toast(line);
+        },
+      });
     });
     return () => {
       cancelled = true;
-      connection.close();
+      connection?.close();
     };
   }, [services, token, userId]);
 

@@ -94,21 +94,26 @@ export const projectCalls = {
   archive: (id: string) => api.call(routes.projectRoutes.archive, { params: { id } }),
   restore: (id: string) => api.call(routes.projectRoutes.restore, { params: { id }, body: {} }),
   connect: (id: string) => api.call(routes.projectRoutes.connect, { params: { id }, body: {} }),
-  favorite: (id: string, on: boolean) => api.call(on ? routes.projectRoutes.addFavorite : routes.projectRoutes.removeFavorite, { params: { id } }),
-  uploadImage: (id: string, body: Body<typeof projectRoutes.uploadImage>) => api.call(routes.projectRoutes.uploadImage, { params: { id }, body }),
+  favorite: (id: string, on: boolean) =>
+    api.call(on ? routes.projectRoutes.addFavorite : routes.projectRoutes.removeFavorite, { params: { id } }),
+  uploadImage: (id: string, body: Body<typeof projectRoutes.uploadImage>) =>
+    api.call(routes.projectRoutes.uploadImage, { params: { id }, body }),
   addMember: (id: string, body: Body<typeof projectRoutes.addMember>) => api.call(routes.projectRoutes.addMember, { params: { id }, body }),
   changeMemberRole: (id: string, userId: string, role: string) =>
     api.call(routes.projectRoutes.changeMemberRole, { params: { id, userId }, body: { role } }),
   removeMember: (id: string, userId: string) => api.call(routes.projectRoutes.removeMember, { params: { id, userId } }),
-  createRole: (id: string, body: Body<typeof projectRoutes.createRole>) => api.call(routes.projectRoutes.createRole, { params: { id }, body }),
+  createRole: (id: string, body: Body<typeof projectRoutes.createRole>) =>
+    api.call(routes.projectRoutes.createRole, { params: { id }, body }),
   updateRole: (id: string, roleId: string, body: Body<typeof projectRoutes.updateRole>) =>
     api.call(routes.projectRoutes.updateRole, { params: { id, roleId }, body }),
   deleteRole: (id: string, roleId: string) => api.call(routes.projectRoutes.deleteRole, { params: { id, roleId } }),
-  createLink: (id: string, body: Body<typeof projectRoutes.createLink>) => api.call(routes.projectRoutes.createLink, { params: { id }, body }),
+  createLink: (id: string, body: Body<typeof projectRoutes.createLink>) =>
+    api.call(routes.projectRoutes.createLink, { params: { id }, body }),
   updateLink: (id: string, linkId: string, body: Body<typeof projectRoutes.updateLink>) =>
     api.call(routes.projectRoutes.updateLink, { params: { id, linkId }, body }),
   deleteLink: (id: string, linkId: string) => api.call(routes.projectRoutes.deleteLink, { params: { id, linkId } }),
-  addModule: (projectId: string, moduleId: string) => api.call(routes.projectRoutes.addModule, { params: { moduleId, projectId }, body: {} }),
+  addModule: (projectId: string, moduleId: string) =>
+    api.call(routes.projectRoutes.addModule, { params: { moduleId, projectId }, body: {} }),
   removeModule: (projectId: string, moduleId: string) => api.call(routes.projectRoutes.removeModule, { params: { moduleId, projectId } }),
   updateLicence: (id: string, body: Body<typeof licenceRoutes.update>) => api.call(routes.licenceRoutes.update, { params: { id }, body }),
 };

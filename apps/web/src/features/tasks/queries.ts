@@ -95,7 +95,8 @@ export const taskChildrenQuery = (id: string) =>
   queryOptions({
     queryKey: taskKeys.children(id),
     queryFn: async ({ signal }) =>
-      (await api.call(routes.taskRoutes.children, { params: { id }, query: { per_page: TASK_LIST_PAGE_SIZE }, signal, ...minPosition() })).data,
+      (await api.call(routes.taskRoutes.children, { params: { id }, query: { per_page: TASK_LIST_PAGE_SIZE }, signal, ...minPosition() }))
+        .data,
   });
 
 export const taskHistoryQuery = (id: string) =>
@@ -155,7 +156,8 @@ type TaskAnswer = TaskCommandAnswer;
 /** The task commands of spec 1 §7; each answers the server's message and the resulting task. */
 export const taskCalls = {
   create: (body: Body<typeof taskRoutes.create>): Promise<TaskAnswer> => api.call(routes.taskRoutes.create, { body }),
-  update: (id: string, body: Body<typeof taskRoutes.update>): Promise<TaskAnswer> => api.call(routes.taskRoutes.update, { params: { id }, body }),
+  update: (id: string, body: Body<typeof taskRoutes.update>): Promise<TaskAnswer> =>
+    api.call(routes.taskRoutes.update, { params: { id }, body }),
   close: (id: string): Promise<TaskAnswer> => api.call(routes.taskRoutes.close, { params: { id }, body: {} }),
   reopen: (id: string): Promise<TaskAnswer> => api.call(routes.taskRoutes.reopen, { params: { id }, body: {} }),
   cancel: (id: string): Promise<TaskAnswer> => api.call(routes.taskRoutes.cancel, { params: { id }, body: {} }),
@@ -166,9 +168,12 @@ export const taskCalls = {
     api.call(routes.taskPartRoutes.addCheck, { params: { id }, body: { title, id: crypto.randomUUID() } }),
   updateCheck: (id: string, checkId: string, body: Body<typeof taskPartRoutes.updateCheck>): Promise<TaskAnswer> =>
     api.call(routes.taskPartRoutes.updateCheck, { params: { id, checkId }, body }),
-  removeCheck: (id: string, checkId: string): Promise<TaskAnswer> => api.call(routes.taskPartRoutes.removeCheck, { params: { id, checkId } }),
-  addLabel: (id: string, labelId: string): Promise<TaskAnswer> => api.call(routes.taskPartRoutes.addLabel, { params: { id, labelId }, body: {} }),
-  removeLabel: (id: string, labelId: string): Promise<TaskAnswer> => api.call(routes.taskPartRoutes.removeLabel, { params: { id, labelId } }),
+  removeCheck: (id: string, checkId: string): Promise<TaskAnswer> =>
+    api.call(routes.taskPartRoutes.removeCheck, { params: { id, checkId } }),
+  addLabel: (id: string, labelId: string): Promise<TaskAnswer> =>
+    api.call(routes.taskPartRoutes.addLabel, { params: { id, labelId }, body: {} }),
+  removeLabel: (id: string, labelId: string): Promise<TaskAnswer> =>
+    api.call(routes.taskPartRoutes.removeLabel, { params: { id, labelId } }),
   addRelation: (id: string, task: string, kind: 'predecessor' | 'successor'): Promise<TaskAnswer> =>
     api.call(routes.taskPartRoutes.addRelation, { params: { id }, body: { task, kind } }),
   removeRelation: (id: string, kind: 'predecessor' | 'successor', taskId: string): Promise<TaskAnswer> =>
