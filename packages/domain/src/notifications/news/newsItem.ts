@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EventSchemas } from '../../shared/envelope';
-import { translatedSchema, type Translated } from '../../shared/translated';
+import type { Translated } from '../../shared/translated';
+import { translatedSchema } from '../../shared/translatedSchema';
 
 /** Limits of a news item (spec 1 §3: title, description (markdown), image, tags, auto_open, button_url, button_title). */
 export const NEWS_TITLE_MAX = 150;
