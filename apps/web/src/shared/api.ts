@@ -86,8 +86,12 @@ export const deferContracts = <M extends object>(load: () => Promise<M>): Deferr
   return new Proxy({}, { get: (_, group) => (typeof group === 'string' ? groupOf(group) : undefined) }) as DeferredContracts<M>;
 };
 
-/** The app's single API client; every call goes through the hooks above. */
+/**
+ * The app's single API client; every call goes through the hooks above. `call` takes a route or a deferred one;
+ * `send` has the contract at hand (a test that answers by contract spies on `send`).
+ */
 export const api = {
   call: async <R extends RouteContract>(route: R | DeferredRoute<R>, input: RouteInput<R> = {}): Promise<Response<R>> =>
-    client.call(route instanceof DeferredRoute ? await route.load() : route, input as CallInput<R>),
+    api.send(route instanceof DeferredRoute ? await route.load() : route, input),
+  send: <R extends RouteContract>(route: R, input: RouteInput<R> = {}): Promise<Response<R>> => client.call(route, input as CallInput<R>),
 };
