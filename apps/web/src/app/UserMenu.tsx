@@ -1,4 +1,4 @@
-import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import {
   BookIcon,
   BuildIcon,
@@ -22,6 +22,7 @@ import { clearToken } from '../features/identity/session/tokenStorage';
 import { useSession } from '../features/identity/session/useSession';
 import { notificationStore } from '../features/notifications/notificationStore';
 import { api, deferContracts } from '../shared/api';
+import { useMenuParts } from '../shared/useMenuParts';
 import { LANGUAGES, changeLanguage, currentLanguage } from '../shared/i18n';
 import { queryClient } from '../shared/queryClient';
 import { withRedirect } from '../shared/redirect';
@@ -68,6 +69,24 @@ export const UserMenu = ({ pinned, onTogglePinned }: UserMenuProps) => {
   const location = useLocation();
   const language = currentLanguage();
   const go = (path: string) => () => void navigate(path);
+  const { parts, open, opened } = useMenuParts();
+
+  const button = (
+    <Button
+      variant="minimal"
+      className="stramien-usermenu"
+      data-testid="user-menu"
+      aria-label={`${t('common.appbar.user-menu')}: ${user.name}`}
+      endIcon={<CaretDownIcon />}
+      onClick={parts ? undefined : open}
+    >
+      <span className="stramien-usermenu__name">{user.name}</span>
+      <Avatar user={user} />
+      {unread > 0 && <UnreadDot testId="user-menu-unread" />}
+    </Button>
+  );
+  if (!parts) return button;
+  const { Menu, MenuDivider, MenuItem, PopoverNext } = parts;
 
   const menu = (
     <Menu aria-label={t('common.appbar.user-menu')}>
@@ -150,18 +169,8 @@ export const UserMenu = ({ pinned, onTogglePinned }: UserMenuProps) => {
   );
 
   return (
-    <PopoverNext content={menu} placement="bottom-end">
-      <Button
-        variant="minimal"
-        className="stramien-usermenu"
-        data-testid="user-menu"
-        aria-label={`${t('common.appbar.user-menu')}: ${user.name}`}
-        endIcon={<CaretDownIcon />}
-      >
-        <span className="stramien-usermenu__name">{user.name}</span>
-        <Avatar user={user} />
-        {unread > 0 && <UnreadDot testId="user-menu-unread" />}
-      </Button>
+    <PopoverNext content={menu} placement="bottom-end" defaultIsOpen={opened}>
+      {button}
     </PopoverNext>
   );
 };

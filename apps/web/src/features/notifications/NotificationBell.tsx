@@ -1,9 +1,10 @@
-import { Button, Classes, Menu, MenuDivider, MenuItem, NonIdealState, PopoverNext, Tag } from '@blueprintjs/core';
+import { Button, Classes, NonIdealState, Tag } from '@blueprintjs/core';
 import { NotificationsIcon } from '@blueprintjs/icons';
 import type { Notification } from '@stramien/api';
 import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../shared/i18n';
+import { useMenuParts } from '../../shared/useMenuParts';
 import { useNavigate } from 'react-router-dom';
 import { notificationTarget, notificationText } from './notificationText';
 import { NotificationServicesContext, type NotificationServices } from './services';
@@ -102,6 +103,33 @@ export const NotificationBell = ({ userId, token, services: given }: Notificatio
     void remember('clear the notifications', services.clear());
   };
 
+  const { parts, open: openMenu, opened } = useMenuParts();
+  const button = (
+    <Button
+      variant="minimal"
+      className={ringing ? 'stramien-bell stramien-bell--ringing' : 'stramien-bell'}
+      icon={<NotificationsIcon />}
+      aria-label={t('notifications.bell.label')}
+      title={t('notifications.bell.label')}
+      data-testid="notification-bell"
+      data-live={live ? 'true' : 'false'}
+      onClick={parts ? undefined : openMenu}
+    >
+      {unread > 0 && (
+        <Tag
+          round
+          className={Classes.TEXT_SMALL}
+          data-testid="notification-count"
+          aria-label={t('notifications.bell.unread', { count: unread })}
+        >
+          {unread}
+        </Tag>
+      )}
+    </Button>
+  );
+  if (!parts) return button;
+  const { Menu, MenuDivider, MenuItem, PopoverNext } = parts;
+
   const list = (
     <div className="stramien-notifications" data-testid="notification-list">
       <div className="stramien-notifications__header">
@@ -150,27 +178,8 @@ export const NotificationBell = ({ userId, token, services: given }: Notificatio
   );
 
   return (
-    <PopoverNext content={list} placement="bottom-end" popoverClassName="stramien-notifications__popover">
-      <Button
-        variant="minimal"
-        className={ringing ? 'stramien-bell stramien-bell--ringing' : 'stramien-bell'}
-        icon={<NotificationsIcon />}
-        aria-label={t('notifications.bell.label')}
-        title={t('notifications.bell.label')}
-        data-testid="notification-bell"
-        data-live={live ? 'true' : 'false'}
-      >
-        {unread > 0 && (
-          <Tag
-            round
-            className={Classes.TEXT_SMALL}
-            data-testid="notification-count"
-            aria-label={t('notifications.bell.unread', { count: unread })}
-          >
-            {unread}
-          </Tag>
-        )}
-      </Button>
+    <PopoverNext content={list} placement="bottom-end" popoverClassName="stramien-notifications__popover" defaultIsOpen={opened}>
+      {button}
     </PopoverNext>
   );
 };
