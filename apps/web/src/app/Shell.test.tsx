@@ -125,11 +125,11 @@ describe('the user menu', () => {
   it("shows the unread dot, opens what's new, which stores the read time on the server, and the dot goes", async () => {
     const item = { id: 'n-1', title: 'Boards', description: 'New', image: null, tags: [], updated_at: '2026-03-02T00:00:00.000Z' };
     const news = { ...item, auto_open: false, button_url: null, button_title: null };
-    const call = vi.spyOn(api, 'call').mockImplementation((async (route: RouteContract) => {
+    const call = vi.spyOn(api, 'send').mockImplementation((async (route: RouteContract) => {
       if (route === newsRoutes.whatsNew) return { data: [news], read_at: '2026-03-01T00:00:00.000Z' };
       if (route === newsRoutes.markRead) return { read_at: '2026-03-05T00:00:00.000Z', position: 3 };
       throw new Error('no server in this test');
-    }) as typeof api.call);
+    }) as typeof api.send);
     renderShell('/downloads', person());
     expect(await screen.findByTestId('user-menu-unread')).toBeTruthy();
     fireEvent.click(within(await openUserMenu()).getByTestId('whats-new'));

@@ -1,4 +1,4 @@
-import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import {
   BookIcon,
   BuildIcon,
@@ -16,13 +16,13 @@ import {
   UnpinIcon,
   UserIcon,
 } from '@blueprintjs/icons';
-import { identityRoutes } from '@stramien/api';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { clearToken } from '../features/identity/session/tokenStorage';
 import { useSession } from '../features/identity/session/useSession';
 import { notificationStore } from '../features/notifications/notificationStore';
-import { api } from '../shared/api';
+import { api, deferContracts } from '../shared/api';
+import { useMenuParts } from '../shared/useMenuParts';
 import { LANGUAGES, changeLanguage, currentLanguage } from '../shared/i18n';
 import { queryClient } from '../shared/queryClient';
 import { withRedirect } from '../shared/redirect';
@@ -32,6 +32,8 @@ import { useNews } from './news/newsStore';
 import { useShellCan } from './shellPermissions';
 import { closeAllSidebars, setSidebarOpen } from './sidebars/sidebarStore';
 
+const identityContracts = deferContracts(() => import('../features/identity/session/identityContracts'));
+
 export interface UserMenuProps {
   pinned: boolean;
   onTogglePinned: () => void;
@@ -40,7 +42,7 @@ export interface UserMenuProps {
 /** Signs out: revokes the token on the server (best effort), then forgets everything of this user here. */
 export const signOut = async (): Promise<void> => {
   try {
-    await api.call(identityRoutes.signOut);
+    await api.call(identityContracts.identityRoutes.signOut);
   } catch {
     // the token is forgotten anyway
   }
@@ -67,6 +69,24 @@ export const UserMenu = ({ pinned, onTogglePinned }: UserMenuProps) => {
   const location = useLocation();
   const language = currentLanguage();
   const go = (path: string) => () => void navigate(path);
+  const { parts, open, opened } = useMenuParts();
+
+  const button = (
+    <Button
+      variant="minimal"
+      className="stramien-usermenu"
+      data-testid="user-menu"
+      aria-label={`${t('common.appbar.user-menu')}: ${user.name}`}
+      endIcon={<CaretDownIcon />}
+      onClick={parts ? undefined : open}
+    >
+      <span className="stramien-usermenu__name">{user.name}</span>
+      <Avatar user={user} />
+      {unread > 0 && <UnreadDot testId="user-menu-unread" />}
+    </Button>
+  );
+  if (!parts) return button;
+  const { Menu, MenuDivider, MenuItem, PopoverNext } = parts;
 
   const menu = (
     <Menu aria-label={t('common.appbar.user-menu')}>
@@ -149,18 +169,8 @@ export const UserMenu = ({ pinned, onTogglePinned }: UserMenuProps) => {
   );
 
   return (
-    <PopoverNext content={menu} placement="bottom-end">
-      <Button
-        variant="minimal"
-        className="stramien-usermenu"
-        data-testid="user-menu"
-        aria-label={`${t('common.appbar.user-menu')}: ${user.name}`}
-        endIcon={<CaretDownIcon />}
-      >
-        <span className="stramien-usermenu__name">{user.name}</span>
-        <Avatar user={user} />
-        {unread > 0 && <UnreadDot testId="user-menu-unread" />}
-      </Button>
+    <PopoverNext content={menu} placement="bottom-end" defaultIsOpen={opened}>
+      {button}
     </PopoverNext>
   );
 };

@@ -35,7 +35,63 @@ export interface RouteInput<R extends RouteContract> {
   signal?: AbortSignal;
 }
 
-/** The app's single API client; every call goes through the hooks above. */
+/**
+ * A route whose contract module loads with the first call: the contract modules build zod schemas, and the client
+ * needs only the route's method and path, so the shell and the dashboard carry no zod at a cold load (see
+ * docs/performance.md, "Web bundle"). The module arrives with the call, which waits for the network anyway.
+ */
+export class DeferredRoute<R extends RouteContract> {
+  constructor(readonly load: () => Promise<R>) {}
+}
+
+/** The route groups of a contract module (`{ taskRoutes: { query: … } }`), each route deferred. */
+export type DeferredContracts<M> = {
+  readonly [G in keyof M]: { readonly [K in keyof M[G]]: M[G][K] extends RouteContract ? DeferredRoute<M[G][K]> : never };
+};
+
+/**
+ * `deferContracts(() => import('./contracts'))`: the module's route groups as deferred routes; the module loads
+ * once, with the first call of any of them.
+ */
+export const deferContracts = <M extends object>(load: () => Promise<M>): DeferredContracts<M> => {
+  let module: Promise<M> | undefined;
+  const once = () => (module ??= load());
+  const groups = new Map<string, Record<string, unknown>>();
+  const groupOf = (group: string) => {
+    let routes = groups.get(group);
+    if (!routes) {
+      const cache = new Map<string, DeferredRoute<RouteContract>>();
+      routes = new Proxy(
+        {},
+        {
+          get: (_, key) => {
+            if (typeof key !== 'string') return undefined;
+            let route = cache.get(key);
+            if (!route) {
+              route = new DeferredRoute(async () => {
+                const found = ((await once()) as Record<string, Record<string, RouteContract | undefined>>)[group]?.[key];
+                if (!found) throw new Error(`no route ${group}.${key} in the contract module`);
+                return found;
+              });
+              cache.set(key, route);
+            }
+            return route;
+          },
+        },
+      );
+      groups.set(group, routes);
+    }
+    return routes;
+  };
+  return new Proxy({}, { get: (_, group) => (typeof group === 'string' ? groupOf(group) : undefined) }) as DeferredContracts<M>;
+};
+
+/**
+ * The app's single API client; every call goes through the hooks above. `call` takes a route or a deferred one;
+ * `send` has the contract at hand (a test that answers by contract spies on `send`).
+ */
 export const api = {
-  call: <R extends RouteContract>(route: R, input: RouteInput<R> = {}): Promise<Response<R>> => client.call(route, input as CallInput<R>),
+  call: async <R extends RouteContract>(route: R | DeferredRoute<R>, input: RouteInput<R> = {}): Promise<Response<R>> =>
+    api.send(route instanceof DeferredRoute ? await route.load() : route, input),
+  send: <R extends RouteContract>(route: R, input: RouteInput<R> = {}): Promise<Response<R>> => client.call(route, input as CallInput<R>),
 };

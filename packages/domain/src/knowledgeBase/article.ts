@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EventSchemas } from '../shared/envelope';
-import { translatedSchema, type Translated } from '../shared/translated';
+import type { Translated } from '../shared/translated';
+import { translatedSchema } from '../shared/translatedSchema';
 
 export const ARTICLE_TITLE_MAX = 150;
 export const ARTICLE_BODY_MAX = 50_000;

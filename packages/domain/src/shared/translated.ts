@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { LANGUAGES, type Language } from '../identity/user';
 
 /**
@@ -7,9 +6,8 @@ import { LANGUAGES, type Language } from '../identity/user';
  */
 export type Translated<T extends Record<string, string>> = { en: T } & Partial<Record<Exclude<Language, 'en'>, T>>;
 
-/** The zod schema of a Translated<T> for one language's field schema. */
-export const translatedSchema = <S extends z.ZodObject>(fields: S) =>
-  z.object({ en: fields, nl: fields.optional(), de: fields.optional() }).strict();
+// the schema is in a module of its own: the web app's shell reads texts here without zod (docs/performance.md)
+export { translatedSchema } from './translatedSchema';
 
 /** Each field in `language` where it is written (not blank), else in English. */
 export const localise = <T extends Record<string, string>>(texts: Translated<T>, language: string): T => {

@@ -1,4 +1,5 @@
-import { TASK_PRIORITIES, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX, TASK_TYPE_PATTERN, type TaskRelation, type TaskState } from './task';
+import type { TaskRelation, TaskState } from './task';
+import { TASK_PRIORITIES, TASK_DESCRIPTION_MAX, TASK_TITLE_MAX, TASK_TYPE_PATTERN } from './taskLimits';
 import { taskMessages } from './messages';
 
 /**

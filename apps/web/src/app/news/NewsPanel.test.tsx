@@ -23,14 +23,14 @@ const item = (over: Partial<NewsItem> = {}): NewsItem => ({
 /** GET /api/whats-new answers `items` with `readAt`; POST /api/whats-new/read stores 2026-03-05. */
 const serve = (items: NewsItem[], readAt: string | null) => {
   const asked: string[] = [];
-  const call = vi.spyOn(api, 'call').mockImplementation((async (route: RouteContract, input?: { query?: { lang?: string } }) => {
+  const call = vi.spyOn(api, 'send').mockImplementation((async (route: RouteContract, input?: { query?: { lang?: string } }) => {
     if (route === newsRoutes.whatsNew) {
       asked.push(input?.query?.lang ?? '');
       return { data: items, read_at: readAt };
     }
     if (route === newsRoutes.markRead) return { read_at: '2026-03-05T00:00:00.000Z', position: 7 };
     throw new Error(`unexpected call ${route.path}`);
-  }) as typeof api.call);
+  }) as typeof api.send);
   const markRead = () => call.mock.calls.filter(([route]) => route === newsRoutes.markRead).length;
   return { asked, markRead };
 };

@@ -1,12 +1,14 @@
-import { newsRoutes, type NewsItem } from '@stramien/api';
+import type { NewsItem } from '@stramien/api';
 import { isNewsCritical, isNewsUnread } from '@stramien/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api';
+import { api, deferContracts } from '../../shared/api';
 import { isLanguage, DEFAULT_LANGUAGE, type Language } from '../../shared/i18n';
 
 export type { NewsItem };
+
+const routes = deferContracts(() => import('./contracts'));
 
 export const newsKeys = {
   all: ['news'] as const,
@@ -17,7 +19,7 @@ export const newsKeys = {
 export const whatsNewQuery = (language: Language) =>
   queryOptions({
     queryKey: newsKeys.whatsNew(language),
-    queryFn: ({ signal }) => api.call(newsRoutes.whatsNew, { query: { lang: language }, signal }),
+    queryFn: ({ signal }) => api.call(routes.newsRoutes.whatsNew, { query: { lang: language }, signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -42,7 +44,7 @@ export const useNews = () => {
   const items = news.data?.data ?? EMPTY;
   const readAt = news.data?.read_at ?? null;
   const { mutate } = useMutation({
-    mutationFn: () => api.call(newsRoutes.markRead, { body: {} }),
+    mutationFn: () => api.call(routes.newsRoutes.markRead, { body: {} }),
     onSuccess: ({ read_at }) => {
       queryClient.setQueriesData<{ data: NewsItem[]; read_at: string | null }>({ queryKey: newsKeys.all }, (old) =>
         old ? { ...old, read_at } : old,

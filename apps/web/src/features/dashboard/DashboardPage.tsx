@@ -3,13 +3,13 @@ import { HomeIcon, PlusIcon, SearchIcon } from '@blueprintjs/icons';
 import type { Project } from '@stramien/api';
 import { can } from '@stramien/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { QueryState } from '../../shared/QueryState';
 import { showToast } from '../../shared/toaster';
 import { useSession } from '../identity/session/useSession';
-import { CreateProjectDialog, type CreateProjectBody } from '../projects/components/CreateProjectDialog/CreateProjectDialog';
+import type { CreateProjectBody } from '../projects/components/CreateProjectDialog/CreateProjectDialog';
 import { ProjectCard } from '../projects/components/ProjectCard/ProjectCard';
 import { useFavoriteToggle } from '../projects/components/useFavoriteToggle';
 import { rememberCurrentProject } from '../projects/currentProject';
@@ -17,6 +17,11 @@ import { licenceSubject } from '../projects/permissions';
 import { licenceModulesQuery, projectCalls, projectKeys, projectListQuery, storeProject } from '../projects/queries';
 import '../projects/projects.css';
 import { TodayTasksDigest } from '../tasks/TodayTasksDigest';
+
+/** the create-project dialog (with Blueprint's dialog and form controls) loads when it is first opened */
+const CreateProjectDialog = lazy(() =>
+  import('../projects/components/CreateProjectDialog/CreateProjectDialog').then((m) => ({ default: m.CreateProjectDialog })),
+);
 
 /** Favourites first, then by number and name. */
 export const sortProjects = (projects: Project[]): Project[] =>
@@ -44,6 +49,8 @@ export const DashboardPage = () => {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
+  // mounted from its first opening on, so it closes with its transition and keeps what it keeps between openings
+  const [createOpened, setCreateOpened] = useState(false);
   const { toggle, busyId } = useFavoriteToggle();
   const licenceId = licence?.id ?? '';
   const projects = useQuery({ ...projectListQuery(licenceId), enabled: !!licence });
@@ -86,7 +93,10 @@ export const DashboardPage = () => {
                 icon={<PlusIcon />}
                 text={t('dashboard.projects.create')}
                 data-testid="create-project"
-                onClick={() => setCreating(true)}
+                onClick={() => {
+                  setCreateOpened(true);
+                  setCreating(true);
+                }}
               />
             )}
           </div>
@@ -125,8 +135,10 @@ export const DashboardPage = () => {
         </Card>
         <TodayTasksDigest />
       </div>
-      {mayCreate && (
-        <CreateProjectDialog isOpen={creating} onClose={() => setCreating(false)} modules={modules.data ?? []} onCreate={create} />
+      {mayCreate && createOpened && (
+        <Suspense fallback={null}>
+          <CreateProjectDialog isOpen={creating} onClose={() => setCreating(false)} modules={modules.data ?? []} onCreate={create} />
+        </Suspense>
       )}
     </div>
   );

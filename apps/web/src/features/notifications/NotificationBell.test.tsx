@@ -36,7 +36,7 @@ const notification = (id: string, message: string, createdAt: string): Notificat
   read_at: null,
 });
 
-const setup = (recent: Notification[] = []) => {
+const setup = async (recent: Notification[] = []) => {
   const sockets: FakeSocket[] = [];
   const toasts: string[] = [];
   const authorised: [string, string][] = [];
@@ -59,6 +59,8 @@ const setup = (recent: Notification[] = []) => {
     clear: async () => void calls.push('clear'),
   };
   const view = renderAt(<NotificationBell userId="u-1" token="jwt-1" services={services} />, { path: '/dashboard' });
+  // the socket client loads after the first paint
+  await waitFor(() => expect(sockets).toHaveLength(1));
   return { ...view, sockets, toasts, authorised, services, calls };
 };
 
@@ -69,14 +71,14 @@ const openList = () => {
 
 describe('NotificationBell', () => {
   it('is labelled Notifications and shows the empty state', async () => {
-    setup();
+    await setup();
     expect(screen.getByRole('button', { name: 'Notifications' })).toBe(screen.getByTestId('notification-bell'));
     const list = await openList();
     expect(within(list).getByText('No updates yet...')).toBeTruthy();
   });
 
   it('joins the global and the private channel once the socket is connected', async () => {
-    const { sockets, authorised } = setup();
+    const { sockets, authorised } = await setup();
     const socket = sockets[0];
     if (!socket) throw new Error('no socket opened');
     expect(socket.url).toMatch(/\/ws\?token=jwt-1$/);
@@ -92,7 +94,7 @@ describe('NotificationBell', () => {
 
   describe('when a notification arrives on the socket', () => {
     it('counts it as unread, lists it newest first and toasts it', async () => {
-      const { sockets, toasts } = setup([notification('n-1', 'Export finished', '2025-03-01T09:00:00Z')]);
+      const { sockets, toasts } = await setup([notification('n-1', 'Export finished', '2025-03-01T09:00:00Z')]);
       const socket = sockets[0];
       if (!socket) throw new Error('no socket opened');
       await waitFor(() => expect(screen.getByTestId('notification-count').textContent).toBe('1'));
@@ -115,7 +117,7 @@ describe('NotificationBell', () => {
     });
 
     it('does not count the same notification twice', async () => {
-      const { sockets, toasts } = setup();
+      const { sockets, toasts } = await setup();
       const socket = sockets[0];
       if (!socket) throw new Error('no socket opened');
       const once = notification('n-1', 'Hello', '2025-03-01T10:00:00Z');
@@ -126,7 +128,7 @@ describe('NotificationBell', () => {
     });
 
     it('ignores a message of an unknown type', async () => {
-      const { sockets } = setup();
+      const { sockets } = await setup();
       sockets[0]?.serverSends({
         event: 'notification',
         channel: 'global',
@@ -137,7 +139,7 @@ describe('NotificationBell', () => {
   });
 
   it('empties the list with Clear, on the server too', async () => {
-    const { sockets, calls } = setup();
+    const { sockets, calls } = await setup();
     sockets[0]?.serverSends({ event: 'notification', channel: 'global', data: notification('n-1', 'Hello', '2025-03-01T10:00:00Z') });
     const list = await openList();
     fireEvent.click(within(list).getByRole('button', { name: 'Clear' }));
@@ -147,7 +149,7 @@ describe('NotificationBell', () => {
   });
 
   it('marks a notification read when it is clicked, on the server too, and only once', async () => {
-    const { sockets, calls } = setup();
+    const { sockets, calls } = await setup();
     sockets[0]?.serverSends({ event: 'notification', channel: 'global', data: notification('n-1', 'Hello', '2025-03-01T10:00:00Z') });
     const list = await openList();
     fireEvent.click(within(list).getByText('Hello'));
@@ -158,7 +160,7 @@ describe('NotificationBell', () => {
   });
 
   it('marks every notification read with All read', async () => {
-    const { sockets, calls } = setup();
+    const { sockets, calls } = await setup();
     for (const id of ['n-1', 'n-2'])
       sockets[0]?.serverSends({ event: 'notification', channel: 'global', data: notification(id, `Hello ${id}`, '2025-03-01T10:00:00Z') });
     expect(screen.getByTestId('notification-count').textContent).toBe('2');
@@ -174,7 +176,7 @@ describe('NotificationBell', () => {
   });
 
   it('opens the task of a task notification, saying what changed', async () => {
-    const { sockets, router } = setup();
+    const { sockets, router } = await setup();
     sockets[0]?.serverSends({
       event: 'notification',
       channel: 'private-user.u-1',
@@ -192,7 +194,7 @@ describe('NotificationBell', () => {
   });
 
   it('follows a language switch without reconnecting', async () => {
-    const { sockets } = setup();
+    const { sockets } = await setup();
     await act(() => changeLanguage('de'));
     expect(screen.getByTestId('notification-bell').getAttribute('aria-label')).toBe('Benachrichtigungen');
     await act(() => changeLanguage('nl'));
@@ -200,8 +202,8 @@ describe('NotificationBell', () => {
     expect(sockets).toHaveLength(1);
   });
 
-  it('closes the socket when it unmounts', () => {
-    const { sockets, unmount } = setup();
+  it('closes the socket when it unmounts', async () => {
+    const { sockets, unmount } = await setup();
     unmount();
     expect(sockets[0]?.closed).toBe(true);
   });

@@ -1,13 +1,13 @@
-import { Button, Classes, Menu, MenuDivider, MenuItem, NonIdealState, PopoverNext, Tag } from '@blueprintjs/core';
+import { Button, Classes, NonIdealState, Tag } from '@blueprintjs/core';
 import { NotificationsIcon } from '@blueprintjs/icons';
 import type { Notification } from '@stramien/api';
 import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../shared/i18n';
+import { useMenuParts } from '../../shared/useMenuParts';
 import { useNavigate } from 'react-router-dom';
 import { notificationTarget, notificationText } from './notificationText';
 import { NotificationServicesContext, type NotificationServices } from './services';
-import { connectNotificationSocket, socketUrl } from './socketClient';
 
 /** The bell rings for 2 s on a new notification (spec §9). */
 export const BELL_RING_MS = 2_000;
@@ -46,28 +46,33 @@ export const NotificationBell = ({ userId, token, services: given }: Notificatio
         })
         .catch((error: unknown) => console.warn('[notifications] could not load the recent notifications', error));
     void reload();
-    const connection = connectNotificationSocket({
-      url: socketUrl(token),
-      userId,
-      createSocket: services.createSocket,
-      authorise: services.authorise,
-      // joined (again): load what was pushed before the private channel was joined or while the socket was away
-      onJoined: () => {
-        setLive(true);
-        void reload();
-      },
-      onNotification: (notification) => {
-        if (!services.store.receive(notification)) return;
-        setRinging(true);
-        // translate when it arrives, in the language of that moment; the effect must not depend on t (a
-        // language switch would reconnect the socket)
-        const line = notificationText(notification, i18n.getFixedT(null, 'notifications'));
-        if (line) services.toast(line);
-      },
+    // the socket client (and the contract schema it reads messages with, zod) loads after the first paint
+    let connection: { close: () => void } | undefined;
+    void import('./socketClient').then(({ connectNotificationSocket, socketUrl }) => {
+      if (cancelled) return;
+      connection = connectNotificationSocket({
+        url: socketUrl(token),
+        userId,
+        createSocket: services.createSocket,
+        authorise: services.authorise,
+        // joined (again): load what was pushed before the private channel was joined or while the socket was away
+        onJoined: () => {
+          setLive(true);
+          void reload();
+        },
+        onNotification: (notification) => {
+          if (!services.store.receive(notification)) return;
+          setRinging(true);
+          // translate when it arrives, in the language of that moment; the effect must not depend on t (a
+          // language switch would reconnect the socket)
+          const line = notificationText(notification, i18n.getFixedT(null, 'notifications'));
+          if (line) services.toast(line);
+        },
+      });
     });
     return () => {
       cancelled = true;
-      connection.close();
+      connection?.close();
     };
   }, [services, token, userId]);
 
@@ -97,6 +102,33 @@ export const NotificationBell = ({ userId, token, services: given }: Notificatio
     store.clear();
     void remember('clear the notifications', services.clear());
   };
+
+  const { parts, open: openMenu, opened } = useMenuParts();
+  const button = (
+    <Button
+      variant="minimal"
+      className={ringing ? 'stramien-bell stramien-bell--ringing' : 'stramien-bell'}
+      icon={<NotificationsIcon />}
+      aria-label={t('notifications.bell.label')}
+      title={t('notifications.bell.label')}
+      data-testid="notification-bell"
+      data-live={live ? 'true' : 'false'}
+      onClick={parts ? undefined : openMenu}
+    >
+      {unread > 0 && (
+        <Tag
+          round
+          className={Classes.TEXT_SMALL}
+          data-testid="notification-count"
+          aria-label={t('notifications.bell.unread', { count: unread })}
+        >
+          {unread}
+        </Tag>
+      )}
+    </Button>
+  );
+  if (!parts) return button;
+  const { Menu, MenuDivider, MenuItem, PopoverNext } = parts;
 
   const list = (
     <div className="stramien-notifications" data-testid="notification-list">
@@ -146,27 +178,8 @@ export const NotificationBell = ({ userId, token, services: given }: Notificatio
   );
 
   return (
-    <PopoverNext content={list} placement="bottom-end" popoverClassName="stramien-notifications__popover">
-      <Button
-        variant="minimal"
-        className={ringing ? 'stramien-bell stramien-bell--ringing' : 'stramien-bell'}
-        icon={<NotificationsIcon />}
-        aria-label={t('notifications.bell.label')}
-        title={t('notifications.bell.label')}
-        data-testid="notification-bell"
-        data-live={live ? 'true' : 'false'}
-      >
-        {unread > 0 && (
-          <Tag
-            round
-            className={Classes.TEXT_SMALL}
-            data-testid="notification-count"
-            aria-label={t('notifications.bell.unread', { count: unread })}
-          >
-            {unread}
-          </Tag>
-        )}
-      </Button>
+    <PopoverNext content={list} placement="bottom-end" popoverClassName="stramien-notifications__popover" defaultIsOpen={opened}>
+      {button}
     </PopoverNext>
   );
 };

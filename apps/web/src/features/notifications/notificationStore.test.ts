@@ -1,6 +1,6 @@
-import type { Notification } from '@stramien/api';
+import { notificationSchema, type Notification } from '@stramien/api';
 import { describe, expect, it } from 'vitest';
-import { MAX_STORED_NOTIFICATIONS, createNotificationStore } from './notificationStore';
+import { MAX_STORED_NOTIFICATIONS, createNotificationStore, storedNotification, storedNotifications } from './notificationStore';
 
 const at = (minute: number): Notification => ({
   id: `n-${minute}`,
@@ -36,5 +36,35 @@ describe('notification store', () => {
       ['n-2', null],
       ['n-1', '2025-03-01T11:00:00.000Z'],
     ]);
+  });
+
+  it('reads a stored notification as the contract schema does (the shell parses without zod)', () => {
+    const samples: unknown[] = [
+      at(1),
+      { ...at(2), read_at: '2025-03-01T11:00:00.000Z' },
+      { ...at(3), extra: 'dropped' },
+      { ...at(4), type: 'workflow_job_opened', data: {} },
+      { ...at(5), type: 'unknown' },
+      { ...at(6), read_at: undefined },
+      { ...at(7), data: null },
+      { ...at(8), data: 'text' },
+      { ...at(9), id: 9 },
+      { ...at(10), created_at: null },
+      null,
+      'n-1',
+      [at(1)],
+    ];
+    for (const sample of samples) {
+      const schema = notificationSchema.safeParse(sample);
+      expect(storedNotification(sample), JSON.stringify(sample)).toEqual(schema.success ? schema.data : undefined);
+    }
+  });
+
+  it('drops a stored list with any entry that is not a notification', () => {
+    expect(storedNotifications([at(1), at(2)])).toEqual([at(1), at(2)]);
+    expect(storedNotifications([at(1), { ...at(2), type: 'unknown' }])).toEqual([]);
+    expect(storedNotifications({ 0: at(1) })).toEqual([]);
+    localStorage.setItem('test.broken', JSON.stringify([at(1), { id: 'x' }]));
+    expect(createNotificationStore(localStorage, 'test.broken').getSnapshot()).toEqual([]);
   });
 });

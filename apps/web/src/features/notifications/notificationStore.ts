@@ -1,4 +1,4 @@
-import { notificationSchema, type Notification } from '@stramien/api';
+import type { Notification } from '@stramien/api';
 
 /** Stored notifications keep the last 10 (spec §9). */
 export const MAX_STORED_NOTIFICATIONS = 10;
@@ -20,11 +20,38 @@ export interface NotificationStore {
 
 const newestFirst = (a: Notification, b: Notification) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id.localeCompare(a.id);
 
+const NOTIFICATION_TYPES: ReadonlySet<string> = new Set<Notification['type']>([
+  'task',
+  'download',
+  'default',
+  'workflow_job_assigned',
+  'workflow_job_opened',
+]);
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A stored notification as the contract's `notificationSchema` reads it, its other keys dropped; undefined when it
+ * is not one. Hand-written so the shell carries no zod (see docs/performance.md, "Web bundle").
+ */
+export const storedNotification = (value: unknown): Notification | undefined => {
+  if (!isRecord(value)) return undefined;
+  const { id, type, data, created_at, read_at } = value;
+  if (typeof id !== 'string' || typeof type !== 'string' || !NOTIFICATION_TYPES.has(type)) return undefined;
+  if (!isRecord(data) || typeof created_at !== 'string' || (read_at !== null && typeof read_at !== 'string')) return undefined;
+  return { id, type: type as Notification['type'], data, created_at, read_at };
+};
+
+/** the stored list; none when any entry is not a notification (as the schema's `array().safeParse` had it) */
+export const storedNotifications = (value: unknown): Notification[] => {
+  if (!Array.isArray(value)) return [];
+  const list = value.map(storedNotification);
+  return list.every((n) => n !== undefined) ? list : [];
+};
+
 const load = (storage: Storage | null, key: string): Notification[] => {
   try {
-    const parsed: unknown = JSON.parse(storage?.getItem(key) ?? '[]');
-    const valid = notificationSchema.array().safeParse(parsed);
-    return valid.success ? valid.data : [];
+    return storedNotifications(JSON.parse(storage?.getItem(key) ?? '[]'));
   } catch {
     return [];
   }

@@ -1,7 +1,9 @@
-import { licenceRoutes, projectRoutes, type Body, type Project } from '@stramien/api';
+import type { licenceRoutes, projectRoutes, Body, Project } from '@stramien/api';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/api';
+import { api, deferContracts } from '../../shared/api';
 import { readToken } from '../identity/session/tokenStorage';
+
+const routes = deferContracts(() => import('./contracts'));
 
 export const projectKeys = {
   all: ['projects'] as const,
@@ -21,40 +23,40 @@ export const projectListQuery = (licenceId: string, archived = false) =>
   queryOptions({
     queryKey: projectKeys.list(licenceId, archived),
     queryFn: ({ signal }) =>
-      api.call(projectRoutes.list, { query: { license: licenceId, ...(archived ? { archived: '1' as const } : {}) }, signal }),
+      api.call(routes.projectRoutes.list, { query: { license: licenceId, ...(archived ? { archived: '1' as const } : {}) }, signal }),
   });
 
 /** GET /api/projects/slug/:slug/find — the project a /project/:slug page shows. */
 export const projectBySlugQuery = (licenceId: string, slug: string) =>
   queryOptions({
     queryKey: projectKeys.bySlug(licenceId, slug),
-    queryFn: ({ signal }) => api.call(projectRoutes.findBySlug, { params: { slug }, query: { license: licenceId }, signal }),
+    queryFn: ({ signal }) => api.call(routes.projectRoutes.findBySlug, { params: { slug }, query: { license: licenceId }, signal }),
     retry: false,
   });
 
 export const projectMembersQuery = (projectId: string) =>
   queryOptions({
     queryKey: projectKeys.members(projectId),
-    queryFn: ({ signal }) => api.call(projectRoutes.members, { params: { id: projectId }, signal }),
+    queryFn: ({ signal }) => api.call(routes.projectRoutes.members, { params: { id: projectId }, signal }),
   });
 
 export const licenceUsersQuery = (projectId: string) =>
   queryOptions({
     queryKey: projectKeys.licenceUsers(projectId),
-    queryFn: ({ signal }) => api.call(projectRoutes.licenseUsers, { params: { id: projectId }, signal }),
+    queryFn: ({ signal }) => api.call(routes.projectRoutes.licenseUsers, { params: { id: projectId }, signal }),
   });
 
 export const licenceQuery = (licenceId: string) =>
   queryOptions({
     queryKey: projectKeys.licence(licenceId),
-    queryFn: ({ signal }) => api.call(licenceRoutes.get, { params: { id: licenceId }, signal }),
+    queryFn: ({ signal }) => api.call(routes.licenceRoutes.get, { params: { id: licenceId }, signal }),
   });
 
 /** GET /api/license/:id/modules — what the licence's projects may add. */
 export const licenceModulesQuery = (licenceId: string) =>
   queryOptions({
     queryKey: projectKeys.licenceModules(licenceId),
-    queryFn: ({ signal }) => api.call(licenceRoutes.modules, { params: { id: licenceId }, signal }),
+    queryFn: ({ signal }) => api.call(routes.licenceRoutes.modules, { params: { id: licenceId }, signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -87,26 +89,31 @@ export const storeProject = (queryClient: QueryClient, project: Project): void =
 };
 
 export const projectCalls = {
-  create: (body: Body<typeof projectRoutes.create>) => api.call(projectRoutes.create, { body }),
-  update: (id: string, body: Body<typeof projectRoutes.update>) => api.call(projectRoutes.update, { params: { id }, body }),
-  archive: (id: string) => api.call(projectRoutes.archive, { params: { id } }),
-  restore: (id: string) => api.call(projectRoutes.restore, { params: { id }, body: {} }),
-  connect: (id: string) => api.call(projectRoutes.connect, { params: { id }, body: {} }),
-  favorite: (id: string, on: boolean) => api.call(on ? projectRoutes.addFavorite : projectRoutes.removeFavorite, { params: { id } }),
-  uploadImage: (id: string, body: Body<typeof projectRoutes.uploadImage>) => api.call(projectRoutes.uploadImage, { params: { id }, body }),
-  addMember: (id: string, body: Body<typeof projectRoutes.addMember>) => api.call(projectRoutes.addMember, { params: { id }, body }),
+  create: (body: Body<typeof projectRoutes.create>) => api.call(routes.projectRoutes.create, { body }),
+  update: (id: string, body: Body<typeof projectRoutes.update>) => api.call(routes.projectRoutes.update, { params: { id }, body }),
+  archive: (id: string) => api.call(routes.projectRoutes.archive, { params: { id } }),
+  restore: (id: string) => api.call(routes.projectRoutes.restore, { params: { id }, body: {} }),
+  connect: (id: string) => api.call(routes.projectRoutes.connect, { params: { id }, body: {} }),
+  favorite: (id: string, on: boolean) =>
+    api.call(on ? routes.projectRoutes.addFavorite : routes.projectRoutes.removeFavorite, { params: { id } }),
+  uploadImage: (id: string, body: Body<typeof projectRoutes.uploadImage>) =>
+    api.call(routes.projectRoutes.uploadImage, { params: { id }, body }),
+  addMember: (id: string, body: Body<typeof projectRoutes.addMember>) => api.call(routes.projectRoutes.addMember, { params: { id }, body }),
   changeMemberRole: (id: string, userId: string, role: string) =>
-    api.call(projectRoutes.changeMemberRole, { params: { id, userId }, body: { role } }),
-  removeMember: (id: string, userId: string) => api.call(projectRoutes.removeMember, { params: { id, userId } }),
-  createRole: (id: string, body: Body<typeof projectRoutes.createRole>) => api.call(projectRoutes.createRole, { params: { id }, body }),
+    api.call(routes.projectRoutes.changeMemberRole, { params: { id, userId }, body: { role } }),
+  removeMember: (id: string, userId: string) => api.call(routes.projectRoutes.removeMember, { params: { id, userId } }),
+  createRole: (id: string, body: Body<typeof projectRoutes.createRole>) =>
+    api.call(routes.projectRoutes.createRole, { params: { id }, body }),
   updateRole: (id: string, roleId: string, body: Body<typeof projectRoutes.updateRole>) =>
-    api.call(projectRoutes.updateRole, { params: { id, roleId }, body }),
-  deleteRole: (id: string, roleId: string) => api.call(projectRoutes.deleteRole, { params: { id, roleId } }),
-  createLink: (id: string, body: Body<typeof projectRoutes.createLink>) => api.call(projectRoutes.createLink, { params: { id }, body }),
+    api.call(routes.projectRoutes.updateRole, { params: { id, roleId }, body }),
+  deleteRole: (id: string, roleId: string) => api.call(routes.projectRoutes.deleteRole, { params: { id, roleId } }),
+  createLink: (id: string, body: Body<typeof projectRoutes.createLink>) =>
+    api.call(routes.projectRoutes.createLink, { params: { id }, body }),
   updateLink: (id: string, linkId: string, body: Body<typeof projectRoutes.updateLink>) =>
-    api.call(projectRoutes.updateLink, { params: { id, linkId }, body }),
-  deleteLink: (id: string, linkId: string) => api.call(projectRoutes.deleteLink, { params: { id, linkId } }),
-  addModule: (projectId: string, moduleId: string) => api.call(projectRoutes.addModule, { params: { moduleId, projectId }, body: {} }),
-  removeModule: (projectId: string, moduleId: string) => api.call(projectRoutes.removeModule, { params: { moduleId, projectId } }),
-  updateLicence: (id: string, body: Body<typeof licenceRoutes.update>) => api.call(licenceRoutes.update, { params: { id }, body }),
+    api.call(routes.projectRoutes.updateLink, { params: { id, linkId }, body }),
+  deleteLink: (id: string, linkId: string) => api.call(routes.projectRoutes.deleteLink, { params: { id, linkId } }),
+  addModule: (projectId: string, moduleId: string) =>
+    api.call(routes.projectRoutes.addModule, { params: { moduleId, projectId }, body: {} }),
+  removeModule: (projectId: string, moduleId: string) => api.call(routes.projectRoutes.removeModule, { params: { moduleId, projectId } }),
+  updateLicence: (id: string, body: Body<typeof licenceRoutes.update>) => api.call(routes.licenceRoutes.update, { params: { id }, body }),
 };

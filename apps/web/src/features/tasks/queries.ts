@@ -1,9 +1,8 @@
 import {
   ApiError,
-  labelRoutes,
   type ErrorEnvelope,
-  taskPartRoutes,
-  taskRoutes,
+  type taskPartRoutes,
+  type taskRoutes,
   type Body,
   type Label,
   type Task,
@@ -12,7 +11,7 @@ import {
 } from '@stramien/api';
 import type { TaskQueryFilter } from '@stramien/domain';
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/api';
+import { api, deferContracts } from '../../shared/api';
 import { readToken } from '../identity/session/tokenStorage';
 
 /** Rows per page of a task list: the contract's maximum, so 10,000 tasks load in 20 calls while the user scrolls. */
@@ -23,6 +22,8 @@ export interface TaskListParams {
   query: Omit<TaskListQuery, 'page' | 'per_page'>;
   filters?: TaskQueryFilter[];
 }
+
+const routes = deferContracts(() => import('./contracts'));
 
 export const taskKeys = {
   all: ['tasks'] as const,
@@ -51,7 +52,7 @@ export const taskListQuery = (params: TaskListParams) =>
     queryKey: taskKeys.list(params),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      api.call(taskRoutes.query, {
+      api.call(routes.taskRoutes.query, {
         query: { ...params.query, page: pageParam, per_page: TASK_LIST_PAGE_SIZE },
         body: params.filters && params.filters.length > 0 ? { filters: params.filters } : {},
         signal,
@@ -65,7 +66,7 @@ export const taskPageQuery = (params: TaskListParams) =>
   queryOptions({
     queryKey: [...taskKeys.list(params), 'first-page'] as const,
     queryFn: ({ signal }) =>
-      api.call(taskRoutes.query, {
+      api.call(routes.taskRoutes.query, {
         query: { ...params.query, page: 1, per_page: TASK_LIST_PAGE_SIZE },
         body: params.filters && params.filters.length > 0 ? { filters: params.filters } : {},
         signal,
@@ -85,7 +86,7 @@ export const todayTasksParams = (day: string = localDay()): TaskListParams => ({
 export const taskQuery = (id: string) =>
   queryOptions({
     queryKey: taskKeys.detail(id),
-    queryFn: async ({ signal }) => (await api.call(taskRoutes.get, { params: { id }, signal, ...minPosition() })).data,
+    queryFn: async ({ signal }) => (await api.call(routes.taskRoutes.get, { params: { id }, signal, ...minPosition() })).data,
     retry: false,
   });
 
@@ -94,20 +95,21 @@ export const taskChildrenQuery = (id: string) =>
   queryOptions({
     queryKey: taskKeys.children(id),
     queryFn: async ({ signal }) =>
-      (await api.call(taskRoutes.children, { params: { id }, query: { per_page: TASK_LIST_PAGE_SIZE }, signal, ...minPosition() })).data,
+      (await api.call(routes.taskRoutes.children, { params: { id }, query: { per_page: TASK_LIST_PAGE_SIZE }, signal, ...minPosition() }))
+        .data,
   });
 
 export const taskHistoryQuery = (id: string) =>
   queryOptions({
     queryKey: taskKeys.history(id),
-    queryFn: async ({ signal }) => (await api.call(taskRoutes.history, { params: { id }, signal, ...minPosition() })).data,
+    queryFn: async ({ signal }) => (await api.call(routes.taskRoutes.history, { params: { id }, signal, ...minPosition() })).data,
   });
 
 /** A project's Gantt data in one call (every task it may see, with parents and relations). */
 export const ganttQuery = (projectId: string) =>
   queryOptions({
     queryKey: taskKeys.gantt(projectId),
-    queryFn: async ({ signal }) => (await api.call(taskRoutes.gantt, { params: { id: projectId }, signal, ...minPosition() })).data,
+    queryFn: async ({ signal }) => (await api.call(routes.taskRoutes.gantt, { params: { id: projectId }, signal, ...minPosition() })).data,
   });
 
 /** The labels a task of the project may carry: licence-wide ones and the project's own. */
@@ -116,7 +118,7 @@ export const taskLabelsQuery = (licenceId: string, projectId: string | null) =>
     queryKey: taskKeys.labels(licenceId, projectId),
     queryFn: async ({ signal }) =>
       (
-        await api.call(labelRoutes.list, {
+        await api.call(routes.labelRoutes.list, {
           query: { 'filter[license]': licenceId, ...(projectId ? { 'filter[project]': projectId } : {}) },
           signal,
         })
@@ -153,27 +155,31 @@ type TaskAnswer = TaskCommandAnswer;
 
 /** The task commands of spec 1 §7; each answers the server's message and the resulting task. */
 export const taskCalls = {
-  create: (body: Body<typeof taskRoutes.create>): Promise<TaskAnswer> => api.call(taskRoutes.create, { body }),
-  update: (id: string, body: Body<typeof taskRoutes.update>): Promise<TaskAnswer> => api.call(taskRoutes.update, { params: { id }, body }),
-  close: (id: string): Promise<TaskAnswer> => api.call(taskRoutes.close, { params: { id }, body: {} }),
-  reopen: (id: string): Promise<TaskAnswer> => api.call(taskRoutes.reopen, { params: { id }, body: {} }),
-  cancel: (id: string): Promise<TaskAnswer> => api.call(taskRoutes.cancel, { params: { id }, body: {} }),
-  remove: (id: string) => api.call(taskRoutes.delete, { params: { id } }),
+  create: (body: Body<typeof taskRoutes.create>): Promise<TaskAnswer> => api.call(routes.taskRoutes.create, { body }),
+  update: (id: string, body: Body<typeof taskRoutes.update>): Promise<TaskAnswer> =>
+    api.call(routes.taskRoutes.update, { params: { id }, body }),
+  close: (id: string): Promise<TaskAnswer> => api.call(routes.taskRoutes.close, { params: { id }, body: {} }),
+  reopen: (id: string): Promise<TaskAnswer> => api.call(routes.taskRoutes.reopen, { params: { id }, body: {} }),
+  cancel: (id: string): Promise<TaskAnswer> => api.call(routes.taskRoutes.cancel, { params: { id }, body: {} }),
+  remove: (id: string) => api.call(routes.taskRoutes.delete, { params: { id } }),
   postMessage: (id: string, message: string): Promise<TaskAnswer> =>
-    api.call(taskPartRoutes.postMessage, { params: { id }, body: { message, id: crypto.randomUUID() } }),
+    api.call(routes.taskPartRoutes.postMessage, { params: { id }, body: { message, id: crypto.randomUUID() } }),
   addCheck: (id: string, title: string): Promise<TaskAnswer> =>
-    api.call(taskPartRoutes.addCheck, { params: { id }, body: { title, id: crypto.randomUUID() } }),
+    api.call(routes.taskPartRoutes.addCheck, { params: { id }, body: { title, id: crypto.randomUUID() } }),
   updateCheck: (id: string, checkId: string, body: Body<typeof taskPartRoutes.updateCheck>): Promise<TaskAnswer> =>
-    api.call(taskPartRoutes.updateCheck, { params: { id, checkId }, body }),
-  removeCheck: (id: string, checkId: string): Promise<TaskAnswer> => api.call(taskPartRoutes.removeCheck, { params: { id, checkId } }),
-  addLabel: (id: string, labelId: string): Promise<TaskAnswer> => api.call(taskPartRoutes.addLabel, { params: { id, labelId }, body: {} }),
-  removeLabel: (id: string, labelId: string): Promise<TaskAnswer> => api.call(taskPartRoutes.removeLabel, { params: { id, labelId } }),
+    api.call(routes.taskPartRoutes.updateCheck, { params: { id, checkId }, body }),
+  removeCheck: (id: string, checkId: string): Promise<TaskAnswer> =>
+    api.call(routes.taskPartRoutes.removeCheck, { params: { id, checkId } }),
+  addLabel: (id: string, labelId: string): Promise<TaskAnswer> =>
+    api.call(routes.taskPartRoutes.addLabel, { params: { id, labelId }, body: {} }),
+  removeLabel: (id: string, labelId: string): Promise<TaskAnswer> =>
+    api.call(routes.taskPartRoutes.removeLabel, { params: { id, labelId } }),
   addRelation: (id: string, task: string, kind: 'predecessor' | 'successor'): Promise<TaskAnswer> =>
-    api.call(taskPartRoutes.addRelation, { params: { id }, body: { task, kind } }),
+    api.call(routes.taskPartRoutes.addRelation, { params: { id }, body: { task, kind } }),
   removeRelation: (id: string, kind: 'predecessor' | 'successor', taskId: string): Promise<TaskAnswer> =>
-    api.call(taskPartRoutes.removeRelation, { params: { id, kind, taskId } }),
+    api.call(routes.taskPartRoutes.removeRelation, { params: { id, kind, taskId } }),
   removeAppendix: (id: string, appendixId: string): Promise<TaskAnswer> =>
-    api.call(taskPartRoutes.removeAppendix, { params: { id, appendixId } }),
+    api.call(routes.taskPartRoutes.removeAppendix, { params: { id, appendixId } }),
 };
 
 const authorised = (): Record<string, string> => {

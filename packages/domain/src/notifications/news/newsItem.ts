@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EventSchemas } from '../../shared/envelope';
-import { translatedSchema, type Translated } from '../../shared/translated';
+import type { Translated } from '../../shared/translated';
+import { translatedSchema } from '../../shared/translatedSchema';
 
 /** Limits of a news item (spec 1 §3: title, description (markdown), image, tags, auto_open, button_url, button_title). */
 export const NEWS_TITLE_MAX = 150;
@@ -97,9 +98,5 @@ export const evolveNewsReader = (state: NewsReaderState, event: NewsReaderEvent)
   }
 };
 
-/** An item is unread if its updated_at is later than the read time (spec 2 §4); never read: every item. */
-export const isNewsUnread = (updatedAt: string, readAt: string | null): boolean =>
-  readAt === null || Date.parse(updatedAt) > Date.parse(readAt);
-/** Unread and auto_open: critical, it opens the panel by itself. */
-export const isNewsCritical = (item: { updatedAt: string; autoOpen: boolean }, readAt: string | null): boolean =>
-  item.autoOpen && isNewsUnread(item.updatedAt, readAt);
+// the reading rules are zod-free for the web app's shell (see docs/performance.md, "Web bundle")
+export { isNewsCritical, isNewsUnread } from './newsReading';

@@ -1,4 +1,4 @@
-import { Button, InputGroup, Menu, MenuDivider, MenuItem, PopoverNext, type IconName } from '@blueprintjs/core';
+import { Button, InputGroup, type IconName } from '@blueprintjs/core';
 import { ClipboardIcon, CogIcon, GridViewIcon, HomeIcon, SearchIcon } from '@blueprintjs/icons';
 import type { Project } from '@stramien/api';
 import { truncateModuleName } from '@stramien/domain';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router-dom';
 import { useModuleName } from '../../../shared/moduleName';
 import { showToast } from '../../../shared/toaster';
+import { useMenuParts } from '../../../shared/useMenuParts';
 import { useSession } from '../../identity/session/useSession';
 import { useProjectCan } from '../permissions';
 import { projectNavItems } from '../projectNavigation';
@@ -50,6 +51,19 @@ const AppsMenu = ({ project }: { project: Project }) => {
     (item) => item.key !== 'settings' && (!needle || t(`projects.nav.${item.key}`).toLowerCase().includes(needle)),
   );
   const settings = can('project-settings');
+  const { parts, open, opened } = useMenuParts();
+
+  const button = (
+    <Button
+      variant="minimal"
+      icon={<GridViewIcon />}
+      text={t('projects.apps.title')}
+      data-testid="project-apps"
+      onClick={parts ? undefined : open}
+    />
+  );
+  if (!parts) return button;
+  const { Menu, MenuDivider, MenuItem, PopoverNext } = parts;
 
   const menu = (
     <div className="stramien-apps-menu" data-testid="project-apps-menu">
@@ -118,8 +132,8 @@ const AppsMenu = ({ project }: { project: Project }) => {
   );
 
   return (
-    <PopoverNext content={menu} placement="bottom-start">
-      <Button variant="minimal" icon={<GridViewIcon />} text={t('projects.apps.title')} data-testid="project-apps" />
+    <PopoverNext content={menu} placement="bottom-start" defaultIsOpen={opened}>
+      {button}
     </PopoverNext>
   );
 };
