@@ -5,11 +5,11 @@
  * `node --import tsx test/bench/profileCommands.ts user|task|record [ms] [--prof]`; with --prof the measured run's
  * main-thread profile is written to .tmp/prof/<kind>.cpuprofile: `node test/bench/cpuprofileTop.mjs .tmp/prof/user.cpuprofile`.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
+import { readFileSync } from 'node:fs';
 import { identityRoutes, projectRoutes, tableRoutes, taskRoutes } from '@stramien/api';
 import { startTestServer } from '@stramien/commands/testing/testServer';
 import { createBenchUsers, createLoadGenerator, type LoopCaller } from './http';
+import { startCpuProfile } from './cpuProfile';
 
 const kind = process.argv[2] ?? 'user';
 const ms = Number(process.argv[3] ?? 8_000);
@@ -79,21 +79,11 @@ try {
     }
   }
   await load.run(callers, 2_000);
-  const session = new Session();
-  if (process.argv.includes('--prof')) {
-    session.connect();
-    await session.post('Profiler.enable');
-    await session.post('Profiler.start');
-  }
+  const profile = process.argv.includes('--prof') ? await startCpuProfile() : null;
   const cpu0 = mainThreadCpuMs();
   const run = await load.run(callers, ms);
   const cpu = mainThreadCpuMs() - cpu0;
-  if (process.argv.includes('--prof')) {
-    const { profile } = await session.post('Profiler.stop');
-    mkdirSync('.tmp/prof', { recursive: true });
-    writeFileSync(`.tmp/prof/${kind}.cpuprofile`, JSON.stringify(profile));
-    session.disconnect();
-  }
+  await profile?.stop(`.tmp/prof/${kind}.cpuprofile`);
   const sorted = [...run.latencies].sort((a, b) => a - b);
   const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!.toFixed(1);
   console.log(

@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { identityRoutes, jobRoutes, projectRoutes, tableBulkRoutes, tableRoutes } from '@stramien/api';
 import type { ColumnType } from '@stramien/domain';
 import { DEMO, startTestServer } from '@stramien/commands/testing/testServer';
-import {
-  TABLES_COLLECTION,
-  tableRecordsCollection,
-  type RecordDoc,
-  type StoredValues,
-  type TableDoc,
-} from '@stramien/projections/tables/tableDocs';
+import { TABLES_COLLECTION, tableRecordsCollection, type RecordDoc, type TableDoc } from '@stramien/projections/tables/tableDocs';
 import { atLeast, atMost, elapsedMs, info, round, type BenchFigure } from './figures';
+import { startCpuProfile } from './cpuProfile';
+import { EXPORT_COLUMN_TYPES, seedExportRecords } from './exportTable';
 
 export interface TablesBulkBenchOptions {
   /** records of the exported table (20 columns); default 100,000 */
@@ -23,13 +17,6 @@ export interface TablesBulkBenchOptions {
 }
 
 /** 20 columns: 10 text, 4 integers, 2 floats, 2 dates, 2 booleans */
-const COLUMN_TYPES: ColumnType[] = [
-  ...Array<ColumnType>(10).fill('text'),
-  ...Array<ColumnType>(4).fill('integer'),
-  ...Array<ColumnType>(2).fill('float'),
-  ...Array<ColumnType>(2).fill('date'),
-  ...Array<ColumnType>(2).fill('boolean'),
-];
 
 /**
  * Bulk work on tables (issue 8 "Measured"): the CSV export of `records` x 20 columns (request to finished job, rows/s,
@@ -63,7 +50,7 @@ export async function benchTablesBulk(options: TablesBulkBenchOptions = {}): Pro
     // the export
     const exported = (await admin.call(tableRoutes.createTable, { body: { project: projectId, name: 'Elements' } })).data.id;
     const columns: { id: string; type: ColumnType }[] = [];
-    for (const [i, type] of COLUMN_TYPES.entries())
+    for (const [i, type] of EXPORT_COLUMN_TYPES.entries())
       columns.push({ id: (await admin.call(tableRoutes.createColumn, { body: { table: exported, name: `C${i}`, type } })).data.id, type });
     for (let i = 0; ; i++) {
       const doc = await store.collection<TableDoc>(TABLES_COLLECTION).findOne({ _id: exported });
@@ -73,39 +60,11 @@ export async function benchTablesBulk(options: TablesBulkBenchOptions = {}): Pro
     }
     log(`tablesBulk: seeding ${total} records x ${columns.length} columns into the read model`);
     const records = store.collection<RecordDoc>(tableRecordsCollection(exported));
-    const at = new Date().toISOString();
-    let batch: RecordDoc[] = [];
-    for (let n = 0; n < total; n++) {
-      const v: StoredValues = Object.fromEntries(
-        columns.map((c, i) => [
-          c.id,
-          c.type === 'text'
-            ? `element ${n} of ${i}`
-            : c.type === 'integer'
-              ? n * i
-              : c.type === 'float'
-                ? n / 7
-                : c.type === 'date'
-                  ? '2026-11-23'
-                  : (n + i) % 2,
-        ]),
-      );
-      batch.push({ _id: randomUUID(), _seq: n - total, v, createdAt: at, createdBy: me.id, updatedAt: at, updatedBy: me.id });
-      if (batch.length >= 5_000) {
-        await records.insertMany(batch);
-        batch = [];
-      }
-    }
-    if (batch.length > 0) await records.insertMany(batch);
+    await seedExportRecords(records, columns, total, me.id);
     const rssBefore = process.memoryUsage().rss;
     let rssPeak = rssBefore;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 50);
-    const session = process.env.BENCH_PROFILE_DIR ? new Session() : null;
-    if (session) {
-      session.connect();
-      await session.post('Profiler.enable');
-      await session.post('Profiler.start');
-    }
+    const profile = process.env.BENCH_PROFILE_DIR ? await startCpuProfile() : null;
     const exportCpu = process.cpuUsage();
     const exportStarted = process.hrtime.bigint();
     const job = await admin.call(tableBulkRoutes.exportTable, { params: { id: projectId, tableId: exported }, body: { format: 'csv' } });
@@ -113,12 +72,7 @@ export async function benchTablesBulk(options: TablesBulkBenchOptions = {}): Pro
     const exportMs = elapsedMs(exportStarted);
     const exportCpuMs = (({ user, system }) => (user + system) / 1000)(process.cpuUsage(exportCpu));
     clearInterval(sampler);
-    if (session) {
-      const { profile } = await session.post('Profiler.stop');
-      mkdirSync(process.env.BENCH_PROFILE_DIR!, { recursive: true });
-      writeFileSync(join(process.env.BENCH_PROFILE_DIR!, 'tablesBulk-export.cpuprofile'), JSON.stringify(profile));
-      session.disconnect();
-    }
+    await profile?.stop(join(process.env.BENCH_PROFILE_DIR!, 'tablesBulk-export.cpuprofile'));
     log(`tablesBulk: exported ${total} rows in ${round(exportMs)} ms`);
 
     // the restore
