@@ -3,8 +3,11 @@ import type { EventSubscription, RecordedEvent } from './eventStore';
 export interface PollingSubscriptionOptions {
   /** exclusive position to start after */
   after: number;
-  /** reads the next page of matching events after a position, in position order ([] when there is none yet) */
-  readPage: (after: number) => RecordedEvent[];
+  /**
+   * reads the next page of matching events after a position, in position order ([] when there is none yet): at most
+   * `max` events when given (a consumer of `batches(max)` takes pages of its batch size), else the reader's own page
+   */
+  readPage: (after: number, max?: number) => RecordedEvent[];
   /** how long to sleep on an empty page unless notify() wakes the subscription earlier */
   pollIntervalMs: number;
   onClose?: (subscription: PollingSubscription) => void;
@@ -43,7 +46,7 @@ export class PollingSubscription implements EventSubscription {
     return this.iterator;
   }
 
-  /** the store's pages as they are read (split to at most `max`): one await per page, not per event */
+  /** the store's pages of at most `max` events as they are read: one await per page, not per event */
   batches(max: number): AsyncIterable<RecordedEvent[]> {
     this.paging ??= this.pages(max);
     const paging = this.paging;
@@ -80,17 +83,13 @@ export class PollingSubscription implements EventSubscription {
   private async *pages(max: number): AsyncGenerator<RecordedEvent[]> {
     try {
       while (!this.closed) {
-        const page = this.options.readPage(this.cursor);
+        const page = this.options.readPage(this.cursor, max);
         if (page.length === 0) {
           await this.sleep();
           continue;
         }
-        for (let from = 0; from < page.length; from += max) {
-          if (this.closed) return;
-          const batch = page.slice(from, from + max);
-          this.cursor = batch[batch.length - 1]!.position;
-          yield batch;
-        }
+        this.cursor = page[page.length - 1]!.position;
+        yield page;
       }
     } finally {
       await this.close();

@@ -106,6 +106,26 @@ describe('SqliteEventStore', () => {
     });
   });
 
+  describe('when a reader of batches catches up', () => {
+    it('reads pages of its batch size, not of the subscription page size (fewer batches while replaying)', async () => {
+      const store = createSqliteEventStore({ file, subscriptionPageSize: 100 });
+      stores.push(store);
+      await store.append(
+        'catchup-1',
+        Array.from({ length: 1_200 }, () => newEvent('Counted')),
+        'no_stream',
+      );
+      const subscription = store.subscribe({ after: 0 });
+      const sizes: number[] = [];
+      for await (const batch of subscription.batches(1_000)) {
+        sizes.push(batch.length);
+        if (sizes.reduce((a, b) => a + b, 0) >= 1_200) break;
+      }
+      await subscription.close();
+      expect(sizes).toEqual([1_000, 200]);
+    });
+  });
+
   describe('when a batch repeats some events already in the stream', () => {
     it('skips the stored ones and appends the rest after checking the expected revision', async () => {
       const store = open();

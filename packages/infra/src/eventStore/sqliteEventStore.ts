@@ -24,7 +24,7 @@ export interface SqliteEventStoreOptions {
   file: string;
   /** how often live subscriptions look for events appended by other processes; default 250 ms */
   pollIntervalMs?: number;
-  /** events a subscription reads per page while catching up; default 500 */
+  /** events a subscription reads per page while catching up (a consumer of `batches(max)` reads pages of `max`); default 500 */
   subscriptionPageSize?: number;
 }
 
@@ -449,7 +449,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
       const subscription = new PollingSubscription({
         after: options.after ?? 0,
         pollIntervalMs,
-        readPage: (after) => durableOnly(readAllSync(after, subscriptionPageSize, filter)),
+        readPage: (after, max) => durableOnly(readAllSync(after, max ?? subscriptionPageSize, filter)),
         onClose: (closedSubscription) => subscriptions.delete(closedSubscription),
       });
       subscriptions.add(subscription);
