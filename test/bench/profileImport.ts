@@ -36,7 +36,13 @@ const params: RecordsImportParams = {
   filename: 'import.csv',
 };
 const job = { jobId, ownerId: 'user-0', licenceId: 'licence-1', requestedAt: new Date().toISOString() } as unknown as JobState;
-const context: JobContext = { documentStore, blobStore, pipeline: createCommandPipeline({ eventStore }), now: () => new Date() };
+const context: JobContext = {
+  documentStore,
+  blobStore,
+  pipeline: createCommandPipeline({ eventStore }),
+  now: () => new Date(),
+  appendNewStreams: (streams) => eventStore.appendNewStreams(streams),
+};
 
 const cpuMs = (from: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(from);

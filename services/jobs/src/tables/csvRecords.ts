@@ -12,6 +12,7 @@ import {
   tableMessages,
   usesDecimalComma,
   type Column,
+  type CellValue,
   type ImportDelimiter,
   type KnownRecord,
   type MessageValues,
@@ -233,7 +234,7 @@ export interface ImportTarget {
  */
 export const recordContextOf = async (
   target: ImportTarget,
-  inputs: readonly Record<string, string>[],
+  inputs: readonly Record<string, unknown>[],
   lookups: ImportLookups,
 ): Promise<RecordContext> => {
   const hasTableCells = target.columns.some((c) => c.type === 'table');
@@ -249,9 +250,12 @@ export const recordContextOf = async (
   };
 };
 
-/** A checked batch: each row's inputs by column id (as the record command takes them), and its refused cells. */
+/**
+ * A checked batch: each row's inputs by column id (as the record command takes them) and, when the row has no refused
+ * cell, the values the check made of them (as `RecordCreated` stores them, in the same column order); its refused cells.
+ */
 export interface CheckedBatch {
-  rows: { row: number; values: Record<string, string> }[];
+  rows: { row: number; values: Record<string, string>; checked: Record<string, CellValue> }[];
   errors: ImportCellError[];
 }
 
@@ -283,10 +287,15 @@ export const checkBatch = async (
     lookups,
   );
   const errors: ImportCellError[] = [];
+  const checkedRows: CheckedBatch['rows'] = [];
   for (const [i, { row, values }] of rows.entries()) {
+    const checked: Record<string, CellValue> = {};
     for (const m of mapped) {
       const result = checkRecordCell(context, m.column, values[m.column.columnId]);
-      if (result.ok) continue;
+      if (result.ok) {
+        checked[m.column.columnId] = result.value;
+        continue;
+      }
       errors.push({
         row,
         column: m.column.columnId,
@@ -297,6 +306,7 @@ export const checkBatch = async (
         ...(result.error.values ? { values: result.error.values } : {}),
       });
     }
+    checkedRows.push({ row, values, checked });
   }
-  return { rows, errors };
+  return { rows: checkedRows, errors };
 };

@@ -63,7 +63,12 @@ afterEach(async () => {
 
 const pipeline = () => createCommandPipeline({ eventStore: adapters.eventStore });
 const actor = { userId: OWNER, licenceId: LICENCE };
-const context = (): JobContext => ({ ...adapters, pipeline: pipeline(), now: () => new Date('2026-11-23T12:00:00Z') });
+const context = (): JobContext => ({
+  ...adapters,
+  pipeline: pipeline(),
+  now: () => new Date('2026-11-23T12:00:00Z'),
+  appendNewStreams: (streams) => adapters.eventStore.appendNewStreams(streams),
+});
 
 /** a `;` file of ROWS rows (decimal commas), stored as an import's upload, and its job requested */
 const requestImport = async (text: string): Promise<{ job: JobState; params: RecordsImportParams }> => {
