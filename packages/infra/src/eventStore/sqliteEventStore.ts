@@ -323,9 +323,19 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
    */
   const writeNewStreams = db.transaction((streams: NewStream[]): (AppendResult | null)[] => {
     const recordedAt = new Date().toISOString();
+    // the events of one call mostly share one metadata object (one command's, one job's): written out once
+    let metadataOf: unknown;
+    let metadataJson = '';
     return streams.map(({ streamId, events }) => {
       if (statements.streamHead.get(streamId) !== undefined) return null;
-      const rows = events.map((event): SerializedEvent => [event.id, event.type, toJson(event.data ?? null), toJson(event.metadata ?? {})]);
+      const rows = events.map((event): SerializedEvent => {
+        const metadata = event.metadata ?? {};
+        if (metadata !== metadataOf) {
+          metadataJson = toJson(metadata);
+          metadataOf = metadata;
+        }
+        return [event.id, event.type, toJson(event.data ?? null), metadataJson];
+      });
       return insertEvents(streamId, rows, undefined, recordedAt);
     });
   });

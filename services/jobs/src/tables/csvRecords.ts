@@ -263,11 +263,11 @@ export const recordContextOf = async (
 };
 
 /**
- * A checked batch: each row's inputs by column id (as the record command takes them) and, when the row has no refused
- * cell, the values the check made of them (as `RecordCreated` stores them, in the same column order); its refused cells.
+ * A checked batch: each row without a refused cell and the values the check made of its cells (by column id, as
+ * `RecordCreated` stores them, in file column order); its refused cells.
  */
 export interface CheckedBatch {
-  rows: { row: number; values: Record<string, string>; checked: Record<string, CellValue> }[];
+  rows: { row: number; checked: Record<string, CellValue> }[];
   errors: ImportCellError[];
 }
 
@@ -283,42 +283,43 @@ export const checkBatch = async (
   batch: readonly CsvRow[],
   lookups: ImportLookups,
 ): Promise<CheckedBatch> => {
-  const decimalComma = usesDecimalComma(head.delimiter);
+  const decimalComma = { decimalComma: usesDecimalComma(head.delimiter) };
   const mapped = head.headers
     .map((header, index) => ({ header, index, column: target.columns.find((c) => c.columnId === mapping[header]) }))
     .filter((m): m is { header: string; index: number; column: Column } => m.column !== undefined);
-  const rows = batch.map(({ row, cells }) => ({
-    row,
-    values: Object.fromEntries(
-      mapped.map((m) => [m.column.columnId, importCellInput(m.column.type, cells[m.index] ?? '', { decimalComma })]),
-    ),
-  }));
-  const context = await recordContextOf(
-    target,
-    rows.map((r) => r.values),
-    lookups,
-  );
+  const inputs: Record<string, string>[] = new Array<Record<string, string>>(batch.length);
+  for (let i = 0; i < batch.length; i++) {
+    const cells = batch[i]!.cells;
+    const values: Record<string, string> = {};
+    for (const m of mapped) values[m.column.columnId] = importCellInput(m.column.type, cells[m.index] ?? '', decimalComma);
+    inputs[i] = values;
+  }
+  const context = await recordContextOf(target, inputs, lookups);
   const errors: ImportCellError[] = [];
-  const checkedRows: CheckedBatch['rows'] = [];
-  for (const [i, { row, values }] of rows.entries()) {
+  const rows: CheckedBatch['rows'] = [];
+  for (let i = 0; i < batch.length; i++) {
+    const { row, cells } = batch[i]!;
+    const values = inputs[i]!;
     const checked: Record<string, CellValue> = {};
+    let refused = false;
     for (const m of mapped) {
       const result = checkRecordCell(context, m.column, values[m.column.columnId]);
       if (result.ok) {
         checked[m.column.columnId] = result.value;
         continue;
       }
+      refused = true;
       errors.push({
         row,
         column: m.column.columnId,
         header: m.header,
-        value: batch[i]!.cells[m.index] ?? '',
+        value: cells[m.index] ?? '',
         message: result.error.message,
         key: result.error.key,
         ...(result.error.values ? { values: result.error.values } : {}),
       });
     }
-    checkedRows.push({ row, values, checked });
+    if (!refused) rows.push({ row, checked });
   }
-  return { rows: checkedRows, errors };
+  return { rows, errors };
 };
