@@ -25,7 +25,14 @@ import {
 import { TABLES_COLLECTION } from '@stramien/projections/tables/tableDocs';
 import { createJobKindRegistry, type JobContext, type JobKind } from '../kinds/jobKind';
 import { createJobWorker } from '../worker/jobWorker';
-import { importBlobIds, importedRecordId, recordsImportKind, RECORDS_IMPORT_KIND, type RecordsImportParams } from './recordsImport';
+import {
+  importBlobIds,
+  importedRecordId,
+  importedRecordIds,
+  recordsImportKind,
+  RECORDS_IMPORT_KIND,
+  type RecordsImportParams,
+} from './recordsImport';
 
 const LICENCE = 'licence-1';
 const OWNER = 'owner-1';
@@ -129,6 +136,48 @@ describe('records-import', () => {
       expect(
         created.find((e) => (e.data as { recordId: string }).recordId === importedRecordId(job.jobId, firstOfChunk))?.data,
       ).toMatchObject({ values: { 'c-name': `Row ${firstOfChunk}`, 'c-size': IMPORT_CHUNK_ROWS + 0.5 } });
+    });
+  });
+
+  describe('when the table is unchanged since the plan (the trusted path)', () => {
+    it('writes the events the command pipeline writes: same type, data and metadata, in row order', async () => {
+      const trusted = await requestImport(csv(5));
+      const full = await requestImport(csv(5));
+      const trustedPlan = await recordsImportKind.plan(trusted.job, trusted.params, context());
+      const fullPlan = await recordsImportKind.plan(full.job, full.params, context());
+      await recordsImportKind.runChunk(trusted.job, trusted.params, trustedPlan.chunks[0], context(), null);
+      // a chunk of a plan that kept no definition takes the full path (the decider, the pipeline)
+      const { definition: _, ...withoutDefinition } = fullPlan.chunks[0] as { definition: string };
+      await recordsImportKind.runChunk(full.job, full.params, withoutDefinition, context(), null);
+      const strip = (events: Awaited<ReturnType<typeof recordsCreated>>, jobId: string) =>
+        events.map((e) => ({
+          type: e.type,
+          revision: e.revision,
+          data: JSON.stringify(e.data).replaceAll(jobId, 'JOB').replace(/"recordId":"[^"]+"/, ''),
+          metadata: JSON.stringify(e.metadata).replaceAll(jobId, 'JOB').replace(/"occurredAt":"[^"]+"/, ''),
+        }));
+      const written = await recordsCreated(trusted.job.jobId);
+      expect(strip(written, trusted.job.jobId)).toEqual(strip(await recordsCreated(full.job.jobId), full.job.jobId));
+      expect(written.map((e) => (e.data as { recordId: string }).recordId)).toEqual(
+        [1, 2, 3, 4, 5].map((row) => importedRecordId(trusted.job.jobId, row)),
+      );
+    });
+
+    it('takes the full path when the columns changed since the plan, so a value the table now refuses is not written', async () => {
+      const { job, params } = await requestImport(csv(5));
+      const plan = await recordsImportKind.plan(job, params, context());
+      // Size became a whole-number column after the rows were checked: 0.5, 1.5, ... no longer fit
+      await adapters.documentStore
+        .collection<Doc>(TABLES_COLLECTION)
+        .updateOne({ _id: TABLE }, { $set: { columns: [columns[0], { ...columns[1], type: 'integer' }] } });
+      await expect(recordsImportKind.runChunk(job, params, plan.chunks[0], context(), null)).rejects.toMatchObject({ status: 422 });
+      expect(await recordsCreated(job.jobId)).toEqual([]);
+    });
+
+    it('names each row the record importedRecordId names', () => {
+      const jobId = randomUUID();
+      const idOf = importedRecordIds(jobId);
+      for (const row of [1, 2, 9, 10, 1999, 100_000]) expect(idOf(row)).toBe(importedRecordId(jobId, row));
     });
   });
 
