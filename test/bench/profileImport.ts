@@ -2,8 +2,8 @@
  * Profiling aid for the CSV import job (not a benchmark): writes a Dutch Excel file of `rows` x 20 columns (the
  * tablesImport bench's), then runs the `records-import` kind's plan and every chunk on embedded adapters in .tmp/, as
  * the worker would, and prints the CPU time (process.cpuUsage) per 10,000 rows of the plan and of the chunks.
- * `node --import tsx test/bench/profileImport.ts [rows] [--prof]`; with --prof the profile is written to
- * .tmp/prof/import.cpuprofile (read it with test/bench/cpuprofileTop.mjs).
+ * `node --import tsx test/bench/profileImport.ts [rows] [--prof [--plan-only]]`; with --prof the profile (of the plan
+ * and the chunks, or of the plan only) is written to .tmp/prof/import.cpuprofile (read it with cpuprofileTop.mjs).
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -18,6 +18,8 @@ import { BENCH_IMPORT_COLUMNS, csvOf } from './tablesImport.bench';
 
 const total = Number(process.argv[2] ?? 20_000);
 const prof = process.argv.includes('--prof');
+/** the profile covers the plan only */
+const planOnly = process.argv.includes('--plan-only');
 const dir = '.tmp/profileImport';
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
@@ -54,11 +56,12 @@ const t0 = performance.now();
 let cpu = process.cpuUsage();
 const plan = await recordsImportKind.plan(job, params, context);
 const planMs = cpuMs(cpu);
+if (planOnly) await profile?.stop('.tmp/prof/import.cpuprofile');
 cpu = process.cpuUsage();
 for (const chunk of plan.chunks) await recordsImportKind.runChunk(job, params, chunk, context, null);
 const chunksMs = cpuMs(cpu);
 const wallMs = performance.now() - t0;
-await profile?.stop('.tmp/prof/import.cpuprofile');
+if (!planOnly) await profile?.stop('.tmp/prof/import.cpuprofile');
 const head = await eventStore.headPosition();
 console.log(
   `${total} rows (${head} events): plan ${planMs.toFixed(0)} ms CPU (${per10k(planMs)} per 10,000 rows), chunks ${chunksMs.toFixed(0)} ms CPU (${per10k(chunksMs)} per 10,000), wall ${wallMs.toFixed(0)} ms, ${Math.round(total / (wallMs / 1000))} rows/s`,

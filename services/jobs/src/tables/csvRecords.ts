@@ -287,23 +287,22 @@ export const checkBatch = async (
   const mapped = head.headers
     .map((header, index) => ({ header, index, column: target.columns.find((c) => c.columnId === mapping[header]) }))
     .filter((m): m is { header: string; index: number; column: Column } => m.column !== undefined);
-  const inputs: Record<string, string>[] = new Array<Record<string, string>>(batch.length);
-  for (let i = 0; i < batch.length; i++) {
-    const cells = batch[i]!.cells;
-    const values: Record<string, string> = {};
-    for (const m of mapped) values[m.column.columnId] = importCellInput(m.column.type, cells[m.index] ?? '', decimalComma);
-    inputs[i] = values;
-  }
-  const context = await recordContextOf(target, inputs, lookups);
+  const inputOf = (cells: string[], m: (typeof mapped)[number]) => importCellInput(m.column.type, cells[m.index] ?? '', decimalComma);
+  // the inputs are kept for a lookup only when `table` or `sbscode` cells name other data; else each is read as checked
+  const linked = mapped.some((m) => m.column.type === 'table' || m.column.type === 'sbscode');
+  const inputs = linked
+    ? batch.map(({ cells }) => Object.fromEntries(mapped.map((m) => [m.column.columnId, inputOf(cells, m)])) as Record<string, string>)
+    : null;
+  const context = await recordContextOf(target, inputs ?? [], lookups);
   const errors: ImportCellError[] = [];
   const rows: CheckedBatch['rows'] = [];
   for (let i = 0; i < batch.length; i++) {
     const { row, cells } = batch[i]!;
-    const values = inputs[i]!;
+    const values = inputs?.[i];
     const checked: Record<string, CellValue> = {};
     let refused = false;
     for (const m of mapped) {
-      const result = checkRecordCell(context, m.column, values[m.column.columnId]);
+      const result = checkRecordCell(context, m.column, values ? values[m.column.columnId] : inputOf(cells, m));
       if (result.ok) {
         checked[m.column.columnId] = result.value;
         continue;
