@@ -2,8 +2,8 @@
  * Profiling aid for the CSV import job (not a benchmark): writes a Dutch Excel file of `rows` x 20 columns (the
  * tablesImport bench's), then runs the `records-import` kind's plan and every chunk on embedded adapters in .tmp/, as
  * the worker would, and prints the CPU time (process.cpuUsage) per 10,000 rows of the plan and of the chunks.
- * `node --import tsx test/bench/profileImport.ts [rows] [--prof [--plan-only]]`; with --prof the profile (of the plan
- * and the chunks, or of the plan only) is written to .tmp/prof/import.cpuprofile (read it with cpuprofileTop.mjs).
+ * `node --import tsx test/bench/profileImport.ts [rows] [--prof [--plan-only | --chunks-only]]`; with --prof the profile (of the plan
+ * and the chunks, or of one of them) is written to .tmp/prof/import.cpuprofile (read it with cpuprofileTop.mjs).
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -20,13 +20,21 @@ const total = Number(process.argv[2] ?? 20_000);
 const prof = process.argv.includes('--prof');
 /** the profile covers the plan only */
 const planOnly = process.argv.includes('--plan-only');
+/** the profile covers the chunks only */
+const chunksOnly = process.argv.includes('--chunks-only');
 const dir = '.tmp/profileImport';
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 const eventStore = createSqliteEventStore({ file: join(dir, 'events.sqlite') });
 const documentStore = createEmbeddedDocumentStore({ file: join(dir, 'documents.sqlite') });
 const blobStore = createFileBlobStore({ dir: join(dir, 'blobs') });
-const columns: Column[] = BENCH_IMPORT_COLUMNS.map((c, i) => ({ columnId: `c${i}`, name: c.name, type: c.type, options: null, position: i }));
+const columns: Column[] = BENCH_IMPORT_COLUMNS.map((c, i) => ({
+  columnId: `c${i}`,
+  name: c.name,
+  type: c.type,
+  options: null,
+  position: i,
+}));
 await documentStore.collection<Doc>(TABLES_COLLECTION).insertMany([{ _id: 'table-1', projectId: 'project-1', columns, deleted: false }]);
 const jobId = randomUUID();
 await blobStore.put(csvOf(total), { id: importBlobIds.upload(jobId), contentType: 'text/csv' });
@@ -51,12 +59,13 @@ const cpuMs = (from: NodeJS.CpuUsage) => {
   return (used.user + used.system) / 1000;
 };
 const per10k = (ms: number) => ((ms / total) * 10_000).toFixed(0);
-const profile = prof ? await startCpuProfile() : null;
+let profile = prof && !chunksOnly ? await startCpuProfile() : null;
 const t0 = performance.now();
 let cpu = process.cpuUsage();
 const plan = await recordsImportKind.plan(job, params, context);
 const planMs = cpuMs(cpu);
 if (planOnly) await profile?.stop('.tmp/prof/import.cpuprofile');
+if (prof && chunksOnly) profile = await startCpuProfile();
 cpu = process.cpuUsage();
 for (const chunk of plan.chunks) await recordsImportKind.runChunk(job, params, chunk, context, null);
 const chunksMs = cpuMs(cpu);

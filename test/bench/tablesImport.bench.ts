@@ -76,7 +76,13 @@ export const benchImportJob = async (dir: string, file: Buffer, rows: number, lo
   const blobStore = createFileBlobStore({ dir: join(dir, 'blobs') });
   const bus = createInProcessBus();
   try {
-    const columns: Column[] = BENCH_IMPORT_COLUMNS.map((c, i) => ({ columnId: `c${i}`, name: c.name, type: c.type, options: null, position: i }));
+    const columns: Column[] = BENCH_IMPORT_COLUMNS.map((c, i) => ({
+      columnId: `c${i}`,
+      name: c.name,
+      type: c.type,
+      options: null,
+      position: i,
+    }));
     await documentStore
       .collection<Doc>(TABLES_COLLECTION)
       .insertMany([{ _id: 'table-1', projectId: 'project-1', columns, deleted: false }]);

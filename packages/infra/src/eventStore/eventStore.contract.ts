@@ -252,7 +252,9 @@ export const describeEventStoreContract = (name: string, factory: EventStoreFact
         expectStrictlyIncreasing(all.map((event) => event.position));
         expect(all.map((event) => event.revision)).toEqual(streams.flatMap(() => [0, 1]));
         expect(results.map((result) => result?.nextExpectedRevision)).toEqual([1, 1, 1, 1, 1]);
-        expect(results.map((result) => result?.position)).toEqual(all.filter((event) => event.revision === 1).map((event) => event.position));
+        expect(results.map((result) => result?.position)).toEqual(
+          all.filter((event) => event.revision === 1).map((event) => event.position),
+        );
       });
 
       it('skips a stream that exists (answering null for it) and writes nothing twice when called again', async () => {

@@ -75,7 +75,7 @@ export const createCsvRowParser = (delimiter: string): CsvRowParser => {
   const parseRow = (): string[] | null => {
     let p = pos;
     let line = lines;
-    let fields: string[] = [];
+    const fields: string[] = [];
     let field = '';
     let wasQuoting = false;
     const len = buf.length;

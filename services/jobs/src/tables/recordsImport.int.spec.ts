@@ -153,8 +153,12 @@ describe('records-import', () => {
         events.map((e) => ({
           type: e.type,
           revision: e.revision,
-          data: JSON.stringify(e.data).replaceAll(jobId, 'JOB').replace(/"recordId":"[^"]+"/, ''),
-          metadata: JSON.stringify(e.metadata).replaceAll(jobId, 'JOB').replace(/"occurredAt":"[^"]+"/, ''),
+          data: JSON.stringify(e.data)
+            .replaceAll(jobId, 'JOB')
+            .replace(/"recordId":"[^"]+"/, ''),
+          metadata: JSON.stringify(e.metadata)
+            .replaceAll(jobId, 'JOB')
+            .replace(/"occurredAt":"[^"]+"/, ''),
         }));
       const written = await recordsCreated(trusted.job.jobId);
       expect(strip(written, trusted.job.jobId)).toEqual(strip(await recordsCreated(full.job.jobId), full.job.jobId));
