@@ -115,9 +115,11 @@ const rowsOf = async (stream: Readable): Promise<[number, Record<string, CellVal
  * `POST /records/import`: a CSV's rows become records (docs/tables.md "Bulk work"). The plan reads the uploaded file
  * once, streamed, in batches of IMPORT_CHUNK_ROWS rows, checking every cell; one refused cell fails the job with
  * `tables.importInvalid` before anything is written (the owner fetches the errors from /records/verify). Each batch's
- * checked rows are stored as the input of one chunk. A chunk creates its rows' records side by side (their appends
- * share the event store's group commit) as the job's owner; row n becomes record `importedRecordId(job, n)`, created
- * only where its stream is empty, so a chunk run again writes nothing twice. The file lists row and record id.
+ * checked values are stored as the input of one chunk, with a hash of the columns they were checked against. A chunk
+ * creates its rows' records as the job's owner, in one `appendNewStreams` call while the table keeps those columns
+ * (`writeChecked`), else through the command pipeline (`createRows`); row n becomes record
+ * `importedRecordId(job, n)`, created only where its stream is empty, so a chunk run again writes nothing twice. The
+ * file lists row and record id.
  */
 export const recordsImportKind = defineJobKind<RecordsImportParams>({
   kind: RECORDS_IMPORT_KIND,
@@ -232,8 +234,9 @@ const writeChecked = async (
 };
 
 /**
- * The full path (the table changed since the plan): creates a chunk's records side by side as the job's owner; a record already there (this chunk ran before a crash)
- * is left as it is. Answers each row with its record id.
+ * The full path (the table changed since the plan): creates a chunk's records side by side as the job's owner through
+ * the command pipeline, the decider checking every cell; a record already there (this chunk ran before a crash) is
+ * left as it is. Answers each row with its record id.
  */
 const createRows = async (
   job: JobState,
