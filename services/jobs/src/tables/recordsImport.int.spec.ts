@@ -22,7 +22,7 @@ import {
   createSqliteEventStore,
   type Doc,
 } from '@stramien/infra';
-import { TABLES_COLLECTION } from '@stramien/projections/tables/tableDocs';
+import { TABLES_COLLECTION, tableRecordsCollection } from '@stramien/projections/tables/tableDocs';
 import { createJobKindRegistry, type JobContext, type JobKind } from '../kinds/jobKind';
 import { createJobWorker } from '../worker/jobWorker';
 import {
@@ -176,6 +176,29 @@ describe('records-import', () => {
         .updateOne({ _id: TABLE }, { $set: { columns: [columns[0], { ...columns[1], type: 'integer' }] } });
       await expect(recordsImportKind.runChunk(job, params, plan.chunks[0], context(), null)).rejects.toMatchObject({ status: 422 });
       expect(await recordsCreated(job.jobId)).toEqual([]);
+    });
+
+    it('checks a `table` cell again: a linked record deleted since the plan makes the chunk refuse, writing nothing', async () => {
+      const linked = { columnId: 'c-room', name: 'Room', type: 'table' as const, options: { table: 'table-2' }, position: 2 };
+      await adapters.documentStore
+        .collection<Doc>(TABLES_COLLECTION)
+        .updateOne({ _id: TABLE }, { $set: { columns: [...columns, linked] } });
+      const rooms = adapters.documentStore.collection<Doc>(tableRecordsCollection('table-2'));
+      await rooms.insertMany([{ _id: 'room-1' }, { _id: 'room-2' }]);
+      const { job, params } = await requestImport('Name;Size;Room\r\nA;1,5;room-1\r\nB;2,5;room-2\r\n');
+      const plan = await recordsImportKind.plan(job, { ...params, mapping: { ...params.mapping, Room: 'c-room' } }, context());
+      await rooms.deleteOne({ _id: 'room-2' });
+      await expect(
+        recordsImportKind.runChunk(job, { ...params, mapping: { ...params.mapping, Room: 'c-room' } }, plan.chunks[0], context(), null),
+      ).rejects.toMatchObject({ status: 422 });
+      expect(await recordsCreated(job.jobId)).toEqual([]);
+      // with the record there, the same chunk writes both rows
+      await rooms.insertMany([{ _id: 'room-2' }]);
+      await recordsImportKind.runChunk(job, params, plan.chunks[0], context(), null);
+      expect((await recordsCreated(job.jobId)).map((e) => (e.data as { values: Record<string, unknown> }).values['c-room'])).toEqual([
+        'room-1',
+        'room-2',
+      ]);
     });
 
     it('names each row the record importedRecordId names', () => {
