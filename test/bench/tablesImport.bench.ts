@@ -24,7 +24,7 @@ export interface TablesImportBenchOptions {
 const MB = 1024 * 1024;
 
 /** 20 columns, as a construction table has them: names, codes, counts, sizes, flags and dates */
-const COLUMNS: { name: string; type: ColumnType }[] = [
+export const BENCH_IMPORT_COLUMNS: { name: string; type: ColumnType }[] = [
   ...Array.from({ length: 8 }, (_, i) => ({ name: `Text ${i + 1}`, type: 'text' as const })),
   ...Array.from({ length: 4 }, (_, i) => ({ name: `Count ${i + 1}`, type: 'integer' as const })),
   ...Array.from({ length: 4 }, (_, i) => ({ name: `Size ${i + 1}`, type: 'float' as const })),
@@ -50,8 +50,8 @@ const cell = (type: ColumnType, row: number, column: number): string => {
 };
 
 export const csvOf = (rows: number): Buffer => {
-  const parts: string[] = [`\uFEFF${COLUMNS.map((c) => c.name).join(';')}\r\n`];
-  for (let r = 1; r <= rows; r++) parts.push(`${COLUMNS.map((c, i) => cell(c.type, r, i)).join(';')}\r\n`);
+  const parts: string[] = [`\uFEFF${BENCH_IMPORT_COLUMNS.map((c) => c.name).join(';')}\r\n`];
+  for (let r = 1; r <= rows; r++) parts.push(`${BENCH_IMPORT_COLUMNS.map((c, i) => cell(c.type, r, i)).join(';')}\r\n`);
   return Buffer.from(parts.join(''), 'utf8');
 };
 
@@ -76,7 +76,13 @@ export const benchImportJob = async (dir: string, file: Buffer, rows: number, lo
   const blobStore = createFileBlobStore({ dir: join(dir, 'blobs') });
   const bus = createInProcessBus();
   try {
-    const columns: Column[] = COLUMNS.map((c, i) => ({ columnId: `c${i}`, name: c.name, type: c.type, options: null, position: i }));
+    const columns: Column[] = BENCH_IMPORT_COLUMNS.map((c, i) => ({
+      columnId: `c${i}`,
+      name: c.name,
+      type: c.type,
+      options: null,
+      position: i,
+    }));
     await documentStore
       .collection<Doc>(TABLES_COLLECTION)
       .insertMany([{ _id: 'table-1', projectId: 'project-1', columns, deleted: false }]);
@@ -141,7 +147,7 @@ export const benchTablesImport = async (dir: string, options: TablesImportBenchO
   const rows = options.rows ?? 100_000;
   const log = options.log ?? (() => undefined);
   const file = csvOf(rows);
-  log(`tables import: ${rows} rows x ${COLUMNS.length} columns, ${round(file.length / MB, 1)} MB`);
+  log(`tables import: ${rows} rows x ${BENCH_IMPORT_COLUMNS.length} columns, ${round(file.length / MB, 1)} MB`);
   const alone = await benchImportJob(dir, file, rows, log);
   return [...alone, ...(await benchImportOverHttp(file, rows, log))];
 };
@@ -155,7 +161,7 @@ const benchImportOverHttp = async (file: Buffer, rows: number, log: (line: strin
       body: { license: user.licenses[0]!.id, name: 'Bench import', number: 'BI-1' },
     });
     const table = (await admin.call(tableRoutes.createTable, { body: { project: project.data.id, name: 'Elements' } })).data;
-    for (const column of COLUMNS) await admin.call(tableRoutes.createColumn, { body: { table: table.id, ...column } });
+    for (const column of BENCH_IMPORT_COLUMNS) await admin.call(tableRoutes.createColumn, { body: { table: table.id, ...column } });
     const base64 = file.toString('base64');
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;

@@ -30,6 +30,7 @@ import {
   type EventSubscription,
   type ExpectedRevision,
   type NewEvent,
+  type NewStream,
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
@@ -167,6 +168,29 @@ export const createEsdbEventStore = (options: EsdbEventStoreOptions): EventStore
     }
   };
 
+  /**
+   * EventStoreDB has no transaction across streams: each stream is appended on its own with 'no_stream' (an existing
+   * one answers WrongExpectedVersion and is skipped). One after another, not side by side, so that positions follow
+   * the list (an import's records keep the file's row order); a failed call may have written the streams before it.
+   */
+  const appendNewStreams = async (streams: NewStream[]): Promise<(AppendResult | null)[]> => {
+    const named = new Set<string>();
+    for (const { streamId } of streams) {
+      if (named.has(streamId)) throw new TypeError(`stream ${streamId} is named twice in one appendNewStreams call`);
+      named.add(streamId);
+    }
+    const results: (AppendResult | null)[] = [];
+    for (const { streamId, events } of streams) {
+      try {
+        results.push(await append(streamId, events, 'no_stream'));
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        results.push(null);
+      }
+    }
+    return results;
+  };
+
   /** reads $all after a position, page by page, keeping the user events that match the filter */
   const readAll = async ({ after = 0, maxCount, filter }: ReadAllOptions = {}): Promise<RecordedEvent[]> => {
     const wanted = maxCount ?? Number.MAX_SAFE_INTEGER;
@@ -260,6 +284,7 @@ export const createEsdbEventStore = (options: EsdbEventStoreOptions): EventStore
 
   return {
     append,
+    appendNewStreams,
     readStream,
     readAll,
     subscribe,

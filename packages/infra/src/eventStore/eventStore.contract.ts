@@ -235,6 +235,66 @@ export const describeEventStoreContract = (name: string, factory: EventStoreFact
       });
     });
 
+    describe('when appending to many new streams in one call', () => {
+      it('writes each stream from revision 0, with positions growing along the list', async () => {
+        const category = uniqueCategory();
+        const streams = Array.from({ length: 5 }, (_, i) => ({
+          streamId: `${category}-${i}`,
+          events: [newEvent('Opened', { i }), newEvent('Named', { i })],
+        }));
+        const head = await store.headPosition();
+
+        const results = await store.appendNewStreams(streams);
+
+        const all = await store.readAll({ after: head, filter: { categories: [category] } });
+        expect(all.map((event) => event.streamId)).toEqual(streams.flatMap(({ streamId }) => [streamId, streamId]));
+        expect(ids(all)).toEqual(streams.flatMap(({ events }) => ids(events)));
+        expectStrictlyIncreasing(all.map((event) => event.position));
+        expect(all.map((event) => event.revision)).toEqual(streams.flatMap(() => [0, 1]));
+        expect(results.map((result) => result?.nextExpectedRevision)).toEqual([1, 1, 1, 1, 1]);
+        expect(results.map((result) => result?.position)).toEqual(
+          all.filter((event) => event.revision === 1).map((event) => event.position),
+        );
+      });
+
+      it('skips a stream that exists (answering null for it) and writes nothing twice when called again', async () => {
+        const category = uniqueCategory();
+        await store.append(`${category}-1`, [newEvent('Earlier')], 'no_stream');
+        const streams = [0, 1, 2].map((i) => ({ streamId: `${category}-${i}`, events: [newEvent('Opened', { i })] }));
+
+        const first = await store.appendNewStreams(streams);
+        const again = await store.appendNewStreams(streams);
+
+        expect(first.map((result) => result === null)).toEqual([false, true, false]);
+        expect(again).toEqual([null, null, null]);
+        expect((await store.readStream(`${category}-1`)).map((event) => event.type)).toEqual(['Earlier']);
+        expect(await store.readAll({ filter: { categories: [category] } })).toHaveLength(3);
+      });
+
+      it('refuses a stream named twice in one call, writing nothing', async () => {
+        const streamId = `${uniqueCategory()}-1`;
+        await expect(
+          store.appendNewStreams([
+            { streamId, events: [newEvent('A')] },
+            { streamId, events: [newEvent('B')] },
+          ]),
+        ).rejects.toThrow(TypeError);
+        expect(await store.readStream(streamId)).toEqual([]);
+      });
+
+      it('hands its events to subscribers like any append, in position order', async () => {
+        const category = uniqueCategory();
+        const live = subscribe({ after: await store.headPosition(), filter: { categories: [category] } });
+        const streams = Array.from({ length: 3 }, (_, i) => ({ streamId: `${category}-${i}`, events: [newEvent('Opened', { i })] }));
+
+        await store.appendNewStreams(streams);
+
+        const delivered = await take(live, 3);
+        expect(ids(delivered)).toEqual(streams.map(({ events }) => events[0]!.id));
+        expectStrictlyIncreasing(delivered.map((event) => event.position));
+      });
+    });
+
     describe('when reading a stream', () => {
       const fiveEvents = async () => {
         const streamId = `${uniqueCategory()}-1`;

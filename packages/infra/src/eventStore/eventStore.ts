@@ -112,8 +112,24 @@ export async function* readyBatches(source: AsyncIterator<RecordedEvent>, max: n
   if (batch.length > 0) yield batch;
 }
 
+/** One stream of an `appendNewStreams` call: a stream expected not to exist yet, and its first events. */
+export interface NewStream {
+  streamId: string;
+  events: NewEvent[];
+}
+
 export interface EventStore {
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to many new streams in one call, each as `append(streamId, events, 'no_stream')` would, in the order
+   * given (positions increase along the list). A stream that already exists is skipped, whatever it holds: its
+   * answer is null and nothing is written to it, so a call made again after a crash writes nothing twice. Answers
+   * one entry per stream, in order. The embedded store writes a call atomically (one transaction: all its new streams
+   * or, on an error such as an event id stored in another stream, none); EventStoreDB has no transaction across
+   * streams, so there each stream is appended on its own (side by side) and a failed call may have written some.
+   * Subscribers see these events exactly as those of `append`. A stream named twice in one call is a TypeError.
+   */
+  appendNewStreams(streams: NewStream[]): Promise<(AppendResult | null)[]>;
   /** [] when the stream does not exist */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;

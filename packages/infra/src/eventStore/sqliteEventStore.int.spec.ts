@@ -72,6 +72,40 @@ describe('SqliteEventStore', () => {
     });
   });
 
+  describe('appendNewStreams', () => {
+    it('writes a call atomically: an event id stored in another stream fails all of it, and the appends beside it go on', async () => {
+      const store = open();
+      const taken = newEvent('Taken');
+      await store.append('task-0', [taken], 'no_stream');
+
+      const beside = store.append('task-9', [newEvent('TaskCreated')], 'no_stream');
+      const call = store.appendNewStreams([
+        { streamId: 'record-1', events: [newEvent('RecordCreated')] },
+        { streamId: 'record-2', events: [{ ...newEvent('RecordCreated'), id: taken.id }] },
+        { streamId: 'record-3', events: [newEvent('RecordCreated')] },
+      ]);
+
+      await expect(call).rejects.toThrow(`Event id ${taken.id} is already stored in stream task-0`);
+      await beside;
+      expect((await store.readAll()).map((event) => event.streamId)).toEqual(['task-0', 'task-9']);
+      expect(await store.readStream('record-1')).toEqual([]);
+    });
+
+    it('shares the group commit with the appends of the same turn, in the order they were made', async () => {
+      const store = open();
+      const [a, many, b] = await Promise.all([
+        store.append('task-1', [newEvent('TaskCreated')], 'no_stream'),
+        store.appendNewStreams([
+          { streamId: 'record-1', events: [newEvent('RecordCreated')] },
+          { streamId: 'record-2', events: [newEvent('RecordCreated')] },
+        ]),
+        store.append('task-2', [newEvent('TaskCreated')], 'no_stream'),
+      ]);
+      expect([a.position, many[0]?.position, many[1]?.position, b.position]).toEqual([1, 2, 3, 4]);
+      expect(await store.headPosition()).toBe(4);
+    });
+  });
+
   describe('when the store is empty', () => {
     it('has head position 0 and reads nothing', async () => {
       const store = open();

@@ -12,6 +12,7 @@ import {
   type EventSubscription,
   type ExpectedRevision,
   type NewEvent,
+  type NewStream,
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
@@ -54,10 +55,19 @@ interface PendingAppend {
   reject(error: unknown): void;
 }
 
+/** an `appendNewStreams` call: written in its own savepoint inside the group's transaction */
+interface PendingStreams {
+  streams: NewStream[];
+  resolve(result: (AppendResult | null)[]): void;
+  reject(error: unknown): void;
+}
+
+type Pending = PendingAppend | PendingStreams;
+
 /** id, type, data JSON, metadata JSON */
 type SerializedEvent = [id: string, type: string, data: string, metadata: string];
 
-type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
+type Outcome = { ok: true; result: AppendResult | (AppendResult | null)[] } | { ok: false; error: unknown };
 
 interface StoredRef {
   id: string;
@@ -241,9 +251,13 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   /** the first position the group being committed writes (its events are hidden until the WAL is fsynced) */
   let firstWritten: number | undefined;
 
-  const insertEvents = (streamId: string, rows: SerializedEvent[], current: number | undefined): AppendResult => {
+  const insertEvents = (
+    streamId: string,
+    rows: SerializedEvent[],
+    current: number | undefined,
+    recordedAt = new Date().toISOString(),
+  ): AppendResult => {
     const category = streamCategory(streamId);
-    const recordedAt = new Date().toISOString();
     let revision = current ?? -1;
     let position = 0;
     for (const [id, type, data, metadata] of rows) {
@@ -303,11 +317,59 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   };
 
   /**
+   * One `appendNewStreams` call, inside the group's transaction (better-sqlite3 makes a nested transaction a
+   * savepoint): each stream not yet there gets its events, an existing one is skipped. A stored event id (of
+   * another stream) makes the UNIQUE index refuse the insert: the savepoint rolls back all of the call.
+   */
+  const writeNewStreams = db.transaction((streams: NewStream[]): (AppendResult | null)[] => {
+    const recordedAt = new Date().toISOString();
+    // the events of one call mostly share one metadata object (one command's, one job's): written out once
+    let metadataOf: unknown;
+    let metadataJson = '';
+    return streams.map(({ streamId, events }) => {
+      if (statements.streamHead.get(streamId) !== undefined) return null;
+      const rows = events.map((event): SerializedEvent => {
+        const metadata = event.metadata ?? {};
+        if (metadata !== metadataOf) {
+          metadataJson = toJson(metadata);
+          metadataOf = metadata;
+        }
+        return [event.id, event.type, toJson(event.data ?? null), metadataJson];
+      });
+      return insertEvents(streamId, rows, undefined, recordedAt);
+    });
+  });
+
+  /** why a call's insert broke the unique id index: an id stored in another stream (as `plan` words it), or twice in the call */
+  const idConflict = (streams: NewStream[], error: unknown): unknown => {
+    if (!(error instanceof Database.SqliteError) || error.code !== 'SQLITE_CONSTRAINT_UNIQUE') return error;
+    const seen = new Set<string>();
+    for (const { streamId, events } of streams) {
+      for (const event of events) {
+        const ref = statements.byId.get(event.id);
+        if (ref) return new Error(`Event id ${event.id} is already stored in stream ${ref.stream_id}, cannot append it to ${streamId}`);
+        if (seen.has(event.id)) return new Error(`Event id ${event.id} is given twice, cannot append it to ${streamId}`);
+        seen.add(event.id);
+      }
+    }
+    return error;
+  };
+
+  /**
    * Appends of one event-loop turn in one transaction. A refused append (plan throws) writes nothing and
    * the others go on; an error while writing (disk full, I/O) rolls the whole group back and fails it.
    */
-  const appendGroup = db.transaction((group: PendingAppend[]): Outcome[] =>
+  const appendGroup = db.transaction((group: Pending[]): Outcome[] =>
     group.map((pending): Outcome => {
+      if ('streams' in pending) {
+        const before = firstWritten;
+        try {
+          return { ok: true, result: writeNewStreams(pending.streams) };
+        } catch (error) {
+          firstWritten = before;
+          return { ok: false, error: idConflict(pending.streams, error) };
+        }
+      }
       let decided: ReturnType<typeof plan>;
       try {
         decided = plan(pending.streamId, pending.events, pending.expected);
@@ -319,7 +381,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   );
 
   const subscriptions = new Set<PollingSubscription>();
-  let queue: PendingAppend[] = [];
+  let queue: Pending[] = [];
   let scheduled: NodeJS.Immediate | undefined;
   let closed = false;
 
@@ -392,11 +454,13 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
       for (const pending of group) pending.reject(error);
       return;
     }
-    const answered: Array<{ pending: PendingAppend; result: AppendResult }> = [];
+    const answered: Array<{ pending: Pending; result: AppendResult | (AppendResult | null)[] }> = [];
+    const answer = (pending: Pending, result: AppendResult | (AppendResult | null)[]) =>
+      'streams' in pending ? pending.resolve(result as (AppendResult | null)[]) : pending.resolve(result as AppendResult);
     group.forEach((pending, i) => {
       const outcome = outcomes[i] as Outcome;
       if (!outcome.ok) pending.reject(outcome.error);
-      else if (!onDisk) pending.resolve(outcome.result);
+      else if (!onDisk) answer(pending, outcome.result);
       else answered.push({ pending, result: outcome.result });
     });
     if (!onDisk) {
@@ -408,7 +472,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     // it names may be those an earlier group has just committed
     unsynced.push({
       from: firstWritten ?? Number.MAX_SAFE_INTEGER,
-      settle: () => answered.forEach(({ pending, result }) => pending.resolve(result)),
+      settle: () => answered.forEach(({ pending, result }) => answer(pending, result)),
       fail: (error) => answered.forEach(({ pending }) => pending.reject(error)),
     });
     syncWal();
@@ -424,6 +488,21 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
       assertValidEvents(streamId, events);
       return new Promise<AppendResult>((resolve, reject) => {
         queue.push({ streamId, events, expected, resolve, reject });
+        scheduled ??= setImmediate(flush);
+      });
+    },
+
+    async appendNewStreams(streams) {
+      assertOpen();
+      const named = new Set<string>();
+      for (const { streamId, events } of streams) {
+        assertValidEvents(streamId, events);
+        if (named.has(streamId)) throw new TypeError(`stream ${streamId} is named twice in one appendNewStreams call`);
+        named.add(streamId);
+      }
+      if (streams.length === 0) return [];
+      return new Promise<(AppendResult | null)[]>((resolve, reject) => {
+        queue.push({ streams, resolve, reject });
         scheduled ??= setImmediate(flush);
       });
     },

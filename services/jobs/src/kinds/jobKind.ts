@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { JobState } from '@stramien/domain';
-import type { BlobStore, CommandPipeline, DocumentStore } from '@stramien/infra';
+import type { BlobStore, CommandPipeline, DocumentStore, EventStore } from '@stramien/infra';
 
 /** What a kind's code may use: the read models, the files, and the command pipeline (for kinds that write events). */
 export interface JobContext {
@@ -9,6 +9,11 @@ export interface JobContext {
   blobStore: BlobStore;
   /** appends as the job's owner would (load -> decide -> append): a kind that changes data sends commands through it */
   pipeline: CommandPipeline;
+  /**
+   * the event store's append of many new streams, for the CSV import's trusted path only (its rows' records, checked
+   * by the job's own plan against the table as it still is: docs/tables.md "Bulk work"); other kinds use the pipeline
+   */
+  appendNewStreams: EventStore['appendNewStreams'];
   /** the time of the commands a kind sends */
   now: () => Date;
 }

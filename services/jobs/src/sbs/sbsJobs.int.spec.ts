@@ -53,7 +53,12 @@ afterEach(async () => {
 
 const pipeline = () => createCommandPipeline({ eventStore: adapters.eventStore });
 const actor = { userId: OWNER, licenceId: LICENCE };
-const context = (): JobContext => ({ ...adapters, pipeline: pipeline(), now: () => new Date('2026-11-23T12:00:00Z') });
+const context = (): JobContext => ({
+  ...adapters,
+  pipeline: pipeline(),
+  now: () => new Date('2026-11-23T12:00:00Z'),
+  appendNewStreams: (streams) => adapters.eventStore.appendNewStreams(streams),
+});
 const settled = async () => expect(await runner.waitForPosition(await adapters.eventStore.headPosition(), 20_000)).toBe(true);
 
 const requestJob = async (kind: string, params: JobParams, jobId = randomUUID()): Promise<JobState> =>

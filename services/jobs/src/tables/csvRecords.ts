@@ -1,5 +1,5 @@
-import { Readable } from 'node:stream';
-import { CsvError, parse } from 'csv-parse';
+import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import {
   checkRecordCell,
   defaultImportMapping,
@@ -12,6 +12,7 @@ import {
   tableMessages,
   usesDecimalComma,
   type Column,
+  type CellValue,
   type ImportDelimiter,
   type KnownRecord,
   type MessageValues,
@@ -21,6 +22,7 @@ import type { DocumentStore } from '@stramien/infra';
 import { tableRecordsCollection } from '@stramien/projections/tables/tableDocs';
 import { SBS_NODES_COLLECTION, type SbsNodeDoc } from '@stramien/projections/sbs/sbsNodes';
 import { SBS_VERSIONS_COLLECTION, type SbsVersionDoc } from '@stramien/projections/sbs/sbsVersions';
+import { createCsvRowParser, CsvSyntaxError } from './csvParse';
 
 /**
  * Reading a CSV import (docs/tables.md "Bulk work"), shared by `POST /records/verify`, `POST /records/import` and the
@@ -95,41 +97,52 @@ export const openCsv = async (
   const headerLine = start.toString('utf8').split(/\r?\n/, 1)[0] ?? '';
   const delimiter = detectDelimiter(headerLine);
 
-  const parser = parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true });
-  Readable.from(
-    (async function* () {
-      yield start;
-      if (ended) return;
-      for (;;) {
-        const next = await source.next();
-        if (next.done) return;
-        yield next.value;
-      }
-    })(),
-  )
-    .on('error', (e) => parser.destroy(e))
-    .pipe(parser);
-  const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
+  // the rows as csv-parse read them (`csvParse.ts`), the text decoded piece by piece (a character cut between two
+  // pieces is joined again)
+  const decoder = new StringDecoder('utf8');
+  const parser = createCsvRowParser(delimiter);
+  parser.push(decoder.write(start));
+  if (ended) {
+    parser.push(decoder.end());
+    parser.end();
+  }
+  let done = false;
+  const close = () => {
+    done = true;
+    if (!ended) void source.return?.();
+  };
   const read = async (): Promise<string[] | null> => {
     try {
-      const next = await records.next();
-      return next.done ? null : next.value;
+      for (;;) {
+        if (done) return null;
+        const row = parser.next();
+        if (row !== null) return row;
+        if (ended) return null;
+        const next = await source.next();
+        if (next.done) {
+          ended = true;
+          parser.push(decoder.end());
+          parser.end();
+        } else {
+          parser.push(typeof next.value === 'string' ? next.value : decoder.write(next.value));
+        }
+      }
     } catch (e) {
-      if (e instanceof CsvError) throw refuse(tableMessages.importUnreadable, { line: Number(e.lines ?? 0) || 1 });
+      if (e instanceof CsvSyntaxError) throw refuse(tableMessages.importUnreadable, { line: e.line });
       throw e;
     }
   };
 
   const headers = await read();
   if (!headers || headers.every((h) => h.trim() === '')) {
-    parser.destroy();
+    close();
     throw refuse(tableMessages.importEmpty);
   }
   const seen = new Set<string>();
   for (const header of headers) {
     if (header.trim() === '') continue;
     if (seen.has(header)) {
-      parser.destroy();
+      close();
       throw refuse(tableMessages.importDuplicateHeader, { header });
     }
     seen.add(header);
@@ -138,7 +151,7 @@ export const openCsv = async (
   return {
     head: { headers, delimiter },
     /** stops reading (when the rows are not wanted) */
-    close: () => parser.destroy(),
+    close,
     batches: async function* () {
       if (used) throw new Error('the rows of a CSV are read once');
       used = true;
@@ -154,7 +167,7 @@ export const openCsv = async (
         }
         if (batch.length > 0) yield batch;
       } finally {
-        parser.destroy();
+        close();
       }
     },
   };
@@ -233,7 +246,7 @@ export interface ImportTarget {
  */
 export const recordContextOf = async (
   target: ImportTarget,
-  inputs: readonly Record<string, string>[],
+  inputs: readonly Record<string, unknown>[],
   lookups: ImportLookups,
 ): Promise<RecordContext> => {
   const hasTableCells = target.columns.some((c) => c.type === 'table');
@@ -249,9 +262,12 @@ export const recordContextOf = async (
   };
 };
 
-/** A checked batch: each row's inputs by column id (as the record command takes them), and its refused cells. */
+/**
+ * A checked batch: each row without a refused cell and the values the check made of its cells (by column id, as
+ * `RecordCreated` stores them, in file column order); its refused cells.
+ */
 export interface CheckedBatch {
-  rows: { row: number; values: Record<string, string> }[];
+  rows: { row: number; checked: Record<string, CellValue> }[];
   errors: ImportCellError[];
 }
 
@@ -267,36 +283,42 @@ export const checkBatch = async (
   batch: readonly CsvRow[],
   lookups: ImportLookups,
 ): Promise<CheckedBatch> => {
-  const decimalComma = usesDecimalComma(head.delimiter);
+  const decimalComma = { decimalComma: usesDecimalComma(head.delimiter) };
   const mapped = head.headers
     .map((header, index) => ({ header, index, column: target.columns.find((c) => c.columnId === mapping[header]) }))
     .filter((m): m is { header: string; index: number; column: Column } => m.column !== undefined);
-  const rows = batch.map(({ row, cells }) => ({
-    row,
-    values: Object.fromEntries(
-      mapped.map((m) => [m.column.columnId, importCellInput(m.column.type, cells[m.index] ?? '', { decimalComma })]),
-    ),
-  }));
-  const context = await recordContextOf(
-    target,
-    rows.map((r) => r.values),
-    lookups,
-  );
+  const inputOf = (cells: string[], m: (typeof mapped)[number]) => importCellInput(m.column.type, cells[m.index] ?? '', decimalComma);
+  // the inputs are kept for a lookup only when `table` or `sbscode` cells name other data; else each is read as checked
+  const linked = mapped.some((m) => m.column.type === 'table' || m.column.type === 'sbscode');
+  const inputs = linked
+    ? batch.map(({ cells }) => Object.fromEntries(mapped.map((m) => [m.column.columnId, inputOf(cells, m)])) as Record<string, string>)
+    : null;
+  const context = await recordContextOf(target, inputs ?? [], lookups);
   const errors: ImportCellError[] = [];
-  for (const [i, { row, values }] of rows.entries()) {
+  const rows: CheckedBatch['rows'] = [];
+  for (let i = 0; i < batch.length; i++) {
+    const { row, cells } = batch[i]!;
+    const values = inputs?.[i];
+    const checked: Record<string, CellValue> = {};
+    let refused = false;
     for (const m of mapped) {
-      const result = checkRecordCell(context, m.column, values[m.column.columnId]);
-      if (result.ok) continue;
+      const result = checkRecordCell(context, m.column, values ? values[m.column.columnId] : inputOf(cells, m));
+      if (result.ok) {
+        checked[m.column.columnId] = result.value;
+        continue;
+      }
+      refused = true;
       errors.push({
         row,
         column: m.column.columnId,
         header: m.header,
-        value: batch[i]!.cells[m.index] ?? '',
+        value: cells[m.index] ?? '',
         message: result.error.message,
         key: result.error.key,
         ...(result.error.values ? { values: result.error.values } : {}),
       });
     }
+    if (!refused) rows.push({ row, checked });
   }
   return { rows, errors };
 };

@@ -22,10 +22,17 @@ import {
   createSqliteEventStore,
   type Doc,
 } from '@stramien/infra';
-import { TABLES_COLLECTION } from '@stramien/projections/tables/tableDocs';
+import { TABLES_COLLECTION, tableRecordsCollection } from '@stramien/projections/tables/tableDocs';
 import { createJobKindRegistry, type JobContext, type JobKind } from '../kinds/jobKind';
 import { createJobWorker } from '../worker/jobWorker';
-import { importBlobIds, importedRecordId, recordsImportKind, RECORDS_IMPORT_KIND, type RecordsImportParams } from './recordsImport';
+import {
+  importBlobIds,
+  importedRecordId,
+  importedRecordIds,
+  recordsImportKind,
+  RECORDS_IMPORT_KIND,
+  type RecordsImportParams,
+} from './recordsImport';
 
 const LICENCE = 'licence-1';
 const OWNER = 'owner-1';
@@ -63,7 +70,12 @@ afterEach(async () => {
 
 const pipeline = () => createCommandPipeline({ eventStore: adapters.eventStore });
 const actor = { userId: OWNER, licenceId: LICENCE };
-const context = (): JobContext => ({ ...adapters, pipeline: pipeline(), now: () => new Date('2026-11-23T12:00:00Z') });
+const context = (): JobContext => ({
+  ...adapters,
+  pipeline: pipeline(),
+  now: () => new Date('2026-11-23T12:00:00Z'),
+  appendNewStreams: (streams) => adapters.eventStore.appendNewStreams(streams),
+});
 
 /** a `;` file of ROWS rows (decimal commas), stored as an import's upload, and its job requested */
 const requestImport = async (text: string): Promise<{ job: JobState; params: RecordsImportParams }> => {
@@ -124,6 +136,75 @@ describe('records-import', () => {
       expect(
         created.find((e) => (e.data as { recordId: string }).recordId === importedRecordId(job.jobId, firstOfChunk))?.data,
       ).toMatchObject({ values: { 'c-name': `Row ${firstOfChunk}`, 'c-size': IMPORT_CHUNK_ROWS + 0.5 } });
+    });
+  });
+
+  describe('when the table is unchanged since the plan (the trusted path)', () => {
+    it('writes the events the command pipeline writes: same type, data and metadata, in row order', async () => {
+      const trusted = await requestImport(csv(5));
+      const full = await requestImport(csv(5));
+      const trustedPlan = await recordsImportKind.plan(trusted.job, trusted.params, context());
+      const fullPlan = await recordsImportKind.plan(full.job, full.params, context());
+      await recordsImportKind.runChunk(trusted.job, trusted.params, trustedPlan.chunks[0], context(), null);
+      // a chunk of a plan that kept no definition takes the full path (the decider, the pipeline)
+      const { definition: _, ...withoutDefinition } = fullPlan.chunks[0] as { definition: string };
+      await recordsImportKind.runChunk(full.job, full.params, withoutDefinition, context(), null);
+      const strip = (events: Awaited<ReturnType<typeof recordsCreated>>, jobId: string) =>
+        events.map((e) => ({
+          type: e.type,
+          revision: e.revision,
+          data: JSON.stringify(e.data)
+            .replaceAll(jobId, 'JOB')
+            .replace(/"recordId":"[^"]+"/, ''),
+          metadata: JSON.stringify(e.metadata)
+            .replaceAll(jobId, 'JOB')
+            .replace(/"occurredAt":"[^"]+"/, ''),
+        }));
+      const written = await recordsCreated(trusted.job.jobId);
+      expect(strip(written, trusted.job.jobId)).toEqual(strip(await recordsCreated(full.job.jobId), full.job.jobId));
+      expect(written.map((e) => (e.data as { recordId: string }).recordId)).toEqual(
+        [1, 2, 3, 4, 5].map((row) => importedRecordId(trusted.job.jobId, row)),
+      );
+    });
+
+    it('takes the full path when the columns changed since the plan, so a value the table now refuses is not written', async () => {
+      const { job, params } = await requestImport(csv(5));
+      const plan = await recordsImportKind.plan(job, params, context());
+      // Size became a whole-number column after the rows were checked: 0.5, 1.5, ... no longer fit
+      await adapters.documentStore
+        .collection<Doc>(TABLES_COLLECTION)
+        .updateOne({ _id: TABLE }, { $set: { columns: [columns[0], { ...columns[1], type: 'integer' }] } });
+      await expect(recordsImportKind.runChunk(job, params, plan.chunks[0], context(), null)).rejects.toMatchObject({ status: 422 });
+      expect(await recordsCreated(job.jobId)).toEqual([]);
+    });
+
+    it('checks a `table` cell again: a linked record deleted since the plan makes the chunk refuse, writing nothing', async () => {
+      const linked = { columnId: 'c-room', name: 'Room', type: 'table' as const, options: { table: 'table-2' }, position: 2 };
+      await adapters.documentStore
+        .collection<Doc>(TABLES_COLLECTION)
+        .updateOne({ _id: TABLE }, { $set: { columns: [...columns, linked] } });
+      const rooms = adapters.documentStore.collection<Doc>(tableRecordsCollection('table-2'));
+      await rooms.insertMany([{ _id: 'room-1' }, { _id: 'room-2' }]);
+      const { job, params } = await requestImport('Name;Size;Room\r\nA;1,5;room-1\r\nB;2,5;room-2\r\n');
+      const plan = await recordsImportKind.plan(job, { ...params, mapping: { ...params.mapping, Room: 'c-room' } }, context());
+      await rooms.deleteOne({ _id: 'room-2' });
+      await expect(
+        recordsImportKind.runChunk(job, { ...params, mapping: { ...params.mapping, Room: 'c-room' } }, plan.chunks[0], context(), null),
+      ).rejects.toMatchObject({ status: 422 });
+      expect(await recordsCreated(job.jobId)).toEqual([]);
+      // with the record there, the same chunk writes both rows
+      await rooms.insertMany([{ _id: 'room-2' }]);
+      await recordsImportKind.runChunk(job, params, plan.chunks[0], context(), null);
+      expect((await recordsCreated(job.jobId)).map((e) => (e.data as { values: Record<string, unknown> }).values['c-room'])).toEqual([
+        'room-1',
+        'room-2',
+      ]);
+    });
+
+    it('names each row the record importedRecordId names', () => {
+      const jobId = randomUUID();
+      const idOf = importedRecordIds(jobId);
+      for (const row of [1, 2, 9, 10, 1999, 100_000]) expect(idOf(row)).toBe(importedRecordId(jobId, row));
     });
   });
 

@@ -1,6 +1,8 @@
+import { createHash, hash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
+  checkRecordCell,
   derivedId,
   DomainError,
   IMPORT_CHUNK_ROWS,
@@ -9,10 +11,13 @@ import {
   tableMessages,
   toRecordStreamId,
   type Actor,
+  type CellValue,
+  type Column,
   type CreateRecord,
+  type EventMetadata,
   type JobState,
 } from '@stramien/domain';
-import type { BlobStore, DocumentStore } from '@stramien/infra';
+import { newEventId, type BlobStore, type DocumentStore, type NewStream } from '@stramien/infra';
 import { TABLES_COLLECTION, type TableDoc } from '@stramien/projections/tables/tableDocs';
 import { defineJobKind, JobRefused, type JobContext } from '../kinds/jobKind';
 import { tabularFile, tabularPart } from '../kinds/tabular';
@@ -43,7 +48,43 @@ export const importBlobIds = {
  */
 export const importedRecordId = (jobId: string, row: number): string => derivedId('records-import', jobId, String(row));
 
-const chunkSchema = z.object({ index: z.number().int().nonnegative(), rows: z.number().int().nonnegative() });
+/** `derivedId`'s namespace (packages/domain/src/shared/ids.ts) as bytes */
+const ID_NAMESPACE = Buffer.from('458f2246b77e4729b8ef426aa01cb6c5', 'hex');
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/**
+ * `importedRecordId` for the rows of one job, the same ids made cheaper: the namespace and the job's part of the
+ * name are encoded once, each id is one one-shot SHA-1 over them and the row number, written out without the uuid
+ * package's parse and validate (a unit test holds it equal to `importedRecordId`).
+ */
+export const importedRecordIds = (jobId: string): ((row: number) => string) => {
+  const prefix = Buffer.concat([ID_NAMESPACE, Buffer.from(`records-import\n${jobId}\n`, 'utf8')]);
+  // the name is the prefix and the row's digits, written into one buffer for a one-shot hash (node:crypto `hash`)
+  const name = Buffer.alloc(prefix.length + 16);
+  prefix.copy(name);
+  return (row) => {
+    const end = prefix.length + name.write(String(row), prefix.length, 'latin1');
+    const b = hash('sha1', name.subarray(0, end), 'buffer');
+    b[6] = (b[6]! & 0x0f) | 0x50;
+    b[8] = (b[8]! & 0x3f) | 0x80;
+    let id = '';
+    for (let i = 0; i < 16; i++) id += (i === 4 || i === 6 || i === 8 || i === 10 ? '-' : '') + HEX[b[i]!];
+    return id;
+  };
+};
+
+/**
+ * `definition`: a hash of the table's columns as the plan checked the rows against them; a chunk whose table still
+ * has them writes the checked values as they are (absent in plans made before it was kept: the full path).
+ */
+const chunkSchema = z.object({
+  index: z.number().int().nonnegative(),
+  rows: z.number().int().nonnegative(),
+  definition: z.string().optional(),
+});
+
+/** the columns a chunk's rows were checked against, as one hash */
+export const definitionOf = (columns: readonly Column[]): string => createHash('sha1').update(JSON.stringify(columns)).digest('hex');
 
 /** the table as the read model has it now; a deleted (or unknown) one ends the import */
 const targetOf = async (documentStore: DocumentStore, params: RecordsImportParams): Promise<ImportTarget> => {
@@ -62,24 +103,27 @@ const removeBlobs = async (blobStore: BlobStore, jobId: string, chunks?: number)
   await blobStore.delete(importBlobIds.upload(jobId));
 };
 
-/** a chunk's checked rows (written by this job's plan: read as written, not parsed again; a chunk is small) */
-const rowsOf = async (stream: Readable): Promise<[number, Record<string, string>][]> => {
+/**
+ * a chunk's checked rows, each its row number and its cells' values as the check made them (written by this job's
+ * plan: read as written, in one JSON.parse of the lines joined into an array; a chunk is small)
+ */
+const rowsOf = async (stream: Readable): Promise<[number, Record<string, CellValue>][]> => {
   const parts: Buffer[] = [];
   for await (const part of stream) parts.push(part as Buffer);
-  return Buffer.concat(parts)
-    .toString('utf8')
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as [number, Record<string, string>]);
+  const text = Buffer.concat(parts).toString('utf8').trimEnd();
+  // a JSON line holds no raw newline (JSON.stringify escapes them in strings)
+  return text === '' ? [] : (JSON.parse(`[${text.replaceAll('\n', ',')}]`) as [number, Record<string, CellValue>][]);
 };
 
 /**
  * `POST /records/import`: a CSV's rows become records (docs/tables.md "Bulk work"). The plan reads the uploaded file
  * once, streamed, in batches of IMPORT_CHUNK_ROWS rows, checking every cell; one refused cell fails the job with
  * `tables.importInvalid` before anything is written (the owner fetches the errors from /records/verify). Each batch's
- * checked rows are stored as the input of one chunk. A chunk creates its rows' records side by side (their appends
- * share the event store's group commit) as the job's owner; row n becomes record `importedRecordId(job, n)`, created
- * only where its stream is empty, so a chunk run again writes nothing twice. The file lists row and record id.
+ * checked values are stored as the input of one chunk, with a hash of the columns they were checked against. A chunk
+ * creates its rows' records as the job's owner, in one `appendNewStreams` call while the table keeps those columns
+ * (`writeChecked`), else through the command pipeline (`createRows`); row n becomes record
+ * `importedRecordId(job, n)`, created only where its stream is empty, so a chunk run again writes nothing twice. The
+ * file lists row and record id.
  */
 export const recordsImportKind = defineJobKind<RecordsImportParams>({
   kind: RECORDS_IMPORT_KIND,
@@ -90,6 +134,7 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
     // gone only when an earlier run refused the file (and was stopped before it recorded that)
     if (!upload) throw new JobRefused(tableMessages.importInvalid);
     const lookups = readModelLookups(documentStore);
+    const definition = definitionOf(target.columns);
     const items: number[] = [];
     try {
       const { head, batches } = await openCsv(upload.stream, IMPORT_CHUNK_ROWS);
@@ -97,7 +142,7 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
         const checked = await checkBatch(target, head, params.mapping, batch, lookups);
         if (checked.errors.length > 0) throw new JobRefused(tableMessages.importInvalid);
         const index = items.length;
-        const lines = checked.rows.map((r) => `${JSON.stringify([r.row, r.values])}\n`).join('');
+        const lines = checked.rows.map((r) => `${JSON.stringify([r.row, r.checked])}\n`).join('');
         await blobStore.delete(importBlobIds.rows(job.jobId, index));
         await blobStore.put(Buffer.from(lines, 'utf8'), { id: importBlobIds.rows(job.jobId, index), contentType: 'application/x-ndjson' });
         items.push(checked.rows.length);
@@ -113,19 +158,19 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
     // a file of a header only imports nothing, in one empty chunk
     if (items.length === 0) items.push(0);
     return {
-      chunks: items.map((rows, index) => ({ index, rows })),
+      chunks: items.map((rows, index) => ({ index, rows, definition })),
       items,
       filename: params.filename,
       contentType: 'text/csv; charset=utf-8',
     };
   },
   async runChunk(job, params, chunk, context) {
-    const { index, rows: count } = chunkSchema.parse(chunk);
+    const { index, rows: count, definition } = chunkSchema.parse(chunk);
     if (count === 0) return { content: Buffer.alloc(0), items: 0 };
     const stored = await context.blobStore.get(importBlobIds.rows(job.jobId, index));
     if (!stored) throw new Error(`the rows of chunk ${index} of import ${job.jobId} are missing`);
     const rows = await rowsOf(stored.stream);
-    const created = await createRows(job, params, rows, context);
+    const created = (await writeChecked(job, params, rows, definition, context)) ?? (await createRows(job, params, rows, context));
     return { content: tabularPart('csv', created), items: rows.length };
   },
   /** canceled (or failed) while at work: the upload and the checked rows go; the records written stay */
@@ -145,13 +190,62 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
 });
 
 /**
- * Creates a chunk's records side by side as the job's owner; a record already there (this chunk ran before a crash)
- * is left as it is. Answers each row with its record id.
+ * The trusted path: when the table still has the columns the plan checked the rows against (`definition`), the
+ * chunk's `RecordCreated` events are written as they are, without the record decider checking every cell again or
+ * the pipeline's schema parsing the values the same check made: one `appendNewStreams` call (one transaction in the
+ * embedded store), each record a new stream; a record already there (this chunk ran before a crash) is skipped. A
+ * `table` or `sbscode` cell depends on other data, so those are checked again (one lookup per chunk). The events are
+ * those the pipeline would write (same type, data and metadata). Answers null when it cannot be taken: the table
+ * changed (or the plan kept no definition), or a linked record or SBS code is gone; the full path then decides.
+ */
+const writeChecked = async (
+  job: JobState,
+  params: RecordsImportParams,
+  rows: [number, Record<string, CellValue>][],
+  definition: string | undefined,
+  { documentStore, appendNewStreams, now }: JobContext,
+): Promise<[number, string][] | null> => {
+  const target = await targetOf(documentStore, params);
+  if (definition === undefined || definitionOf(target.columns) !== definition) return null;
+  const linked = target.columns.filter((c) => c.type === 'table' || c.type === 'sbscode');
+  if (linked.length > 0) {
+    const context = await recordContextOf(
+      target,
+      rows.map(([, values]) => values),
+      readModelLookups(documentStore),
+    );
+    for (const [, values] of rows)
+      for (const column of linked) if (!checkRecordCell(context, column, values[column.columnId]).ok) return null;
+  }
+  const metadata: EventMetadata = {
+    userId: job.ownerId,
+    licenceId: job.licenceId,
+    projectId: params.projectId,
+    correlationId: job.jobId,
+    causationId: job.jobId,
+    occurredAt: now().toISOString(),
+  };
+  const idOf = importedRecordIds(job.jobId);
+  const created: [number, string][] = [];
+  const streams: NewStream[] = rows.map(([row, values]) => {
+    const recordId = idOf(row);
+    created.push([row, recordId]);
+    const data = { recordId, tableId: target.tableId, projectId: target.projectId, values, importId: job.jobId };
+    return { streamId: toRecordStreamId(recordId), events: [{ id: newEventId(), type: 'RecordCreated', data, metadata }] };
+  });
+  await appendNewStreams(streams);
+  return created;
+};
+
+/**
+ * The full path (the table changed since the plan): creates a chunk's records side by side as the job's owner through
+ * the command pipeline, the decider checking every cell; a record already there (this chunk ran before a crash) is
+ * left as it is. Answers each row with its record id.
  */
 const createRows = async (
   job: JobState,
   params: RecordsImportParams,
-  rows: [number, Record<string, string>][],
+  rows: [number, Record<string, CellValue>][],
   { documentStore, pipeline, now }: JobContext,
 ): Promise<[number, string][]> => {
   const target = await targetOf(documentStore, params);

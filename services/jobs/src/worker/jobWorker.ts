@@ -26,7 +26,7 @@ import {
   type Supervised,
 } from '@stramien/infra';
 import { DOWNLOADS_COLLECTION, type DownloadDoc } from '@stramien/projections';
-import { JobRefused, type JobKind, type JobKindRegistry, type JobPlan } from '../kinds/jobKind';
+import { JobRefused, type JobContext, type JobKind, type JobKindRegistry, type JobPlan } from '../kinds/jobKind';
 
 /** the worker's name in the health report */
 export const JOB_WORKER_COMPONENT = 'job-worker';
@@ -83,7 +83,13 @@ export const createJobWorker = (deps: {
   const reporter = deps.health?.register(JOB_WORKER_COMPONENT, {
     lag: async () => downloads.count({ state: { $in: ['requested', 'running'] } }),
   });
-  const context = { documentStore: deps.documentStore, blobStore: deps.blobStore, pipeline, now };
+  const context: JobContext = {
+    documentStore: deps.documentStore,
+    blobStore: deps.blobStore,
+    pipeline,
+    now,
+    appendNewStreams: (streams) => deps.eventStore.appendNewStreams(streams),
+  };
   let wake: (() => void) | null = null;
   /** jobs named by JobRequested on the bus, which the read model may not hold yet */
   const woken = new Set<string>();

@@ -1,0 +1,80 @@
+/**
+ * Profiling aid for the CSV import job (not a benchmark): writes a Dutch Excel file of `rows` x 20 columns (the
+ * tablesImport bench's), then runs the `records-import` kind's plan and every chunk on embedded adapters in .tmp/, as
+ * the worker would, and prints the CPU time (process.cpuUsage) per 10,000 rows of the plan and of the chunks.
+ * `node --import tsx test/bench/profileImport.ts [rows] [--prof [--plan-only | --chunks-only]]`; with --prof the profile (of the plan
+ * and the chunks, or of one of them) is written to .tmp/prof/import.cpuprofile (read it with cpuprofileTop.mjs).
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { Column, JobState } from '@stramien/domain';
+import { createCommandPipeline, createEmbeddedDocumentStore, createFileBlobStore, createSqliteEventStore, type Doc } from '@stramien/infra';
+import { TABLES_COLLECTION } from '@stramien/projections/tables/tableDocs';
+import { importBlobIds, recordsImportKind, type RecordsImportParams } from '../../services/jobs/src/tables/recordsImport';
+import type { JobContext } from '../../services/jobs/src/kinds/jobKind';
+import { startCpuProfile } from './cpuProfile';
+import { BENCH_IMPORT_COLUMNS, csvOf } from './tablesImport.bench';
+
+const total = Number(process.argv[2] ?? 20_000);
+const prof = process.argv.includes('--prof');
+/** the profile covers the plan only */
+const planOnly = process.argv.includes('--plan-only');
+/** the profile covers the chunks only */
+const chunksOnly = process.argv.includes('--chunks-only');
+const dir = '.tmp/profileImport';
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
+const eventStore = createSqliteEventStore({ file: join(dir, 'events.sqlite') });
+const documentStore = createEmbeddedDocumentStore({ file: join(dir, 'documents.sqlite') });
+const blobStore = createFileBlobStore({ dir: join(dir, 'blobs') });
+const columns: Column[] = BENCH_IMPORT_COLUMNS.map((c, i) => ({
+  columnId: `c${i}`,
+  name: c.name,
+  type: c.type,
+  options: null,
+  position: i,
+}));
+await documentStore.collection<Doc>(TABLES_COLLECTION).insertMany([{ _id: 'table-1', projectId: 'project-1', columns, deleted: false }]);
+const jobId = randomUUID();
+await blobStore.put(csvOf(total), { id: importBlobIds.upload(jobId), contentType: 'text/csv' });
+const params: RecordsImportParams = {
+  tableId: 'table-1',
+  projectId: 'project-1',
+  blobId: importBlobIds.upload(jobId),
+  mapping: Object.fromEntries(columns.map((c) => [c.name, c.columnId])),
+  filename: 'import.csv',
+};
+const job = { jobId, ownerId: 'user-0', licenceId: 'licence-1', requestedAt: new Date().toISOString() } as unknown as JobState;
+const context: JobContext = {
+  documentStore,
+  blobStore,
+  pipeline: createCommandPipeline({ eventStore }),
+  now: () => new Date(),
+  appendNewStreams: (streams) => eventStore.appendNewStreams(streams),
+};
+
+const cpuMs = (from: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(from);
+  return (used.user + used.system) / 1000;
+};
+const per10k = (ms: number) => ((ms / total) * 10_000).toFixed(0);
+let profile = prof && !chunksOnly ? await startCpuProfile() : null;
+const t0 = performance.now();
+let cpu = process.cpuUsage();
+const plan = await recordsImportKind.plan(job, params, context);
+const planMs = cpuMs(cpu);
+if (planOnly) await profile?.stop('.tmp/prof/import.cpuprofile');
+if (prof && chunksOnly) profile = await startCpuProfile();
+cpu = process.cpuUsage();
+for (const chunk of plan.chunks) await recordsImportKind.runChunk(job, params, chunk, context, null);
+const chunksMs = cpuMs(cpu);
+const wallMs = performance.now() - t0;
+if (!planOnly) await profile?.stop('.tmp/prof/import.cpuprofile');
+const head = await eventStore.headPosition();
+console.log(
+  `${total} rows (${head} events): plan ${planMs.toFixed(0)} ms CPU (${per10k(planMs)} per 10,000 rows), chunks ${chunksMs.toFixed(0)} ms CPU (${per10k(chunksMs)} per 10,000), wall ${wallMs.toFixed(0)} ms, ${Math.round(total / (wallMs / 1000))} rows/s`,
+);
+await eventStore.close();
+await documentStore.close();
+await blobStore.close();
