@@ -1,5 +1,5 @@
-import type { Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
+import { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
 import {
   checkRecordCell,
   defaultImportMapping,
@@ -22,7 +22,6 @@ import type { DocumentStore } from '@stramien/infra';
 import { tableRecordsCollection } from '@stramien/projections/tables/tableDocs';
 import { SBS_NODES_COLLECTION, type SbsNodeDoc } from '@stramien/projections/sbs/sbsNodes';
 import { SBS_VERSIONS_COLLECTION, type SbsVersionDoc } from '@stramien/projections/sbs/sbsVersions';
-import { createCsvRowParser, CsvSyntaxError } from './csvParse';
 
 /**
  * Reading a CSV import (docs/tables.md "Bulk work"), shared by `POST /records/verify`, `POST /records/import` and the
@@ -97,52 +96,41 @@ export const openCsv = async (
   const headerLine = start.toString('utf8').split(/\r?\n/, 1)[0] ?? '';
   const delimiter = detectDelimiter(headerLine);
 
-  // the rows as csv-parse read them (`csvParse.ts`), the text decoded piece by piece (a character cut between two
-  // pieces is joined again)
-  const decoder = new StringDecoder('utf8');
-  const parser = createCsvRowParser(delimiter);
-  parser.push(decoder.write(start));
-  if (ended) {
-    parser.push(decoder.end());
-    parser.end();
-  }
-  let done = false;
-  const close = () => {
-    done = true;
-    if (!ended) void source.return?.();
-  };
+  const parser = parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true });
+  Readable.from(
+    (async function* () {
+      yield start;
+      if (ended) return;
+      for (;;) {
+        const next = await source.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    })(),
+  )
+    .on('error', (e) => parser.destroy(e))
+    .pipe(parser);
+  const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
   const read = async (): Promise<string[] | null> => {
     try {
-      for (;;) {
-        if (done) return null;
-        const row = parser.next();
-        if (row !== null) return row;
-        if (ended) return null;
-        const next = await source.next();
-        if (next.done) {
-          ended = true;
-          parser.push(decoder.end());
-          parser.end();
-        } else {
-          parser.push(typeof next.value === 'string' ? next.value : decoder.write(next.value));
-        }
-      }
+      const next = await records.next();
+      return next.done ? null : next.value;
     } catch (e) {
-      if (e instanceof CsvSyntaxError) throw refuse(tableMessages.importUnreadable, { line: e.line });
+      if (e instanceof CsvError) throw refuse(tableMessages.importUnreadable, { line: Number(e.lines ?? 0) || 1 });
       throw e;
     }
   };
 
   const headers = await read();
   if (!headers || headers.every((h) => h.trim() === '')) {
-    close();
+    parser.destroy();
     throw refuse(tableMessages.importEmpty);
   }
   const seen = new Set<string>();
   for (const header of headers) {
     if (header.trim() === '') continue;
     if (seen.has(header)) {
-      close();
+      parser.destroy();
       throw refuse(tableMessages.importDuplicateHeader, { header });
     }
     seen.add(header);
@@ -151,7 +139,7 @@ export const openCsv = async (
   return {
     head: { headers, delimiter },
     /** stops reading (when the rows are not wanted) */
-    close,
+    close: () => parser.destroy(),
     batches: async function* () {
       if (used) throw new Error('the rows of a CSV are read once');
       used = true;
@@ -167,7 +155,7 @@ export const openCsv = async (
         }
         if (batch.length > 0) yield batch;
       } finally {
-        close();
+        parser.destroy();
       }
     },
   };
