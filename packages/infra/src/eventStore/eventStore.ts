@@ -126,7 +126,7 @@ export interface EventStore {
    * answer is null and nothing is written to it, so a call made again after a crash writes nothing twice. Answers
    * one entry per stream, in order. The embedded store writes a call atomically (one transaction: all its new streams
    * or, on an error such as an event id stored in another stream, none); EventStoreDB has no transaction across
-   * streams, so there each stream is appended on its own (side by side) and a failed call may have written some.
+   * streams, so there each stream is appended on its own (one after another) and a failed call may have written some.
    * Subscribers see these events exactly as those of `append`. A stream named twice in one call is a TypeError.
    */
   appendNewStreams(streams: NewStream[]): Promise<(AppendResult | null)[]>;
