@@ -8,13 +8,12 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { Column, JobState } from '@stramien/domain';
-import { createCommandPipeline, createEmbeddedDocumentStore, createFileBlobStore, createSqliteEventStore, type Doc } from '@stramien/infra';
-import { TABLES_COLLECTION } from '@stramien/projections/tables/tableDocs';
+import type { JobState } from '@stramien/domain';
+import { createCommandPipeline, createEmbeddedDocumentStore, createFileBlobStore, createSqliteEventStore } from '@stramien/infra';
 import { importBlobIds, recordsImportKind, type RecordsImportParams } from '../../services/jobs/src/tables/recordsImport';
 import type { JobContext } from '../../services/jobs/src/kinds/jobKind';
 import { startCpuProfile } from './cpuProfile';
-import { BENCH_IMPORT_COLUMNS, csvOf } from './tablesImport.bench';
+import { csvOf, seedImportTable } from './tablesImport.bench';
 
 const total = Number(process.argv[2] ?? 20_000);
 const prof = process.argv.includes('--prof');
@@ -28,14 +27,7 @@ mkdirSync(dir, { recursive: true });
 const eventStore = createSqliteEventStore({ file: join(dir, 'events.sqlite') });
 const documentStore = createEmbeddedDocumentStore({ file: join(dir, 'documents.sqlite') });
 const blobStore = createFileBlobStore({ dir: join(dir, 'blobs') });
-const columns: Column[] = BENCH_IMPORT_COLUMNS.map((c, i) => ({
-  columnId: `c${i}`,
-  name: c.name,
-  type: c.type,
-  options: null,
-  position: i,
-}));
-await documentStore.collection<Doc>(TABLES_COLLECTION).insertMany([{ _id: 'table-1', projectId: 'project-1', columns, deleted: false }]);
+const columns = await seedImportTable(documentStore);
 const jobId = randomUUID();
 await blobStore.put(csvOf(total), { id: importBlobIds.upload(jobId), contentType: 'text/csv' });
 const params: RecordsImportParams = {

@@ -9,6 +9,7 @@ import {
   createInProcessBus,
   createSqliteEventStore,
   type Doc,
+  type DocumentStore,
 } from '@stramien/infra';
 import { createJobWorker, defaultJobKinds, importBlobIds, RECORDS_IMPORT_KIND, type RecordsImportParams } from '@stramien/jobs';
 import { TABLES_COLLECTION, type TableDoc } from '@stramien/projections/tables/tableDocs';
@@ -56,6 +57,19 @@ export const csvOf = (rows: number): Buffer => {
 };
 
 /** samples the RSS every 20 ms until stopped; answers the peak */
+/** the import's target table (`table-1` of `project-1`, the bench's 20 columns) in the read model, as the job reads it */
+export const seedImportTable = async (documentStore: DocumentStore): Promise<Column[]> => {
+  const columns: Column[] = BENCH_IMPORT_COLUMNS.map((c, i) => ({
+    columnId: `c${i}`,
+    name: c.name,
+    type: c.type,
+    options: null,
+    position: i,
+  }));
+  await documentStore.collection<Doc>(TABLES_COLLECTION).insertMany([{ _id: 'table-1', projectId: 'project-1', columns, deleted: false }]);
+  return columns;
+};
+
 const rssSampler = () => {
   let peak = process.memoryUsage().rss;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
@@ -76,16 +90,7 @@ export const benchImportJob = async (dir: string, file: Buffer, rows: number, lo
   const blobStore = createFileBlobStore({ dir: join(dir, 'blobs') });
   const bus = createInProcessBus();
   try {
-    const columns: Column[] = BENCH_IMPORT_COLUMNS.map((c, i) => ({
-      columnId: `c${i}`,
-      name: c.name,
-      type: c.type,
-      options: null,
-      position: i,
-    }));
-    await documentStore
-      .collection<Doc>(TABLES_COLLECTION)
-      .insertMany([{ _id: 'table-1', projectId: 'project-1', columns, deleted: false }]);
+    const columns = await seedImportTable(documentStore);
     const worker = createJobWorker({ eventStore, documentStore, blobStore, bus, kinds: defaultJobKinds() });
     const pipeline = createCommandPipeline({ eventStore });
     const jobId = randomUUID();
