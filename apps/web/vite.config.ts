@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { blueprintIconNamesOnDemand } from './src/build/blueprintIconNames';
 
 /** where the dev server proxies the API and the socket; the server of `npm start` by default */
 const backend = process.env.STRAMIEN_API_URL ?? 'http://localhost:8080';
@@ -67,48 +68,6 @@ const reactRouterProduction = (): Plugin => {
         ],
       },
     }),
-  };
-};
-
-/** the shape of every Blueprint icon name (all 706 of @blueprintjs/icons 6 match it) */
-const ICON_NAME_SHAPE = '/^[a-z0-9]+(-[a-z0-9]+)*$/';
-
-/**
- * Blueprint core's `Icon` imports the icon loader (`Icons`), whose module imports the list of all icon names
- * (`iconNames.js`: 706 names and `change-case`, 7-8 KB brotli) for two uses: `isValidIconName` (a `Set` lookup) and
- * `loadAll`. The loader offers no option to leave it out (`Icons.setLoaderOptions` replaces the paths loader only),
- * so the build rewrites those two uses in `iconLoader.js`: a name is valid when it has the shape of an icon name (a
- * name of that shape that is no icon finds no paths, and the `Icon` shows nothing, as for an unknown name), and
- * `loadAll` imports the list when called. Every other behaviour of the loader is unchanged. The rewrite checks the
- * text it replaces: a Blueprint upgrade that changes it fails the build instead of bringing the list back silently.
- * The dev server and the tests keep the original module.
- */
-const blueprintIconNamesOnDemand = (): Plugin => {
-  const rewrites: [string, string][] = [
-    ['import { IconNames, IconNamesSet } from "./iconNames";', ''],
-    ['const allIcons = Object.values(IconNames);', 'const allIcons = Object.values((await import("./iconNames")).IconNames);'],
-    ['return IconNamesSet.has(iconName);', `return typeof iconName === "string" && ${ICON_NAME_SHAPE}.test(iconName);`],
-  ];
-  let rewritten = false;
-  return {
-    name: 'stramien-blueprint-icon-names-on-demand',
-    apply: 'build',
-    transform(code, id) {
-      if (!id.replace(/\\/g, '/').endsWith('/@blueprintjs/icons/lib/esm/iconLoader.js')) return null;
-      let out = code;
-      for (const [from, to] of rewrites) {
-        if (!out.includes(from)) this.error(`@blueprintjs/icons' iconLoader.js changed: "${from}" not found (see vite.config.ts)`);
-        out = out.replace(from, to);
-      }
-      if (/\bIconNames(Set)?\b/.test(out.replace(/\(await import\("\.\/iconNames"\)\)\.IconNames/, ''))) {
-        this.error(`@blueprintjs/icons' iconLoader.js still uses the icon name list (see vite.config.ts)`);
-      }
-      rewritten = true;
-      return { code: out, map: null };
-    },
-    buildEnd(error) {
-      if (!error && !rewritten) this.error("@blueprintjs/icons' iconLoader.js was not found to rewrite (see vite.config.ts)");
-    },
   };
 };
 
