@@ -47,11 +47,11 @@ export const useLoadedOnOpen = <T>(load: Load<T>): { parts: T | undefined; open:
 };
 
 /**
- * `load`'s value from the first time `when` is true on (or at once when it has loaded before): a panel mounted
- * from its first opening on, so it closes with its transition.
+ * `load`'s value from the first time `when` is true on (at once when it was preloaded): a panel mounted from its
+ * first opening on, so it closes with its transition.
  */
 export const useLoadedWhen = <T>(load: Load<T>, when: boolean): T | undefined => {
-  const [value, setValue] = useState(() => loadedValue(load));
+  const [value, setValue] = useState<T | undefined>(undefined);
   useEffect(() => {
     if (!when || value !== undefined) return;
     let current = true;
