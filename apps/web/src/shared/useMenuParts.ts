@@ -10,5 +10,4 @@ const loadMenuParts = () => import('./menuParts');
  * (shared/menuParts.ts, once for every menu) and the popover then mounts open (`opened`). Once loaded, every menu
  * renders its popover at once.
  */
-export const useMenuParts = (): { parts: MenuParts | undefined; open: () => void; opened: boolean } =>
-  useLoadedOnOpen(loadMenuParts);
+export const useMenuParts = (): { parts: MenuParts | undefined; open: () => void; opened: boolean } => useLoadedOnOpen(loadMenuParts);
