@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { blueprintIconNamesOnDemand } from './src/build/blueprintIconNames';
 
 /** where the dev server proxies the API and the socket; the server of `npm start` by default */
 const backend = process.env.STRAMIEN_API_URL ?? 'http://localhost:8080';
@@ -77,7 +78,7 @@ const reactRouterProduction = (): Plugin => {
  * make npm install a single react 19, and `dedupe` keeps every import on that copy.
  */
 export default defineConfig({
-  plugins: [react(), reactRouterProduction(), precompress()],
+  plugins: [react(), reactRouterProduction(), blueprintIconNamesOnDemand(), precompress()],
   resolve: { dedupe: ['react', 'react-dom'] },
   server: {
     port: 5173,

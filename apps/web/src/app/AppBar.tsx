@@ -5,7 +5,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../features/identity/session/useSession';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { ProjectAppsMenu } from '../features/projects/components/ProjectAppsMenu';
+import { preload } from '../shared/loadOnce';
 import { withRedirect } from '../shared/redirect';
+import { loadTaskSidebar, loadTasksOverview } from './ShellPanels';
 import { toggleSidebar, useSidebarOpen } from './sidebars/sidebarStore';
 import { UserMenu } from './UserMenu';
 
@@ -66,6 +68,8 @@ export const AppBar = ({ pinned, onTogglePinned }: AppBarProps) => {
           title={t('common.appbar.today')}
           data-testid="today-tasks-toggle"
           onClick={() => toggleSidebar('task')}
+          onMouseEnter={() => preload(loadTaskSidebar)}
+          onFocus={() => preload(loadTaskSidebar)}
         />
         <Button
           variant="minimal"
@@ -76,6 +80,8 @@ export const AppBar = ({ pinned, onTogglePinned }: AppBarProps) => {
           title={t('common.appbar.tasks-overview')}
           data-testid="tasks-overview-toggle"
           onClick={() => toggleSidebar('tasksOverview')}
+          onMouseEnter={() => preload(loadTasksOverview)}
+          onFocus={() => preload(loadTasksOverview)}
         />
         <NotificationBell userId={user.id} token={token} />
         <UserMenu pinned={pinned} onTogglePinned={onTogglePinned} />

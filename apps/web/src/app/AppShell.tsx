@@ -2,10 +2,8 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useSession } from '../features/identity/session/useSession';
 import { AppBar } from './AppBar';
-import { NewsPanel } from './news/NewsPanel';
 import { useNavPinned } from './navPin';
-import { TaskSidebar } from './sidebars/TaskSidebar';
-import { TasksOverview } from './sidebars/TasksOverview';
+import { ShellPanels } from './ShellPanels';
 import { useSidebarOpen } from './sidebars/sidebarStore';
 import { DEFAULT_PRIMARY_COLOUR, applyPrimaryColour } from './theme';
 
@@ -27,9 +25,7 @@ export const AppShell = () => {
       <main className="stramien-main">
         <Outlet />
       </main>
-      <TaskSidebar />
-      <TasksOverview />
-      <NewsPanel />
+      <ShellPanels />
     </div>
   );
 };

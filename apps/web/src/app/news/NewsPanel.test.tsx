@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../shared/api';
 import { i18n } from '../../shared/i18n';
 import { renderAt } from '../../test/renderWithRouter';
+import { ShellPanels } from '../ShellPanels';
 import { closeAllSidebars, setSidebarOpen } from '../sidebars/sidebarStore';
 import { NewsPanel } from './NewsPanel';
 
@@ -43,7 +44,8 @@ afterEach(() => {
 describe('the news panel', () => {
   it('opens by itself for critical news (unread and auto_open) and marks all news read once', async () => {
     const { markRead } = serve([item({ auto_open: true })], '2026-03-01T00:00:00.000Z');
-    renderAt(<NewsPanel />, { path: '/' });
+    // the shell's panels: they load the news panel when it first opens
+    renderAt(<ShellPanels />, { path: '/' });
     const panel = await screen.findByTestId('news-panel');
     const card = within(panel).getByTestId('news-item');
     // it was unread when the panel opened: it keeps its 'New' tag while the panel is open
@@ -57,7 +59,7 @@ describe('the news panel', () => {
       [item({ id: 'a', auto_open: true, updated_at: '2026-02-01T00:00:00.000Z' }), item({ id: 'b', auto_open: false })],
       '2026-03-01T00:00:00.000Z',
     );
-    renderAt(<NewsPanel />, { path: '/' });
+    renderAt(<ShellPanels />, { path: '/' });
     await waitFor(() => expect(asked).toEqual(['en']));
     expect(screen.queryByTestId('news-panel')).toBeNull();
   });

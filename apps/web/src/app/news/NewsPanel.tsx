@@ -64,19 +64,16 @@ const NewsCard = ({ item, isNew }: { item: NewsItem; isNew: boolean }) => {
 
 /**
  * The what's-new panel (spec 1 §2, spec 2 §4): opening it marks all news read by storing the current time on the
- * server; critical news (unread and auto_open) opens it by itself. The items that were unread when it opened keep a
+ * server; critical news (unread and auto_open) opens it by itself (ShellPanels.tsx, which loads this panel). The
+ * items that were unread when it opened keep a
  * 'New' tag while it stays open. Empty: 'No updates yet...'.
  */
 export const NewsPanel = () => {
   const { t } = useTranslation();
   const open = useSidebarOpen('news');
-  const { items, critical, markRead, readAt, loaded } = useNews();
+  const { items, markRead, readAt, loaded } = useNews();
   // the read time as it was when the panel opened: what was new then stays marked while the panel is open
   const [seenUntil, setSeenUntil] = useState<string | null | undefined>(undefined);
-
-  useEffect(() => {
-    if (critical) setSidebarOpen('news', true);
-  }, [critical]);
 
   useEffect(() => {
     if (open) markRead();

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { GuidedTour } from './GuidedTour';
 import type { TourStep } from './useGuidedTour';
 
+/** (WithDashboardTour.tsx reads it as well, to load this tour only when unseen) */
 export const DASHBOARD_TOUR_ID = 'dashboard';
 
 /** The dashboard's tour: the app bar around it, step by step. */

@@ -1,5 +1,6 @@
 import { H3, Tab, Tabs } from '@blueprintjs/core';
 import type { PermissionCheck } from '@stramien/domain';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useShellCan } from '../../app/shellPermissions';
@@ -35,6 +36,12 @@ export const RequireCheck = ({ check }: { check: AdminCheck }) => {
   const { t } = useTranslation('admin');
   const can = useAdminCan();
   return can(check) ? <Outlet /> : <NoAccess description={t('admin.guard.description')} />;
+};
+
+/** RequireCheck with its check, as a route's component (routes.tsx loads this module lazily). */
+export const checkRoute = (check: AdminCheck): ComponentType => {
+  const CheckRoute = () => <RequireCheck check={check} />;
+  return CheckRoute;
 };
 
 /** /admin — the first tab the user may open. */

@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../../app/lazyPage';
-import { AdminIndex, AdminLayout, RequireCheck } from './AdminLayout';
+
+/** the admin area's layout (Blueprint's tabs) and guards load with the area, not with the app's entry */
+const adminLayout = () => import('./AdminLayout');
 
 /**
  * /admin (needs admin) with its tabs, each behind its permission (spec 1 §2): companies
@@ -10,11 +12,11 @@ import { AdminIndex, AdminLayout, RequireCheck } from './AdminLayout';
 export const adminRoutes: RouteObject[] = [
   {
     path: 'admin',
-    element: <AdminLayout />,
+    lazy: lazyPage(adminLayout, (m) => m.AdminLayout),
     children: [
-      { index: true, element: <AdminIndex /> },
+      { index: true, lazy: lazyPage(adminLayout, (m) => m.AdminIndex) },
       {
-        element: <RequireCheck check="admin-account-companies" />,
+        lazy: lazyPage(adminLayout, (m) => m.checkRoute('admin-account-companies')),
         children: [
           {
             path: 'companies',
@@ -54,7 +56,7 @@ export const adminRoutes: RouteObject[] = [
         ),
       },
       {
-        element: <RequireCheck check="admin-license-modules" />,
+        lazy: lazyPage(adminLayout, (m) => m.checkRoute('admin-license-modules')),
         children: [
           {
             path: 'modules',
@@ -73,7 +75,7 @@ export const adminRoutes: RouteObject[] = [
         ),
       },
       {
-        element: <RequireCheck check="system-admin" />,
+        lazy: lazyPage(adminLayout, (m) => m.checkRoute('system-admin')),
         children: [
           {
             path: 'news',

@@ -1,4 +1,4 @@
-import { HTMLSelect, Tag } from '@blueprintjs/core';
+import { HTMLSelect } from '@blueprintjs/core';
 import type { TaskListItem } from '@stramien/api';
 import { TASK_PRIORITIES, type TaskPriority, type TaskStatus } from '@stramien/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -6,26 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { projectMembersQuery } from '../../../projects/queries';
 import { statusTargets } from '../../taskListView';
 
-const STATUS_INTENT = { open: 'primary', closed: 'success', canceled: 'none' } as const;
-const PRIORITY_INTENT = { low: 'none', normal: 'none', high: 'warning', urgent: 'danger' } as const;
-
-export const StatusTag = ({ status }: { status: TaskStatus }) => {
-  const { t } = useTranslation('tasks');
-  return (
-    <Tag minimal intent={STATUS_INTENT[status]} data-testid="task-status">
-      {t(`tasks.status.${status}`)}
-    </Tag>
-  );
-};
-
-export const PriorityTag = ({ priority }: { priority: TaskPriority }) => {
-  const { t } = useTranslation('tasks');
-  return (
-    <Tag minimal intent={PRIORITY_INTENT[priority]}>
-      {t(`tasks.priority.${priority}`)}
-    </Tag>
-  );
-};
+export { PriorityTag, StatusTag } from './TaskTags';
 
 /** Inline status: only the moves the task allows (open -> closed | canceled, closed | canceled -> open). */
 export const StatusSelect = ({

@@ -2,7 +2,7 @@ import type { TaskListItem } from '@stramien/api';
 import { Link } from 'react-router-dom';
 import { useDateFormat } from '../../../../shared/dates';
 import { RemainingTime } from '../RemainingTime/RemainingTime';
-import { PriorityTag, StatusTag } from '../TaskFields/TaskFields';
+import { PriorityTag, StatusTag } from '../TaskFields/TaskTags';
 
 /** One task in a short list (sidebars, dashboard digest, project groups): number, title, status, priority, due. */
 export const TaskLine = ({ task, project, onOpen }: { task: TaskListItem; project?: string; onOpen?: () => void }) => {
