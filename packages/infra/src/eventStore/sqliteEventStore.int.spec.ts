@@ -106,6 +106,57 @@ describe('SqliteEventStore', () => {
     });
   });
 
+  describe('when it reads the events it has just committed (kept in memory for unfiltered reads)', () => {
+    const many = (n: number, type = 'Many') => Array.from({ length: n }, (_, i) => newEvent(type, { i }));
+
+    it('answers every page as a connection reading the file does', async () => {
+      const store = open();
+      // one group: a refused append in the middle writes nothing
+      await Promise.allSettled([
+        store.append('task-1', many(3), 'no_stream'),
+        store.append('task-2', [newEvent('A')], 'no_stream'),
+        store.append('task-1', [newEvent('Stale')], 'no_stream'),
+      ]);
+      await store.append('project-1', many(5), 'no_stream');
+      await Promise.all([store.append('task-3', many(2), 'no_stream'), store.append('task-2', [newEvent('B')], 0)]);
+      const reader = open();
+      const all = await reader.readAll();
+      expect(all).toHaveLength(12);
+      for (let after = -1; after <= 13; after++)
+        for (const maxCount of [undefined, 0, 1, 3, 100])
+          expect(await store.readAll({ after, maxCount })).toEqual(await reader.readAll({ after, maxCount }));
+      expect(await store.readAll({ after: 2, filter: { categories: ['task'] } })).toEqual(
+        all.filter((e) => e.position > 2 && e.streamId.startsWith('task-')),
+      );
+      const live = store.subscribe({ after: 4 })[Symbol.asyncIterator]();
+      expect((await withTimeout(live.next(), 'the first event')).value).toEqual(all[4]);
+      await live.return?.();
+    });
+
+    it('reads what another connection committed after its own events', async () => {
+      const one = open();
+      const two = open();
+      const first = await one.append('task-1', [newEvent('A')], 'no_stream');
+      const other = await two.append('task-2', [newEvent('B')], 'no_stream');
+      expect((await one.readAll({ after: first.position })).map((e) => e.position)).toEqual([other.position]);
+      const live = one.subscribe({ after: first.position })[Symbol.asyncIterator]();
+      expect((await withTimeout(live.next(), 'the other connection event')).value).toMatchObject({ streamId: 'task-2' });
+      await live.return?.();
+      const again = await one.append('task-1', [newEvent('C')], 0);
+      expect((await one.readAll({ after: first.position })).map((e) => e.position)).toEqual([other.position, again.position]);
+      expect(await one.readAll()).toEqual(await two.readAll());
+    });
+
+    it('reads older events from the file once they have left memory', async () => {
+      const store = open();
+      await store.append('task-1', many(1_500), 'no_stream');
+      await store.append('task-1', many(1_500), 1_499);
+      const reader = open();
+      for (const after of [0, 1_000, 1_900, 2_990])
+        expect(await store.readAll({ after, maxCount: 500 })).toEqual(await reader.readAll({ after, maxCount: 500 }));
+    });
+  });
+
   describe('when a batch repeats some events already in the stream', () => {
     it('skips the stored ones and appends the rest after checking the expected revision', async () => {
       const store = open();

@@ -31,6 +31,9 @@ export interface SqliteEventStoreOptions {
 /** at most this many appends share one commit */
 const MAX_GROUP = 1_000;
 
+/** the recent events this connection committed that it keeps for unfiltered readAll (see `readTail`) */
+const TAIL_SIZE = 1_024;
+
 /** filters on up to this many categories (or event types) are read as merged index ranges (SQLite allows 500) */
 const MAX_MERGED = 100;
 
@@ -220,7 +223,50 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     return statement;
   };
 
+  /**
+   * The file's last events as this connection committed them, in position order (the rows SQLite would return):
+   * the live subscriptions (projection runner, forwarder, webhooks, workflows) each read every new group unfiltered,
+   * and read it here instead of each running the query and copying the rows out of SQLite. Positions are consecutive
+   * (a group's inserts are, and a group is added only when it starts right after the tail). It is the end of the
+   * file only as long as no other connection has committed: `tailVersion` is SQLite's data_version read inside the
+   * last group's write transaction (the write lock held, so every other commit came before it); data_version moves
+   * with every other connection's commit, so once it differs readers go to SQLite until this connection's next group
+   * starts a new tail.
+   */
+  let tail: EventRow[] = [];
+  let tailVersion: number | undefined;
+  /** the rows the group being committed has inserted */
+  let groupRows: EventRow[] = [];
+  let groupVersion: number | undefined;
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+
+  /** the unfiltered page after `after` from the tail, or undefined when the tail cannot tell it */
+  const readTail = (after: number, limit: number): EventRow[] | undefined => {
+    const first = tail[0]?.[0];
+    if (first === undefined || !(after >= first - 1) || dataVersion.get() !== tailVersion) return undefined;
+    const start = Math.floor(after) - first + 1;
+    return tail.slice(start, limit === NO_LIMIT ? tail.length : start + limit);
+  };
+
+  /** after a group's commit: its rows continue the tail, or start a new one */
+  const extendTail = () => {
+    if (groupRows.length === 0) return;
+    const last = tail[tail.length - 1]?.[0];
+    if (last !== undefined && groupVersion === tailVersion && groupRows[0]![0] === last + 1) {
+      for (const row of groupRows) tail.push(row);
+      if (tail.length > 2 * TAIL_SIZE) tail = tail.slice(-TAIL_SIZE);
+    } else {
+      tail = groupRows;
+    }
+    tailVersion = groupVersion;
+    groupRows = [];
+  };
+
   const readAllSync = (after: number, maxCount: number | undefined, filter: EventFilter | undefined): RecordedEvent[] => {
+    if (filter?.categories === undefined && filter?.eventTypes === undefined) {
+      const rows = readTail(after, limitOf(maxCount));
+      if (rows !== undefined) return rows.map(toRecorded);
+    }
     const categories = filter?.categories ?? [];
     const eventTypes = filter?.eventTypes ?? [];
     // an empty list names no category (or type) at all, so it matches nothing
@@ -250,6 +296,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
       revision += 1;
       position = Number(statements.insert.run(id, streamId, revision, category, type, data, metadata, recordedAt).lastInsertRowid);
       firstWritten ??= position;
+      groupRows.push([position, id, streamId, revision, type, data, metadata, recordedAt]);
     }
     return { nextExpectedRevision: revision, position };
   };
@@ -306,8 +353,8 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
    * Appends of one event-loop turn in one transaction. A refused append (plan throws) writes nothing and
    * the others go on; an error while writing (disk full, I/O) rolls the whole group back and fails it.
    */
-  const appendGroup = db.transaction((group: PendingAppend[]): Outcome[] =>
-    group.map((pending): Outcome => {
+  const appendGroup = db.transaction((group: PendingAppend[]): Outcome[] => {
+    const outcomes = group.map((pending): Outcome => {
       let decided: ReturnType<typeof plan>;
       try {
         decided = plan(pending.streamId, pending.events, pending.expected);
@@ -315,8 +362,11 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
         return { ok: false, error };
       }
       return { ok: true, result: 'done' in decided ? decided.done : insertEvents(pending.streamId, decided.write, decided.current) };
-    }),
-  );
+    });
+    // under the write lock: every other connection's commit is counted in it (see `tail`)
+    if (groupRows.length > 0) groupVersion = dataVersion.get();
+    return outcomes;
+  });
 
   const subscriptions = new Set<PollingSubscription>();
   let queue: PendingAppend[] = [];
@@ -384,14 +434,17 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     if (group.length === 0) return;
     let outcomes: Outcome[];
     firstWritten = undefined;
+    groupRows = [];
     try {
       if (syncError) throw syncError;
       outcomes = appendGroup.immediate(group);
     } catch (error) {
       // the transaction itself failed (lock timeout, disk full…): nothing of the group is stored
+      groupRows = [];
       for (const pending of group) pending.reject(error);
       return;
     }
+    extendTail();
     const answered: Array<{ pending: PendingAppend; result: AppendResult }> = [];
     group.forEach((pending, i) => {
       const outcome = outcomes[i] as Outcome;
