@@ -106,7 +106,7 @@ describe('SqliteEventStore', () => {
     });
   });
 
-  describe('when it reads the events it has just committed (kept in memory for unfiltered reads)', () => {
+  describe('when it reads the events it has just committed (kept in memory for readAll and subscriptions)', () => {
     const many = (n: number, type = 'Many') => Array.from({ length: n }, (_, i) => newEvent(type, { i }));
 
     it('answers every page as a connection reading the file does', async () => {
@@ -145,6 +145,29 @@ describe('SqliteEventStore', () => {
       const again = await one.append('task-1', [newEvent('C')], 0);
       expect((await one.readAll({ after: first.position })).map((e) => e.position)).toEqual([other.position, again.position]);
       expect(await one.readAll()).toEqual(await two.readAll());
+    });
+
+    it('hands a filtered subscription the matching events as a connection reading the file does', async () => {
+      const store = open();
+      const byCategory = store.subscribe({ after: 0, filter: { categories: ['task'] } })[Symbol.asyncIterator]();
+      const byType = store.subscribe({ after: 0, filter: { categories: ['project', 'task'], eventTypes: ['B'] } })[Symbol.asyncIterator]();
+      await store.append('project-1', many(3), 'no_stream');
+      await Promise.all([store.append('task-1', [newEvent('A')], 'no_stream'), store.append('project-2', [newEvent('B')], 'no_stream')]);
+      await store.append('task-2', [newEvent('B'), newEvent('C')], 'no_stream');
+      const reader = open();
+      const tasks = await reader.readAll({ filter: { categories: ['task'] } });
+      const bs = await reader.readAll({ filter: { eventTypes: ['B'] } });
+      for (const expected of tasks) expect((await withTimeout(byCategory.next(), 'a task event')).value).toEqual(expected);
+      for (const expected of bs) expect((await withTimeout(byType.next(), 'a B event')).value).toEqual(expected);
+      // several wakes without a match, then one
+      const nextTask = byCategory.next();
+      const nextB = byType.next();
+      for (let i = 0; i < 3; i++) await store.append(`project-${10 + i}`, many(2), 'no_stream');
+      const late = await store.append('task-3', [newEvent('B')], 'no_stream');
+      expect((await withTimeout(nextTask, 'the late task event')).value).toMatchObject({ streamId: 'task-3', position: late.position });
+      expect((await withTimeout(nextB, 'the late B event')).value).toMatchObject({ streamId: 'task-3', position: late.position });
+      await byCategory.return?.();
+      await byType.return?.();
     });
 
     it('reads older events from the file once they have left memory', async () => {

@@ -31,7 +31,7 @@ export interface SqliteEventStoreOptions {
 /** at most this many appends share one commit */
 const MAX_GROUP = 1_000;
 
-/** the recent events this connection committed that it keeps for unfiltered readAll (see `readTail`) */
+/** the recent events this connection committed that it keeps for unfiltered readAll and for subscriptions (see `tail`) */
 const TAIL_SIZE = 1_024;
 
 /** filters on up to this many categories (or event types) are read as merged index ranges (SQLite allows 500) */
@@ -246,6 +246,23 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     if (first === undefined || !(after >= first - 1) || dataVersion.get() !== tailVersion) return undefined;
     const start = Math.floor(after) - first + 1;
     return tail.slice(start, limit === NO_LIMIT ? tail.length : start + limit);
+  };
+
+  /**
+   * The rows of the tail after `after` that `match`, at most `limit`, and the position the scan went through (none
+   * after `after` up to it matched but those returned); undefined when the tail cannot tell.
+   */
+  const scanTail = (after: number, limit: number, match: (row: EventRow) => boolean): { rows: EventRow[]; through: number } | undefined => {
+    const first = tail[0]?.[0];
+    if (first === undefined || !(after >= first - 1) || dataVersion.get() !== tailVersion) return undefined;
+    const rows: EventRow[] = [];
+    let through = after;
+    for (let i = Math.floor(after) - first + 1; i < tail.length && (limit === NO_LIMIT || rows.length < limit); i++) {
+      const row = tail[i]!;
+      through = row[0];
+      if (match(row)) rows.push(row);
+    }
+    return { rows, through };
   };
 
   /** after a group's commit: its rows continue the tail, or start a new one */
@@ -499,10 +516,34 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     subscribe(options: SubscribeOptions = {}): EventSubscription {
       assertOpen();
       const { filter } = options;
+      const categories = filter?.categories === undefined ? undefined : new Set(filter.categories);
+      const eventTypes = filter?.eventTypes === undefined ? undefined : new Set(filter.eventTypes);
+      const match = (row: EventRow) =>
+        (categories === undefined || categories.has(streamCategory(row[2]))) && (eventTypes === undefined || eventTypes.has(row[4]));
+      // a filtered subscription's cursor stays at the last event it matched: what the tail showed after it without a
+      // match is remembered, so each wake scans only the rows that came since (the SQLite path uses the indexes)
+      let skipAfter = Number.NaN;
+      let skipThrough = 0;
+      const readFiltered = (after: number): RecordedEvent[] => {
+        const from = after === skipAfter ? skipThrough : after;
+        const scanned = scanTail(from, subscriptionPageSize, match);
+        if (scanned === undefined) return durableOnly(readAllSync(from, subscriptionPageSize, filter));
+        const page = durableOnly(scanned.rows.map(toRecorded));
+        if (page.length === 0) {
+          // not past an event still waiting for its fsync: it may match once it is handed out
+          const hidden = hiddenFrom();
+          skipAfter = after;
+          skipThrough = Math.max(from, hidden === undefined ? scanned.through : Math.min(scanned.through, hidden - 1));
+        }
+        return page;
+      };
       const subscription = new PollingSubscription({
         after: options.after ?? 0,
         pollIntervalMs,
-        readPage: (after) => durableOnly(readAllSync(after, subscriptionPageSize, filter)),
+        readPage:
+          categories === undefined && eventTypes === undefined
+            ? (after) => durableOnly(readAllSync(after, subscriptionPageSize, filter))
+            : readFiltered,
         onClose: (closedSubscription) => subscriptions.delete(closedSubscription),
       });
       subscriptions.add(subscription);
