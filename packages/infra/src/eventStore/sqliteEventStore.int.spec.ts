@@ -180,6 +180,28 @@ describe('SqliteEventStore', () => {
     });
   });
 
+  describe('when a stream is read with a limit (written into the SQL up to 16, bound above)', () => {
+    it('answers every limit, start and direction as a slice of the whole stream', async () => {
+      const store = open();
+      await store.append(
+        'task-1',
+        Array.from({ length: 20 }, (_, i) => newEvent('N', { i })),
+        'no_stream',
+      );
+      const whole = await store.readStream('task-1');
+      for (const maxCount of [undefined, 0, 1, 2, 16, 17, 19, 25])
+        for (const fromRevision of [undefined, 0, 5, 19, 30]) {
+          const forwards = whole.filter((e) => e.revision >= (fromRevision ?? 0)).slice(0, maxCount);
+          const backwards = [...whole]
+            .reverse()
+            .filter((e) => e.revision <= (fromRevision ?? Infinity))
+            .slice(0, maxCount);
+          expect(await store.readStream('task-1', { fromRevision, maxCount })).toEqual(forwards);
+          expect(await store.readStream('task-1', { fromRevision, maxCount, direction: 'backwards' })).toEqual(backwards);
+        }
+    });
+  });
+
   describe('when a batch repeats some events already in the stream', () => {
     it('skips the stored ones and appends the rest after checking the expected revision', async () => {
       const store = open();
