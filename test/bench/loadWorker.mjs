@@ -6,7 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createKeepAliveCaller } from './keepAlive.mjs';
 
 const { baseUrl, maxSockets } = workerData;
-const { call } = createKeepAliveCaller(baseUrl, maxSockets);
+const { call, close } = createKeepAliveCaller(baseUrl, maxSockets);
 
 /** each caller's next n, kept from one run to the next so a caller's bodies go on alternating after a warm-up */
 const next = [];
@@ -41,7 +41,7 @@ const closedLoop = async (callers, ms) => {
 
 parentPort.on('message', (message) => {
   if (message.type === 'close') {
-    agent.destroy();
+    close();
     parentPort.close();
     return;
   }

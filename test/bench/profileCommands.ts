@@ -2,7 +2,8 @@
  * Profiling aid for the command path (not a benchmark): starts the test server, drives one kind of command from
  * the worker load generator and prints the main thread's CPU time per answered command (read from
  * /proc/self/task/<pid>/stat, so it holds on a busy machine where wall-clock throughput does not).
- * `node --import tsx test/bench/profileCommands.ts user|task|record [ms] [--prof]`; with --prof the measured run's
+ * `node --import tsx --import ./test/bench/production.mjs test/bench/profileCommands.ts user|task|record [ms] [--prof]`
+ * (production.mjs: compiled as the bundled service is, and the profile has line numbers); with --prof the measured run's
  * main-thread profile is written to .tmp/prof/<kind>.cpuprofile: `node test/bench/cpuprofileTop.mjs .tmp/prof/user.cpuprofile`.
  */
 import { readFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * Profiling aid for the table export's chunks (not a benchmark): seeds `records` x 20 columns into an embedded
  * document store in .tmp/, then runs the `table-export` kind's plan and every chunk as the worker would, and prints
- * the CPU time (process.cpuUsage) per 10,000 rows. `node --import tsx test/bench/profileExport.ts [records] [--prof]`;
+ * the CPU time (process.cpuUsage) per 10,000 rows. `node --import tsx --import ./test/bench/production.mjs test/bench/profileExport.ts [records] [--prof]`;
  * with --prof the chunks' profile is written to .tmp/prof/export.cpuprofile.
  */
 import { mkdirSync, rmSync } from 'node:fs';

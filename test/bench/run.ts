@@ -1,5 +1,6 @@
 /**
- * Runs benchmarks and writes their figures as JSON: `node --import tsx test/bench/run.ts [name ...] [--out file]`.
+ * Runs benchmarks and writes their figures as JSON: `node --import tsx --import ./test/bench/production.mjs test/bench/run.ts [name ...] [--out file]`
+ * (production.mjs compiles our TypeScript as the bundled service does; without it tsx's keepNames adds `__name` calls).
  * Names: eventStore, documentStore, replay, commands, notifications, export, webAssets, tasks, webhooks, tables, tablesImport, sbs, tablesBulk, workflowSessions, workflowNotify, workflowCanvas (default: all, in this order).
  * `npm run bench` (scripts/bench.mjs) runs each in its own process and writes BENCHMARKS.md.
  * Only measures and prints: a missed target is reported, never an error.

@@ -53,9 +53,10 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-export const subjectMatches = (pattern: string, subject: string): boolean => {
-  const p = pattern.split('.');
-  const s = subject.split('.');
+export const subjectMatches = (pattern: string, subject: string): boolean => tokensMatch(pattern.split('.'), subject.split('.'));
+
+/** subjectMatches on the tokens of a pattern and a subject split once (an adapter matches one subject against many patterns) */
+export const tokensMatch = (p: readonly string[], s: readonly string[]): boolean => {
   for (let i = 0; i < p.length; i++) {
     const token = p[i];
     if (token === '>') return s.length > i;

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { subjectMatches } from './bus';
 import { isValidPattern, isValidSubject } from './subjects';
@@ -36,6 +37,17 @@ describe('subject syntax', () => {
 
   it('refuses empty tokens, wildcards and whitespace in subjects', () => {
     expect(['', '.', 'a.', '.a', 'a..b', 'a.*', 'a.>', 'a b', 'a.b\t', 'a*b'].some(isValidSubject)).toBe(false);
+  });
+
+  it('accepts exactly the subjects whose every dot-separated token is non-empty and free of wildcards and whitespace', () => {
+    const byTokens = (subject: string) => subject.length > 0 && subject.split('.').every((token) => /^[^\s.*>]+$/.test(token));
+    const subject = fc
+      .array(fc.constantFrom('a', 'b', '.', '*', '>', ' ', '\t', '\n', '\u00a0', '-', 'é'), { maxLength: 12 })
+      .map((c) => c.join(''));
+    fc.assert(
+      fc.property(subject, (s) => isValidSubject(s) === byTokens(s)),
+      { numRuns: 5_000 },
+    );
   });
 
   it("accepts '*' anywhere and '>' only as the last token of a pattern", () => {

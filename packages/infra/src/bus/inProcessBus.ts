@@ -1,7 +1,7 @@
 import { backoffDelay, type BackoffOptions } from '../health/backoff';
 import { silentReporter, type HealthReporter } from '../health/healthRegistry';
 import {
-  subjectMatches,
+  tokensMatch,
   type Bus,
   type BusHandler,
   type BusMessage,
@@ -38,6 +38,8 @@ interface DurableMember {
  */
 interface Durable {
   pattern: string;
+  /** the pattern split at its dots */
+  tokens: string[];
   backlog: BusMessage[];
   members: DurableMember[];
   turn: number;
@@ -49,6 +51,8 @@ interface Durable {
 
 interface Subscriber {
   pattern: string;
+  /** the pattern split at its dots */
+  tokens: string[];
   queueGroup: string | undefined;
   queue: HandlerQueue;
 }
@@ -133,10 +137,11 @@ export const createInProcessBus = (options: InProcessBusOptions = {}): Bus => {
       const id = publishOptions?.id;
       if (id !== undefined && isDuplicate(id)) return;
 
+      const tokens = subject.split('.');
       const groups = new Map<string, Subscriber[]>();
       const targets: Subscriber[] = [];
       for (const subscriber of subscribers) {
-        if (!subjectMatches(subscriber.pattern, subject)) continue;
+        if (!tokensMatch(subscriber.tokens, tokens)) continue;
         if (subscriber.queueGroup === undefined) targets.push(subscriber);
         else groups.set(subscriber.queueGroup, [...(groups.get(subscriber.queueGroup) ?? []), subscriber]);
       }
@@ -149,7 +154,7 @@ export const createInProcessBus = (options: InProcessBusOptions = {}): Bus => {
         target.queue.push({ subject, data: JSON.parse(json) as unknown, ...(id !== undefined ? { id } : {}) });
       }
       for (const durable of durables.values()) {
-        if (!subjectMatches(durable.pattern, subject)) continue;
+        if (!tokensMatch(durable.tokens, tokens)) continue;
         durable.backlog.push({ subject, data: JSON.parse(json) as unknown, ...(id !== undefined ? { id } : {}) });
         deliverDurable(durable);
       }
@@ -158,7 +163,12 @@ export const createInProcessBus = (options: InProcessBusOptions = {}): Bus => {
     async subscribe<T>(pattern: string, handler: BusHandler<T>, subscribeOptions?: SubscribeOptions): Promise<BusSubscription> {
       assertOpen();
       assertPattern(pattern);
-      const subscriber: Subscriber = { pattern, queueGroup: subscribeOptions?.queue, queue: createHandlerQueue(handler, onHandlerError) };
+      const subscriber: Subscriber = {
+        pattern,
+        tokens: pattern.split('.'),
+        queueGroup: subscribeOptions?.queue,
+        queue: createHandlerQueue(handler, onHandlerError),
+      };
       subscribers.add(subscriber);
       subscribeOptions?.health?.running();
       return {
@@ -177,7 +187,7 @@ export const createInProcessBus = (options: InProcessBusOptions = {}): Bus => {
       if (!patternWithin(durableSubjects, pattern)) throw new Error(`Durable subscriptions read ${durableSubjects}, not ${pattern}`);
       let durable = durables.get(durableOptions.name);
       if (!durable) {
-        durable = { pattern, backlog: [], members: [], turn: 0, failures: 0, active: null, retryTimer: null };
+        durable = { pattern, tokens: pattern.split('.'), backlog: [], members: [], turn: 0, failures: 0, active: null, retryTimer: null };
         durables.set(durableOptions.name, durable);
       } else if (durable.pattern !== pattern) {
         throw new Error(`Durable ${durableOptions.name} reads ${durable.pattern}, not ${pattern}`);

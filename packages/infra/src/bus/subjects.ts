@@ -4,7 +4,10 @@
  */
 const TOKEN = /^[^\s.*>]+$/;
 
-export const isValidSubject = (subject: string): boolean => subject.length > 0 && subject.split('.').every((token) => TOKEN.test(token));
+/** one or more TOKENs separated by single dots (checked in one pass: every published message is checked) */
+const SUBJECT = /^[^\s.*>]+(?:\.[^\s.*>]+)*$/;
+
+export const isValidSubject = (subject: string): boolean => SUBJECT.test(subject);
 
 export const isValidPattern = (pattern: string): boolean => {
   if (pattern.length === 0) return false;

@@ -104,6 +104,17 @@ describe('EmbeddedDocumentStore', () => {
       expect(found.map((task) => task._id)).toEqual(expected);
     });
 
+    it('answers first pages of every size as the whole sorted answer cut (limits up to 16 are written into the SQL)', async () => {
+      const tasks = await seedTasks(60);
+      const whole = (await tasks.find({ projectId: { $in: ['p1', 'p2', 'p3'] } }, { sort: { dueAt: -1, number: 1 } })).map((t) => t._id);
+      expect(whole).toHaveLength(18);
+      for (const limit of [1, 2, 15, 16, 17, 18, 30])
+        for (const skip of [0, 1]) {
+          const found = await tasks.find({ projectId: { $in: ['p1', 'p2', 'p3'] } }, { sort: { dueAt: -1, number: 1 }, limit, skip });
+          expect(found.map((t) => t._id)).toEqual(whole.slice(skip, skip + limit));
+        }
+    });
+
     it('sorts in JavaScript when the sort field may hold arrays', async () => {
       await seedTasks(20);
       const plan = (await store.explainFind('tasks', {}, { sort: { labels: 1 } })).join('\n');

@@ -88,8 +88,13 @@ export class PollingSubscription implements EventSubscription {
           await this.sleep();
           continue;
         }
-        this.cursor = page[page.length - 1]!.position;
-        yield page;
+        // a reader may answer more than asked (a filtered one reads its own pages): never a batch above `max`
+        for (let from = 0; from < page.length; from += max) {
+          if (this.closed) return;
+          const batch = from === 0 && page.length <= max ? page : page.slice(from, from + max);
+          this.cursor = batch[batch.length - 1]!.position;
+          yield batch;
+        }
       }
     } finally {
       await this.close();

@@ -160,6 +160,119 @@ describe('SqliteEventStore', () => {
     });
   });
 
+  describe('when it reads the events it has just committed (kept in memory for readAll and subscriptions)', () => {
+    const many = (n: number, type = 'Many') => Array.from({ length: n }, (_, i) => newEvent(type, { i }));
+
+    it('keeps none of a refused appendNewStreams call, while an append of the same group is kept', async () => {
+      const store = open();
+      const stored = newEvent('Stored');
+      await store.append('kept-1', [stored], 'no_stream');
+      const beside = store.append('kept-2', [newEvent('Beside')], 'no_stream');
+      const refused = store.appendNewStreams([
+        { streamId: 'lost-1', events: [newEvent('Lost')] },
+        { streamId: 'lost-2', events: [{ ...stored }] },
+      ]);
+      await expect(refused).rejects.toThrow(/already stored in stream kept-1/);
+      await beside;
+      const types = (events: RecordedEvent[]) => events.map((e) => e.type);
+      expect(types(await store.readAll())).toEqual(['Stored', 'Beside']);
+      expect(types(await open().readAll())).toEqual(['Stored', 'Beside']);
+      expect(await store.readStream('lost-1')).toEqual([]);
+    });
+
+    it('answers every page as a connection reading the file does', async () => {
+      const store = open();
+      // one group: a refused append in the middle writes nothing
+      await Promise.allSettled([
+        store.append('task-1', many(3), 'no_stream'),
+        store.append('task-2', [newEvent('A')], 'no_stream'),
+        store.append('task-1', [newEvent('Stale')], 'no_stream'),
+      ]);
+      await store.append('project-1', many(5), 'no_stream');
+      await Promise.all([store.append('task-3', many(2), 'no_stream'), store.append('task-2', [newEvent('B')], 0)]);
+      const reader = open();
+      const all = await reader.readAll();
+      expect(all).toHaveLength(12);
+      for (let after = -1; after <= 13; after++)
+        for (const maxCount of [undefined, 0, 1, 3, 100])
+          expect(await store.readAll({ after, maxCount })).toEqual(await reader.readAll({ after, maxCount }));
+      expect(await store.readAll({ after: 2, filter: { categories: ['task'] } })).toEqual(
+        all.filter((e) => e.position > 2 && e.streamId.startsWith('task-')),
+      );
+      const live = store.subscribe({ after: 4 })[Symbol.asyncIterator]();
+      expect((await withTimeout(live.next(), 'the first event')).value).toEqual(all[4]);
+      await live.return?.();
+    });
+
+    it('reads what another connection committed after its own events', async () => {
+      const one = open();
+      const two = open();
+      const first = await one.append('task-1', [newEvent('A')], 'no_stream');
+      const other = await two.append('task-2', [newEvent('B')], 'no_stream');
+      expect((await one.readAll({ after: first.position })).map((e) => e.position)).toEqual([other.position]);
+      const live = one.subscribe({ after: first.position })[Symbol.asyncIterator]();
+      expect((await withTimeout(live.next(), 'the other connection event')).value).toMatchObject({ streamId: 'task-2' });
+      await live.return?.();
+      const again = await one.append('task-1', [newEvent('C')], 0);
+      expect((await one.readAll({ after: first.position })).map((e) => e.position)).toEqual([other.position, again.position]);
+      expect(await one.readAll()).toEqual(await two.readAll());
+    });
+
+    it('hands a filtered subscription the matching events as a connection reading the file does', async () => {
+      const store = open();
+      const byCategory = store.subscribe({ after: 0, filter: { categories: ['task'] } })[Symbol.asyncIterator]();
+      const byType = store.subscribe({ after: 0, filter: { categories: ['project', 'task'], eventTypes: ['B'] } })[Symbol.asyncIterator]();
+      await store.append('project-1', many(3), 'no_stream');
+      await Promise.all([store.append('task-1', [newEvent('A')], 'no_stream'), store.append('project-2', [newEvent('B')], 'no_stream')]);
+      await store.append('task-2', [newEvent('B'), newEvent('C')], 'no_stream');
+      const reader = open();
+      const tasks = await reader.readAll({ filter: { categories: ['task'] } });
+      const bs = await reader.readAll({ filter: { eventTypes: ['B'] } });
+      for (const expected of tasks) expect((await withTimeout(byCategory.next(), 'a task event')).value).toEqual(expected);
+      for (const expected of bs) expect((await withTimeout(byType.next(), 'a B event')).value).toEqual(expected);
+      // several wakes without a match, then one
+      const nextTask = byCategory.next();
+      const nextB = byType.next();
+      for (let i = 0; i < 3; i++) await store.append(`project-${10 + i}`, many(2), 'no_stream');
+      const late = await store.append('task-3', [newEvent('B')], 'no_stream');
+      expect((await withTimeout(nextTask, 'the late task event')).value).toMatchObject({ streamId: 'task-3', position: late.position });
+      expect((await withTimeout(nextB, 'the late B event')).value).toMatchObject({ streamId: 'task-3', position: late.position });
+      await byCategory.return?.();
+      await byType.return?.();
+    });
+
+    it('reads older events from the file once they have left memory', async () => {
+      const store = open();
+      await store.append('task-1', many(1_500), 'no_stream');
+      await store.append('task-1', many(1_500), 1_499);
+      const reader = open();
+      for (const after of [0, 1_000, 1_900, 2_990])
+        expect(await store.readAll({ after, maxCount: 500 })).toEqual(await reader.readAll({ after, maxCount: 500 }));
+    });
+  });
+
+  describe('when a stream is read with a limit (written into the SQL up to 16, bound above)', () => {
+    it('answers every limit, start and direction as a slice of the whole stream', async () => {
+      const store = open();
+      await store.append(
+        'task-1',
+        Array.from({ length: 20 }, (_, i) => newEvent('N', { i })),
+        'no_stream',
+      );
+      const whole = await store.readStream('task-1');
+      for (const maxCount of [undefined, 0, 1, 2, 16, 17, 19, 25])
+        for (const fromRevision of [undefined, 0, 5, 19, 30]) {
+          const forwards = whole.filter((e) => e.revision >= (fromRevision ?? 0)).slice(0, maxCount);
+          const backwards = [...whole]
+            .reverse()
+            .filter((e) => e.revision <= (fromRevision ?? Infinity))
+            .slice(0, maxCount);
+          expect(await store.readStream('task-1', { fromRevision, maxCount })).toEqual(forwards);
+          expect(await store.readStream('task-1', { fromRevision, maxCount, direction: 'backwards' })).toEqual(backwards);
+        }
+    });
+  });
+
   describe('when a batch repeats some events already in the stream', () => {
     it('skips the stored ones and appends the rest after checking the expected revision', async () => {
       const store = open();

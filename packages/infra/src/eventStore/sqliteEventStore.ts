@@ -32,6 +32,12 @@ export interface SqliteEventStoreOptions {
 /** at most this many appends share one commit */
 const MAX_GROUP = 1_000;
 
+/** the recent events this connection committed that it keeps for unfiltered readAll and for subscriptions (see `tail`) */
+const TAIL_SIZE = 1_024;
+
+/** readStream limits up to this one are written into a statement of their own (see `readStreamRows`) */
+const STREAM_LIMITS_KEPT = 16;
+
 /** filters on up to this many categories (or event types) are read as merged index ranges (SQLite allows 500) */
 const MAX_MERGED = 100;
 
@@ -198,6 +204,27 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   };
 
   /**
+   * readStream's statements by direction and limit, the limit written into the SQL (none for no limit): with the
+   * limit a bound parameter, better-sqlite3's SQLite (built with STAT4) ran these index range reads several times
+   * slower (a command's stream read after its cached revision, usually no row: ~12 against ~2.5 µs in-memory).
+   * Limits up to STREAM_LIMITS_KEPT each get a statement of their own; larger ones bind it (`streamForwards`…).
+   */
+  const streamStatements = new Map<string, Statement<[string, number], EventRow>>();
+  const readStreamRows = (streamId: string, backwards: boolean, from: number, limit: number): EventRow[] => {
+    if (limit !== NO_LIMIT && !(Number.isInteger(limit) && limit <= STREAM_LIMITS_KEPT))
+      return (backwards ? statements.streamBackwards : statements.streamForwards).all(streamId, from, limit);
+    const key = `${backwards ? 'DESC' : 'ASC'}${limit}`;
+    let statement = streamStatements.get(key);
+    if (statement === undefined) {
+      const range = backwards ? 'revision <= ? ORDER BY revision DESC' : 'revision >= ? ORDER BY revision ASC';
+      const sql = `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND ${range}${limit === NO_LIMIT ? '' : ` LIMIT ${limit}`}`;
+      statement = db.prepare<[string, number], EventRow>(sql).raw(true);
+      streamStatements.set(key, statement);
+    }
+    return statement.all(streamId, from);
+  };
+
+  /**
    * readAll statements, keyed by the number of categories and event types they filter on. `x IN (a, b)`
    * cannot be read in position order from the (x, position) index, so SQLite would sort every match after
    * the cursor on each page; a filter on several values therefore reads each value's index range up to
@@ -230,7 +257,67 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     return statement;
   };
 
+  /**
+   * The file's last events as this connection committed them, in position order (the rows SQLite would return):
+   * the live subscriptions (projection runner, forwarder, webhooks, workflows) each read every new group unfiltered,
+   * and read it here instead of each running the query and copying the rows out of SQLite. Positions are consecutive
+   * (a group's inserts are, and a group is added only when it starts right after the tail). It is the end of the
+   * file only as long as no other connection has committed: `tailVersion` is SQLite's data_version read inside the
+   * last group's write transaction (the write lock held, so every other commit came before it); data_version moves
+   * with every other connection's commit, so once it differs readers go to SQLite until this connection's next group
+   * starts a new tail.
+   */
+  let tail: EventRow[] = [];
+  let tailVersion: number | undefined;
+  /** the rows the group being committed has inserted */
+  let groupRows: EventRow[] = [];
+  let groupVersion: number | undefined;
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+
+  /** the unfiltered page after `after` from the tail, or undefined when the tail cannot tell it */
+  const readTail = (after: number, limit: number): EventRow[] | undefined => {
+    const first = tail[0]?.[0];
+    if (first === undefined || !(after >= first - 1) || dataVersion.get() !== tailVersion) return undefined;
+    const start = Math.floor(after) - first + 1;
+    return tail.slice(start, limit === NO_LIMIT ? tail.length : start + limit);
+  };
+
+  /**
+   * The rows of the tail after `after` that `match`, at most `limit`, and the position the scan went through (none
+   * after `after` up to it matched but those returned); undefined when the tail cannot tell.
+   */
+  const scanTail = (after: number, limit: number, match: (row: EventRow) => boolean): { rows: EventRow[]; through: number } | undefined => {
+    const first = tail[0]?.[0];
+    if (first === undefined || !(after >= first - 1) || dataVersion.get() !== tailVersion) return undefined;
+    const rows: EventRow[] = [];
+    let through = after;
+    for (let i = Math.floor(after) - first + 1; i < tail.length && (limit === NO_LIMIT || rows.length < limit); i++) {
+      const row = tail[i]!;
+      through = row[0];
+      if (match(row)) rows.push(row);
+    }
+    return { rows, through };
+  };
+
+  /** after a group's commit: its rows continue the tail, or start a new one */
+  const extendTail = () => {
+    if (groupRows.length === 0) return;
+    const last = tail[tail.length - 1]?.[0];
+    if (last !== undefined && groupVersion === tailVersion && groupRows[0]![0] === last + 1) {
+      for (const row of groupRows) tail.push(row);
+      if (tail.length > 2 * TAIL_SIZE) tail = tail.slice(-TAIL_SIZE);
+    } else {
+      tail = groupRows;
+    }
+    tailVersion = groupVersion;
+    groupRows = [];
+  };
+
   const readAllSync = (after: number, maxCount: number | undefined, filter: EventFilter | undefined): RecordedEvent[] => {
+    if (filter?.categories === undefined && filter?.eventTypes === undefined) {
+      const rows = readTail(after, limitOf(maxCount));
+      if (rows !== undefined) return rows.map(toRecorded);
+    }
     const categories = filter?.categories ?? [];
     const eventTypes = filter?.eventTypes ?? [];
     // an empty list names no category (or type) at all, so it matches nothing
@@ -264,6 +351,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
       revision += 1;
       position = Number(statements.insert.run(id, streamId, revision, category, type, data, metadata, recordedAt).lastInsertRowid);
       firstWritten ??= position;
+      groupRows.push([position, id, streamId, revision, type, data, metadata, recordedAt]);
     }
     return { nextExpectedRevision: revision, position };
   };
@@ -359,14 +447,16 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
    * Appends of one event-loop turn in one transaction. A refused append (plan throws) writes nothing and
    * the others go on; an error while writing (disk full, I/O) rolls the whole group back and fails it.
    */
-  const appendGroup = db.transaction((group: Pending[]): Outcome[] =>
-    group.map((pending): Outcome => {
+  const appendGroup = db.transaction((group: Pending[]): Outcome[] => {
+    const outcomes = group.map((pending): Outcome => {
       if ('streams' in pending) {
-        const before = firstWritten;
+        const before = { firstWritten, rows: groupRows.length };
         try {
           return { ok: true, result: writeNewStreams(pending.streams) };
         } catch (error) {
-          firstWritten = before;
+          // the call's savepoint rolled back: none of its rows is stored
+          firstWritten = before.firstWritten;
+          groupRows.length = before.rows;
           return { ok: false, error: idConflict(pending.streams, error) };
         }
       }
@@ -377,8 +467,11 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
         return { ok: false, error };
       }
       return { ok: true, result: 'done' in decided ? decided.done : insertEvents(pending.streamId, decided.write, decided.current) };
-    }),
-  );
+    });
+    // under the write lock: every other connection's commit is counted in it (see `tail`)
+    if (groupRows.length > 0) groupVersion = dataVersion.get();
+    return outcomes;
+  });
 
   const subscriptions = new Set<PollingSubscription>();
   let queue: Pending[] = [];
@@ -446,14 +539,17 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     if (group.length === 0) return;
     let outcomes: Outcome[];
     firstWritten = undefined;
+    groupRows = [];
     try {
       if (syncError) throw syncError;
       outcomes = appendGroup.immediate(group);
     } catch (error) {
       // the transaction itself failed (lock timeout, disk full…): nothing of the group is stored
+      groupRows = [];
       for (const pending of group) pending.reject(error);
       return;
     }
+    extendTail();
     const answered: Array<{ pending: Pending; result: AppendResult | (AppendResult | null)[] }> = [];
     const answer = (pending: Pending, result: AppendResult | (AppendResult | null)[]) =>
       'streams' in pending ? pending.resolve(result as (AppendResult | null)[]) : pending.resolve(result as AppendResult);
@@ -512,8 +608,8 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
       const limit = limitOf(options.maxCount);
       const rows =
         options.direction === 'backwards'
-          ? statements.streamBackwards.all(streamId, options.fromRevision ?? Number.MAX_SAFE_INTEGER, limit)
-          : statements.streamForwards.all(streamId, options.fromRevision ?? 0, limit);
+          ? readStreamRows(streamId, true, options.fromRevision ?? Number.MAX_SAFE_INTEGER, limit)
+          : readStreamRows(streamId, false, options.fromRevision ?? 0, limit);
       return rows.map(toRecorded);
     },
 
@@ -525,10 +621,34 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     subscribe(options: SubscribeOptions = {}): EventSubscription {
       assertOpen();
       const { filter } = options;
+      const categories = filter?.categories === undefined ? undefined : new Set(filter.categories);
+      const eventTypes = filter?.eventTypes === undefined ? undefined : new Set(filter.eventTypes);
+      const match = (row: EventRow) =>
+        (categories === undefined || categories.has(streamCategory(row[2]))) && (eventTypes === undefined || eventTypes.has(row[4]));
+      // a filtered subscription's cursor stays at the last event it matched: what the tail showed after it without a
+      // match is remembered, so each wake scans only the rows that came since (the SQLite path uses the indexes)
+      let skipAfter = Number.NaN;
+      let skipThrough = 0;
+      const readFiltered = (after: number): RecordedEvent[] => {
+        const from = after === skipAfter ? skipThrough : after;
+        const scanned = scanTail(from, subscriptionPageSize, match);
+        if (scanned === undefined) return durableOnly(readAllSync(from, subscriptionPageSize, filter));
+        const page = durableOnly(scanned.rows.map(toRecorded));
+        if (page.length === 0) {
+          // not past an event still waiting for its fsync: it may match once it is handed out
+          const hidden = hiddenFrom();
+          skipAfter = after;
+          skipThrough = Math.max(from, hidden === undefined ? scanned.through : Math.min(scanned.through, hidden - 1));
+        }
+        return page;
+      };
       const subscription = new PollingSubscription({
         after: options.after ?? 0,
         pollIntervalMs,
-        readPage: (after, max) => durableOnly(readAllSync(after, max ?? subscriptionPageSize, filter)),
+        readPage:
+          categories === undefined && eventTypes === undefined
+            ? (after, max) => durableOnly(readAllSync(after, max ?? subscriptionPageSize, filter))
+            : readFiltered,
         onClose: (closedSubscription) => subscriptions.delete(closedSubscription),
       });
       subscriptions.add(subscription);

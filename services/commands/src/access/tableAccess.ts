@@ -3,7 +3,6 @@ import {
   DomainError,
   evolveRecord,
   evolveTable,
-  fold,
   initialRecordState,
   initialTableState,
   isLiveRecord,
@@ -24,6 +23,7 @@ import {
 import type { RecordDefinition } from '@stramien/api';
 import type { AppDeps } from '../deps';
 import { requireProjectAccess, type ProjectAccess } from '../plugins/permissionSubject';
+import { readFolded } from './foldedStreams';
 
 export interface TableAccess extends TableRights {
   /** the table's definition, folded from its stream `table-<id>` */
@@ -47,14 +47,9 @@ export const rightsIn = (
     permissions,
   );
 
-/** A table's definition: its stream folded (a table stream is small: definition and revision marks, no records). */
-export const loadTableState = async (deps: AppDeps, tableId: string): Promise<TableState> => {
-  const recorded = await deps.adapters.eventStore.readStream(toTableStreamId(tableId));
-  return fold(
-    { initialState: initialTableState, evolve: evolveTable },
-    recorded.map((r) => ({ type: r.type, data: r.data }) as TableEvent),
-  );
-};
+/** A table's definition: its stream folded (definition and revision marks, no records; only new events are read). */
+export const loadTableState = async (deps: AppDeps, tableId: string): Promise<TableState> =>
+  (await readFolded<TableState, TableEvent>(deps.adapters.eventStore, toTableStreamId(tableId), initialTableState, evolveTable)).state;
 
 /**
  * Loads a table for a request and decides what the user may do with it (docs/tables.md "Permissions"). The
@@ -98,15 +93,20 @@ interface Stamp {
   occurredAt?: string;
 }
 
-/** One record's stream folded, with the metadata of its first and last event (a record stream is short). */
+/**
+ * One record's stream folded, with the metadata of its first and last event (the fold is kept between requests and
+ * only the events since are read: a record edited often has a long stream).
+ */
 export const loadRecord = async (deps: AppDeps, recordId: string): Promise<LoadedRecord> => {
-  const recorded = await deps.adapters.eventStore.readStream(toRecordStreamId(recordId));
-  const state = fold(
-    { initialState: initialRecordState, evolve: evolveRecord },
-    recorded.map((r) => ({ type: r.type, data: r.data }) as RecordEvent),
+  const folded = await readFolded<RecordState, RecordEvent>(
+    deps.adapters.eventStore,
+    toRecordStreamId(recordId),
+    initialRecordState,
+    evolveRecord,
   );
-  const first = (recorded[0]?.metadata ?? {}) as Stamp;
-  const last = (recorded[recorded.length - 1]?.metadata ?? {}) as Stamp;
+  const { state } = folded;
+  const first = (folded.first?.metadata ?? {}) as Stamp;
+  const last = (folded.last?.metadata ?? {}) as Stamp;
   const at = (stamp: Stamp, fallback: string | undefined) => stamp.occurredAt ?? fallback ?? '';
   return {
     state,
@@ -115,9 +115,9 @@ export const loadRecord = async (deps: AppDeps, recordId: string): Promise<Loade
       tableId: state.tableId,
       projectId: state.projectId,
       values: state.values,
-      createdAt: at(first, recorded[0]?.recordedAt),
+      createdAt: at(first, folded.first?.recordedAt),
       createdBy: first.userId ?? '',
-      updatedAt: at(last, recorded[recorded.length - 1]?.recordedAt),
+      updatedAt: at(last, folded.last?.recordedAt),
       updatedBy: last.userId ?? '',
     },
   };

@@ -35,6 +35,8 @@ type Envelope = TableEnvelope | RecordEnvelope;
 const RECORD_EVENTS = new Set<string>(recordEventTypes);
 const isRecordEvent = (event: Envelope): event is RecordEnvelope => RECORD_EVENTS.has(event.type);
 const CHUNK = 500;
+/** a batch touching at most this many records of a table reads each one's latest version on its own */
+const FEW_RECORDS = 16;
 
 /** the shared collections' indexes, and each table's collections, created once per store */
 const sharedReady = new WeakSet<DocumentStore>();
@@ -90,8 +92,21 @@ class TableBatch {
     const ids = [...first.keys()];
     const versions = this.store.collection<VersionDoc>(tableVersionsCollection(this.tableId));
     for (const id of ids) this.latest.set(id, null);
+    if (ids.length <= FEW_RECORDS) {
+      // a live batch's few records: each one's latest version before its first event, from the (recordId, from)
+      // index, not every version of the record (one per edit)
+      for (const id of ids) {
+        const [version] = await versions.find({ recordId: id, from: { $lt: first.get(id)! } }, { sort: { from: -1 }, limit: 1 });
+        if (version) this.latest.set(id, version);
+      }
+      return;
+    }
+    // only a version still valid at the batch's first event can be live for it (versions of a record follow one
+    // another: the next opens where the last closed), so the closed ones before it are not read
+    let earliest = Number.MAX_SAFE_INTEGER;
+    for (const position of first.values()) earliest = Math.min(earliest, position);
     for (let i = 0; i < ids.length; i += CHUNK) {
-      for (const version of await versions.find({ recordId: { $in: ids.slice(i, i + CHUNK) } })) {
+      for (const version of await versions.find({ recordId: { $in: ids.slice(i, i + CHUNK) }, to: { $gte: earliest } })) {
         const before = first.get(version.recordId)!;
         const known = this.latest.get(version.recordId);
         if (version.from < before && (!known || known.from < version.from)) this.latest.set(version.recordId, version);
