@@ -10,10 +10,10 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { JobState } from '@stramien/domain';
 import { createCommandPipeline, createEmbeddedDocumentStore, createFileBlobStore, createSqliteEventStore } from '@stramien/infra';
-import { importBlobIds, recordsImportKind, type RecordsImportParams } from '../../services/jobs/src/tables/recordsImport';
+import { importBlobIds, recordsImportKind } from '../../services/jobs/src/tables/recordsImport';
 import type { JobContext } from '../../services/jobs/src/kinds/jobKind';
 import { startCpuProfile } from './cpuProfile';
-import { csvOf, seedImportTable } from './tablesImport.bench';
+import { csvOf, importParamsOf, seedImportTable } from './tablesImport.bench';
 
 const total = Number(process.argv[2] ?? 20_000);
 const prof = process.argv.includes('--prof');
@@ -30,13 +30,7 @@ const blobStore = createFileBlobStore({ dir: join(dir, 'blobs') });
 const columns = await seedImportTable(documentStore);
 const jobId = randomUUID();
 await blobStore.put(csvOf(total), { id: importBlobIds.upload(jobId), contentType: 'text/csv' });
-const params: RecordsImportParams = {
-  tableId: 'table-1',
-  projectId: 'project-1',
-  blobId: importBlobIds.upload(jobId),
-  mapping: Object.fromEntries(columns.map((c) => [c.name, c.columnId])),
-  filename: 'import.csv',
-};
+const params = importParamsOf(jobId, columns);
 const job = { jobId, ownerId: 'user-0', licenceId: 'licence-1', requestedAt: new Date().toISOString() } as unknown as JobState;
 const context: JobContext = {
   documentStore,

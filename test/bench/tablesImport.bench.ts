@@ -70,6 +70,15 @@ export const seedImportTable = async (documentStore: DocumentStore): Promise<Col
   return columns;
 };
 
+/** the job's params: the upload of `jobId` into that table, each CSV header mapped to its column */
+export const importParamsOf = (jobId: string, columns: Column[]): RecordsImportParams => ({
+  tableId: 'table-1',
+  projectId: 'project-1',
+  blobId: importBlobIds.upload(jobId),
+  mapping: Object.fromEntries(columns.map((c) => [c.name, c.columnId])),
+  filename: 'import.csv',
+});
+
 const rssSampler = () => {
   let peak = process.memoryUsage().rss;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
@@ -100,13 +109,7 @@ export const benchImportJob = async (dir: string, file: Buffer, rows: number, lo
     const peakOf = rssSampler();
     const started = performance.now();
     await blobStore.put(file, { id: importBlobIds.upload(jobId), contentType: 'text/csv' });
-    const params: RecordsImportParams = {
-      tableId: 'table-1',
-      projectId: 'project-1',
-      blobId: importBlobIds.upload(jobId),
-      mapping: Object.fromEntries(columns.map((c) => [c.name, c.columnId])),
-      filename: 'import.csv',
-    };
+    const params = importParamsOf(jobId, columns);
     await pipeline({
       decider: jobDecider,
       schemas: jobSchemas,
