@@ -3,7 +3,7 @@ import { ClipboardIcon, CogIcon, GridViewIcon, HomeIcon, SearchIcon } from '@blu
 import type { Project } from '@stramien/api';
 import { truncateModuleName } from '@stramien/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useModuleName } from '../../../shared/moduleName';
@@ -54,6 +54,13 @@ const AppsMenu = ({ project }: { project: Project }) => {
   );
   if (!parts) return button;
   const { Menu, MenuDivider, MenuItem, PopoverNext } = parts;
+  /** a titled group of the menu, or the spec's 'No options' line when the search leaves none of it */
+  const group = (title: string, items: ReactNode[]) => (
+    <>
+      <MenuDivider title={title} />
+      {items.length === 0 ? <MenuItem disabled text={t('projects.empty.no-options')} /> : items}
+    </>
+  );
 
   const menu = (
     <div className="stramien-apps-menu" data-testid="project-apps-menu">
@@ -67,10 +74,8 @@ const AppsMenu = ({ project }: { project: Project }) => {
         onValueChange={setSearch}
       />
       <Menu>
-        <MenuDivider title={t('projects.apps.modules')} />
-        {modules.length === 0 ? (
-          <MenuItem disabled text={t('projects.empty.no-options')} />
-        ) : (
+        {group(
+          t('projects.apps.modules'),
           modules.map((m) => (
             <MenuItem
               key={m.id}
@@ -80,12 +85,10 @@ const AppsMenu = ({ project }: { project: Project }) => {
               data-testid={`apps-module-${m.id}`}
               onClick={() => void navigate(`/project/${project.slug}/module/${m.route}`)}
             />
-          ))
+          )),
         )}
-        <MenuDivider title={t('projects.apps.general')} />
-        {apps.length === 0 ? (
-          <MenuItem disabled text={t('projects.empty.no-options')} />
-        ) : (
+        {group(
+          t('projects.apps.general'),
           apps.map((item) => (
             <MenuItem
               key={item.key}
@@ -94,7 +97,7 @@ const AppsMenu = ({ project }: { project: Project }) => {
               data-testid={`apps-general-${item.key}`}
               onClick={() => void navigate(item.to)}
             />
-          ))
+          )),
         )}
         <MenuDivider />
         <MenuItem
