@@ -58,6 +58,12 @@ describe('ProjectAppsMenu', () => {
         .getAllByTestId(/^apps-module-/)
         .map((e) => e.textContent),
     ).toEqual(['Project Gantt']);
+    fireEvent.change(within(menu).getByLabelText('Search apps'), { target: { value: 'tables' } });
+    expect(within(menu).queryAllByTestId(/^apps-module-/)).toEqual([]);
+    expect(within(menu).getAllByText('No options found')).toHaveLength(1);
+    fireEvent.change(within(menu).getByLabelText('Search apps'), { target: { value: 'nothing like it' } });
+    expect(within(menu).getAllByText('No options found')).toHaveLength(2);
+    fireEvent.change(within(menu).getByLabelText('Search apps'), { target: { value: 'gantt' } });
     fireEvent.click(within(menu).getByTestId('apps-module-project-gantt'));
     expect(router.state.location.pathname).toBe('/project/2024-01-nieuwbouw/module/project-gantt');
   });
