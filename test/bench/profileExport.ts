@@ -7,7 +7,6 @@
  * before the threads, and as on MongoDB). CPU is the process's (every thread) and the main thread's alone
  * (/proc/self/task/<pid>/stat).
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdirSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { createEmbeddedDocumentStore } from '@stramien/infra';
@@ -16,27 +15,13 @@ import { TABLES_COLLECTION, tableRecordsCollection, type RecordDoc } from '@stra
 import { tableExportKind } from '../../services/jobs/src/tables/tableExport';
 import type { JobContext } from '../../services/jobs/src/kinds/jobKind';
 import { startCpuProfile } from './cpuProfile';
+import { threadCpuMs, threadCpuSince } from './threadCpu';
 import { EXPORT_COLUMN_TYPES, seedExportRecords } from './exportTable';
 
 const total = Number(process.argv[2] ?? 100_000);
 const prof = process.argv.includes('--prof');
 const single = process.argv.includes('--single');
-/** a thread's name and CPU time in ms (utime + stime of its task, in clock ticks of 10 ms) */
-const taskCpu = (tid: string): { name: string; ms: number } => {
-  const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-  return { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(') ')), ms: (Number(fields[11]) + Number(fields[12])) * 10 };
-};
-const mainThreadCpuMs = (): number => taskCpu(String(process.pid)).ms;
-/** every thread's CPU time by name (worker threads, V8's GC helpers, libuv's pool) */
-const threadsCpu = (): Map<string, number> => {
-  const byName = new Map<string, number>();
-  for (const tid of readdirSync('/proc/self/task')) {
-    const { name, ms } = taskCpu(tid);
-    byName.set(`${name}#${tid}`, ms);
-  }
-  return byName;
-};
+
 const dir = '.tmp/profileExport';
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
@@ -63,8 +48,7 @@ const documentStore = single
 const context = { documentStore } as unknown as JobContext;
 const profile = prof ? await startCpuProfile() : null;
 const cpu0 = process.cpuUsage();
-const main0 = mainThreadCpuMs();
-const threads0 = threadsCpu();
+const threads0 = threadCpuMs();
 const t0 = process.hrtime.bigint();
 const plan = await tableExportKind.plan(job, params, context);
 let previous: unknown = null;
@@ -75,15 +59,11 @@ for (const chunk of plan.chunks) {
   bytes += (out.content as Uint8Array).length;
 }
 const cpu = process.cpuUsage(cpu0);
-const mainMs = mainThreadCpuMs() - main0;
-const busy = [...threadsCpu()]
-  .map(([name, ms]) => [name, ms - (threads0.get(name) ?? 0)] as const)
-  .filter(([, ms]) => ms >= 20)
-  .map(([name, ms]) => `${name.split('#')[0]} ${ms}`);
+const [main, ...others] = threadCpuSince(threads0);
 const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
 await profile?.stop('.tmp/prof/export.cpuprofile');
 const cpuMs = (cpu.user + cpu.system) / 1000;
 console.log(
-  `${single ? 'single thread' : 'reader threads'}: ${total} rows, ${(bytes / 1e6).toFixed(1)} MB: CPU ${cpuMs.toFixed(0)} ms (${((cpuMs / total) * 10_000).toFixed(1)} ms per 10,000 rows; main thread ${mainMs} ms; threads: ${busy.join(', ')} ms), wall ${wallMs.toFixed(0)} ms`,
+  `${single ? 'single thread' : 'reader threads'}: ${total} rows, ${(bytes / 1e6).toFixed(1)} MB: CPU ${cpuMs.toFixed(0)} ms (${((cpuMs / total) * 10_000).toFixed(1)} ms per 10,000 rows; main thread ${main!.ms} ms; other threads: ${others.map((t) => t.ms).join(', ')} ms), wall ${wallMs.toFixed(0)} ms`,
 );
 await store.close();

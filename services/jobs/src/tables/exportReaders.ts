@@ -104,6 +104,8 @@ export const createExportReaders = (options: { threads?: number; idleMs?: number
   const start = (): Reader => {
     const worker = new Worker(READER_SOURCE, {
       eval: true,
+      // not the process's flags: a loader given to the process (tsx under the benches) would load in every thread
+      execArgv: [],
       workerData: { sqlite },
       // a larger young generation: a chunk's parsed records die young instead of being promoted and marked
       resourceLimits: { maxYoungGenerationSizeMb: 64 },
@@ -175,6 +177,11 @@ export const createExportReaders = (options: { threads?: number; idleMs?: number
 
   return {
     threads: size,
+    /** starts the threads now (a thread takes some tens of ms to start), so the first chunks find them ready */
+    warm() {
+      while (readers.length < size) start();
+      next();
+    },
     read: (task: ReaderTask): Promise<ReaderAnswer> =>
       new Promise<ReaderAnswer>((resolve, reject) => {
         waiting.push({ task, pending: { resolve, reject } });

@@ -180,6 +180,7 @@ export const tableExportKind = defineJobKind<Params>({
   async plan(job, params, { documentStore }) {
     const table = await tableOf(documentStore, params.tableId);
     const request = requestOf(table, params.query);
+    if (params.format === 'csv' && readsInThreads(documentStore)) (readers ??= createExportReaders()).warm();
     const total = await documentStore.collection(tableRecordsCollection(table._id)).count(request.filter);
     const count = Math.max(1, Math.ceil(total / TABLE_EXPORT_CHUNK_ROWS));
     const columns = table.columns.map(({ columnId, name, type }) => ({ columnId, name, type }));
