@@ -23,7 +23,10 @@ export const threadCpuMs = (): Map<string, { name: string; ms: number }> => {
 };
 
 /** the CPU time each thread spent since `before` (threads that spent at least `minMs`), the main thread first */
-export const threadCpuSince = (before: Map<string, { name: string; ms: number }>, minMs = 20): { tid: string; name: string; ms: number }[] =>
+export const threadCpuSince = (
+  before: Map<string, { name: string; ms: number }>,
+  minMs = 20,
+): { tid: string; name: string; ms: number }[] =>
   [...threadCpuMs()]
     .map(([tid, { name, ms }]) => ({ tid, name, ms: ms - (before.get(tid)?.ms ?? 0) }))
     .filter((t) => t.ms >= minMs || t.tid === String(process.pid))
