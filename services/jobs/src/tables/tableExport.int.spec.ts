@@ -8,7 +8,7 @@ import { createEmbeddedDocumentStore, type DocumentStore, type EmbeddedDocumentS
 import { conditionsFilter } from '@stramien/projections/tables/recordFilters';
 import { TABLES_COLLECTION, tableRecordsCollection, type RecordDoc, type StoredCell } from '@stramien/projections/tables/tableDocs';
 import type { JobContext } from '../kinds/jobKind';
-import { TABLE_EXPORT_CHUNK_ROWS, tableExportKind, type TableExportParams } from './tableExport';
+import { onExportReaderError, TABLE_EXPORT_CHUNK_ROWS, tableExportKind, type TableExportParams } from './tableExport';
 
 /** the awkward cells of each column type: quotes, delimiters, line breaks, formulas, nulls, missing cells */
 const TEXTS = ['plain', 'say "hi", twice', 'two\nlines', 'cr\r\nlf', '=SUM(A1)', '+1', '-3', '@me', '\tTab', 'é ü ß 漢', '', ' ', ','];
@@ -144,5 +144,27 @@ describe('table export in reader threads (embedded store on disk)', () => {
     expect(Buffer.from(again.content as Uint8Array).equals(Buffer.from(second.content as Uint8Array))).toBe(true);
     expect(again.next).toBe(second.next);
     expect(second.items).toBe(TABLE_EXPORT_CHUNK_ROWS);
+  });
+
+  it('reads a chunk in the job thread when its reader thread fails', async () => {
+    const failures: unknown[] = [];
+    onExportReaderError((error) => failures.push(error));
+    try {
+      // a statement the reader's connection refuses
+      const broken = new Proxy(store, {
+        get: (target, property) =>
+          property === 'readPlan'
+            ? (...args: Parameters<EmbeddedDocumentStore['readPlan']>) => {
+                const plan = target.readPlan(...args);
+                return plan && { ...plan, sql: 'SELECT rowid, json FROM no_such_table' };
+              }
+            : (Reflect.get(target, property) as unknown),
+      });
+      expect(await exportOf(broken, params(), 'broken-job')).toBe(await exportOf(singleThreaded(store), params(), 'broken-job'));
+      expect(failures.length).toBeGreaterThan(0);
+      expect(String(failures[0])).toMatch(/no_such_table/);
+    } finally {
+      onExportReaderError(null);
+    }
   });
 });

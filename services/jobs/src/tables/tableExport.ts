@@ -92,6 +92,11 @@ let readers: ExportReaders | null = null;
  */
 const ahead = new Map<string, Promise<ReaderAnswer>>();
 let aheadJob: string | null = null;
+/** told of a reader thread's failure (tests); the chunk is then read in the job's thread */
+let onReaderError: ((error: unknown) => void) | null = null;
+export const onExportReaderError = (listener: ((error: unknown) => void) | null) => {
+  onReaderError = listener;
+};
 
 /** the read side's page order (`sortOf` of tableReads): the sort column, then creation order */
 const sortOfRequest = (request: Omit<RecordsRequest, 'limit'>): SortSpec =>
@@ -104,7 +109,7 @@ const sortOfRequest = (request: Omit<RecordsRequest, 'limit'>): SortSpec =>
  * chunk's offset. A chunk read ahead starts where the one before will end: the `_seq` of the chunk's last record is
  * found first on the `_seq` index (one record read); the chunk is used only when the one before did end there (the
  * key names the start), so records added or removed meanwhile make it read again, never twice. Null when the store
- * cannot give the statement (then the job's thread reads the chunk itself).
+ * cannot give the statement or the thread failed (then the job's thread reads the chunk itself).
  */
 const threadedChunk = async (
   jobId: string,
@@ -155,8 +160,15 @@ const threadedChunk = async (
     read.catch(() => undefined); // awaited by its chunk, or dropped
     ahead.set(keyOf(index, start), read);
   }
-  const { content, count, last } = await answer;
-  return { content, items: count, next: last ?? previous };
+  try {
+    const { content, count, last } = await answer;
+    return { content, items: count, next: last ?? previous };
+  } catch (error) {
+    // a reader thread that failed (or died): the job's thread reads the chunk itself, and the chunks read ahead go
+    onReaderError?.(error);
+    ahead.clear();
+    return null;
+  }
 };
 
 /** a chunk: its index, and the columns of the file as the plan fixed them (a column added meanwhile stays out) */
