@@ -66,6 +66,22 @@ export interface EmbeddedDocumentStoreOptions {
 export interface EmbeddedDocumentStore extends DocumentStore {
   /** SQLite's query plan (EXPLAIN QUERY PLAN details) for the statement `find` runs: for tests and diagnosis */
   explainFind(collection: string, filter?: Filter, options?: FindOptions): Promise<string[]>;
+  /**
+   * The SQL statement `find` runs for this filter and these options, for a second, read-only connection to the same
+   * file (the table export's reader threads, docs/tables.md "Bulk work"): each row has the columns `rowid` and
+   * `json` (the document as JSON text), in the order `find` answers, exactly the documents it answers. Null when the
+   * store is in memory, the collection does not exist, or `find` would check or sort the rows in JavaScript (or call
+   * a function of this connection's own).
+   */
+  readPlan(collection: string, filter?: Filter, options?: FindOptions): ReadPlan | null;
+}
+
+/** a find's statement for another connection (`readPlan`) */
+export interface ReadPlan {
+  /** the SQLite file */
+  file: string;
+  sql: string;
+  params: SqlValue[];
 }
 
 interface IndexMeta {
@@ -216,9 +232,11 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
   private readonly inTransaction: { immediate<R>(work: () => R): R };
   private dataVersion: unknown;
   private closed = false;
+  private readonly file: string | null;
 
   constructor(options: EmbeddedDocumentStoreOptions) {
     const onDisk = options.file !== ':memory:';
+    this.file = onDisk ? options.file : null;
     if (onDisk) mkdirSync(dirname(options.file), { recursive: true, mode: PRIVATE_DIR_MODE });
     this.db = new Database(options.file);
     // private to the service user; SQLite gives the -wal and -shm files the database file's mode
@@ -280,6 +298,20 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     compileFilter(filter);
     const plan = this.plan(meta, filter, options.sort, Math.max(0, options.skip ?? 0), limitOf(options.limit));
     return (this.db.prepare(`EXPLAIN QUERY PLAN ${plan.sql}`).all(...plan.params) as Array<{ detail: string }>).map((row) => row.detail);
+  }
+
+  readPlan(collection: string, filter?: Filter, options: FindOptions = {}): ReadPlan | null {
+    if (this.file === null || options.projection !== undefined) return null;
+    compileFilter(filter);
+    if (options.sort) compileSort(options.sort);
+    this.refresh();
+    const meta = this.catalog.get(collection);
+    if (meta === undefined) return null;
+    const plan = this.plan(meta, filter, options.sort, Math.max(0, options.skip ?? 0), limitOf(options.limit));
+    if (plan.sortInJs || !plan.exact || plan.sql.includes(REGEXP_FUNCTION)) return null;
+    // a page not in the SQL is skipped and cut in JavaScript: only a plan without skip and limit reads as it stands
+    if (!plan.pagedInSql && ((options.skip ?? 0) > 0 || limitOf(options.limit) !== undefined)) return null;
+    return { file: this.file, sql: plan.sql, params: plan.params };
   }
 
   // ---- reads -------------------------------------------------------------------------------

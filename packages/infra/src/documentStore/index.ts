@@ -1,5 +1,10 @@
 export * from './documentStore';
-export { createEmbeddedDocumentStore, type EmbeddedDocumentStore, type EmbeddedDocumentStoreOptions } from './embeddedDocumentStore';
+export {
+  createEmbeddedDocumentStore,
+  type EmbeddedDocumentStore,
+  type EmbeddedDocumentStoreOptions,
+  type ReadPlan,
+} from './embeddedDocumentStore';
 export { createMongoDocumentStore, type MongoDocumentStore, type MongoDocumentStoreOptions } from './mongoDocumentStore';
 export {
   QueryError,

@@ -22,6 +22,7 @@ import type { DocumentStore } from '@stramien/infra';
 import { tableRecordsCollection } from '@stramien/projections/tables/tableDocs';
 import { SBS_NODES_COLLECTION, type SbsNodeDoc } from '@stramien/projections/sbs/sbsNodes';
 import { SBS_VERSIONS_COLLECTION, type SbsVersionDoc } from '@stramien/projections/sbs/sbsVersions';
+import { parseCsvInThread, ThreadCsvError } from './csvThread';
 
 /**
  * Reading a CSV import (docs/tables.md "Bulk work"), shared by `POST /records/verify`, `POST /records/import` and the
@@ -67,14 +68,46 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 /** how far the header line is looked for before the delimiter is decided */
 const HEAD_PEEK_BYTES = 1024 * 1024;
 
+/** csv-parse in this thread, fed `start` and then what `source` gives: its records one by one, then null */
+const parseCsvHere = (
+  start: Buffer,
+  source: AsyncIterator<Buffer | string> | null,
+  delimiter: ImportDelimiter,
+): { read: () => Promise<string[] | null>; close: () => void } => {
+  const parser = parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true });
+  Readable.from(
+    (async function* () {
+      yield start;
+      if (!source) return;
+      for (;;) {
+        const next = await source.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    })(),
+  )
+    .on('error', (e) => parser.destroy(e))
+    .pipe(parser);
+  const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
+  return {
+    read: async () => {
+      const next = await records.next();
+      return next.done ? null : next.value;
+    },
+    close: () => parser.destroy(),
+  };
+};
+
 /**
  * Opens a CSV: reads its header line (BOM dropped, delimiter detected), then hands out its data rows in batches of
  * `batchSize`. Throws a 422 DomainError for an empty file (no header), a header written twice, or text that is not
- * CSV (with its line).
+ * CSV (with its line). With `thread`, csv-parse runs in a thread of its own (csvThread.ts): the
+ * import job's plan checks a batch while the next is parsed.
  */
 export const openCsv = async (
   input: Readable,
   batchSize: number,
+  options: { thread?: boolean } = {},
 ): Promise<{ head: CsvHead; batches: () => AsyncGenerator<CsvRow[]>; close: () => void }> => {
   const source = input[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
   const first: Buffer[] = [];
@@ -96,41 +129,30 @@ export const openCsv = async (
   const headerLine = start.toString('utf8').split(/\r?\n/, 1)[0] ?? '';
   const delimiter = detectDelimiter(headerLine);
 
-  const parser = parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true });
-  Readable.from(
-    (async function* () {
-      yield start;
-      if (ended) return;
-      for (;;) {
-        const next = await source.next();
-        if (next.done) return;
-        yield next.value;
-      }
-    })(),
-  )
-    .on('error', (e) => parser.destroy(e))
-    .pipe(parser);
-  const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
+  const { read: next, close } = options.thread
+    ? parseCsvInThread(start, ended ? null : source, delimiter, batchSize)
+    : parseCsvHere(start, ended ? null : source, delimiter);
   const read = async (): Promise<string[] | null> => {
     try {
-      const next = await records.next();
-      return next.done ? null : next.value;
+      return await next();
     } catch (e) {
-      if (e instanceof CsvError) throw refuse(tableMessages.importUnreadable, { line: Number(e.lines ?? 0) || 1 });
+      close();
+      if (e instanceof CsvError || e instanceof ThreadCsvError)
+        throw refuse(tableMessages.importUnreadable, { line: Number(e.lines ?? 0) || 1 });
       throw e;
     }
   };
 
   const headers = await read();
   if (!headers || headers.every((h) => h.trim() === '')) {
-    parser.destroy();
+    close();
     throw refuse(tableMessages.importEmpty);
   }
   const seen = new Set<string>();
   for (const header of headers) {
     if (header.trim() === '') continue;
     if (seen.has(header)) {
-      parser.destroy();
+      close();
       throw refuse(tableMessages.importDuplicateHeader, { header });
     }
     seen.add(header);
@@ -139,7 +161,7 @@ export const openCsv = async (
   return {
     head: { headers, delimiter },
     /** stops reading (when the rows are not wanted) */
-    close: () => parser.destroy(),
+    close,
     batches: async function* () {
       if (used) throw new Error('the rows of a CSV are read once');
       used = true;
@@ -155,7 +177,7 @@ export const openCsv = async (
         }
         if (batch.length > 0) yield batch;
       } finally {
-        parser.destroy();
+        close();
       }
     },
   };

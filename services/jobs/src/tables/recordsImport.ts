@@ -137,7 +137,7 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
     const definition = definitionOf(target.columns);
     const items: number[] = [];
     try {
-      const { head, batches } = await openCsv(upload.stream, IMPORT_CHUNK_ROWS);
+      const { head, batches } = await openCsv(upload.stream, IMPORT_CHUNK_ROWS, { thread: true });
       for await (const batch of batches()) {
         const checked = await checkBatch(target, head, params.mapping, batch, lookups);
         if (checked.errors.length > 0) throw new JobRefused(tableMessages.importInvalid);

@@ -4,8 +4,10 @@ import { columnTypeSchema, type CellValue, type ColumnType } from '@stramien/dom
 import { conditionsFilter } from '@stramien/projections/tables/recordFilters';
 import { decodeCell, tableRecordsCollection, type StoredValues, type TableDoc } from '@stramien/projections/tables/tableDocs';
 import { currentRecords, findTable, type RecordsRequest } from '@stramien/projections/tables/tableReads';
+import type { DocumentStore, EmbeddedDocumentStore, Filter, SortSpec } from '@stramien/infra';
 import { defineJobKind } from '../kinds/jobKind';
 import { csvField, TABULAR_CONTENT_TYPES, tabularFile, tabularPart, type Cell } from '../kinds/tabular';
+import { createExportReaders, type ExportReaders, type ReaderAnswer } from './exportReaders';
 
 export const TABLE_EXPORT_KIND = 'table-export';
 /** rows per chunk: small enough to hold, large enough that the per-chunk events stay few */
@@ -77,10 +79,104 @@ const requestOf = (table: TableDoc, query: Params['query']): Omit<RecordsRequest
   countCap: 0,
 });
 
+/** The embedded store on disk: its `find` statements can run on a second connection (`readPlan`). */
+const readsInThreads = (store: DocumentStore): store is EmbeddedDocumentStore =>
+  typeof (store as Partial<EmbeddedDocumentStore>).readPlan === 'function';
+
+/** the reader threads, started by the first export that uses them (they end when idle) */
+let readers: ExportReaders | null = null;
+
+/**
+ * Chunks read ahead, by `job, index, start` (start: the `_seq` read after, or the offset of a sorted export). Only
+ * the job at work has some: a job worker runs one job at a time, so another job's are dropped.
+ */
+const ahead = new Map<string, Promise<ReaderAnswer>>();
+let aheadJob: string | null = null;
+/** told of a reader thread's failure (tests); the chunk is then read in the job's thread */
+let onReaderError: ((error: unknown) => void) | null = null;
+export const onExportReaderError = (listener: ((error: unknown) => void) | null) => {
+  onReaderError = listener;
+};
+
+/** the read side's page order (`sortOf` of tableReads): the sort column, then creation order */
+const sortOfRequest = (request: Omit<RecordsRequest, 'limit'>): SortSpec =>
+  request.sort ? { [`v.${request.sort.column}`]: request.sort.order, _seq: request.sort.order } : { _seq: 1 };
+
+/**
+ * A chunk read by a reader thread (exportReaders.ts), and the next chunks read ahead by the others while the job's
+ * thread stores this one. The statement is the one `currentRecords` has the store run for the page (`readPlan`):
+ * creation order reads the first TABLE_EXPORT_CHUNK_ROWS records after `previous` (`_seq`), a sorted export the
+ * chunk's offset. A chunk read ahead starts where the one before will end: the `_seq` of the chunk's last record is
+ * found first on the `_seq` index (one record read); the chunk is used only when the one before did end there (the
+ * key names the start), so records added or removed meanwhile make it read again, never twice. Null when the store
+ * cannot give the statement or the thread failed (then the job's thread reads the chunk itself).
+ */
+const threadedChunk = async (
+  jobId: string,
+  store: EmbeddedDocumentStore,
+  table: TableDoc,
+  request: Omit<RecordsRequest, 'limit'>,
+  chunk: Chunk,
+  previous: unknown,
+): Promise<{ content: Buffer; items: number; next: unknown } | null> => {
+  const collection = tableRecordsCollection(table._id);
+  const sort = sortOfRequest(request);
+  const sorted = request.sort !== undefined;
+  const task = (index: number, after: number | null) => {
+    const filter: Filter = { ...request.filter, ...(!sorted && after !== null ? { _seq: { $gt: after } } : {}) };
+    const skip = sorted ? index * TABLE_EXPORT_CHUNK_ROWS : 0;
+    const plan = store.readPlan(collection, filter, { sort, limit: TABLE_EXPORT_CHUNK_ROWS, ...(skip > 0 ? { skip } : {}) });
+    return plan && { plan, ids: chunk.columns.map((c) => c.columnId), booleans: chunk.columns.map((c) => c.type === 'boolean') };
+  };
+  const after = typeof previous === 'number' ? previous : null;
+  const first = task(chunk.index, after);
+  if (!first) return null;
+  readers ??= createExportReaders();
+  if (aheadJob !== jobId) {
+    ahead.clear();
+    aheadJob = jobId;
+  }
+  const keyOf = (index: number, start: number | null) => `${index}\u0001${sorted ? index : start}`;
+  const key = keyOf(chunk.index, after);
+  const answer = ahead.get(key) ?? readers.read(first);
+  ahead.delete(key);
+  // the next chunks, as many as there are threads (one waits while the others read)
+  let start = after;
+  for (let index = chunk.index + 1; index <= chunk.index + readers.threads && (chunk.of === undefined || index < chunk.of); index++) {
+    if (!sorted) {
+      const [end] = await store
+        .collection(collection)
+        .find(
+          { ...request.filter, ...(start !== null ? { _seq: { $gt: start } } : {}) },
+          { sort, skip: TABLE_EXPORT_CHUNK_ROWS - 1, limit: 1, projection: { _seq: 1 } },
+        );
+      if (!end) break;
+      start = end._seq as number;
+    }
+    if (ahead.has(keyOf(index, start))) continue;
+    const next = task(index, start);
+    if (!next) break;
+    const read = readers.read(next);
+    read.catch(() => undefined); // awaited by its chunk, or dropped
+    ahead.set(keyOf(index, start), read);
+  }
+  try {
+    const { content, count, last } = await answer;
+    return { content, items: count, next: last ?? previous };
+  } catch (error) {
+    // a reader thread that failed (or died): the job's thread reads the chunk itself, and the chunks read ahead go
+    onReaderError?.(error);
+    ahead.clear();
+    return null;
+  }
+};
+
 /** a chunk: its index, and the columns of the file as the plan fixed them (a column added meanwhile stays out) */
 const chunkSchema = z.object({
   index: z.number().int().nonnegative(),
   columns: z.array(z.object({ columnId: z.string(), name: z.string(), type: columnTypeSchema })),
+  /** how many chunks the plan has (plans made before the reader threads lack it) */
+  of: z.number().int().positive().optional(),
 });
 type Chunk = z.infer<typeof chunkSchema>;
 
@@ -96,20 +192,26 @@ export const tableExportKind = defineJobKind<Params>({
   async plan(job, params, { documentStore }) {
     const table = await tableOf(documentStore, params.tableId);
     const request = requestOf(table, params.query);
+    if (params.format === 'csv' && readsInThreads(documentStore)) (readers ??= createExportReaders()).warm();
     const total = await documentStore.collection(tableRecordsCollection(table._id)).count(request.filter);
     const count = Math.max(1, Math.ceil(total / TABLE_EXPORT_CHUNK_ROWS));
     const columns = table.columns.map(({ columnId, name, type }) => ({ columnId, name, type }));
     return {
-      chunks: Array.from({ length: count }, (_, index): Chunk => ({ index, columns })),
+      chunks: Array.from({ length: count }, (_, index): Chunk => ({ index, columns, of: count })),
       items: Array.from({ length: count }, (_, i) => Math.max(0, Math.min(TABLE_EXPORT_CHUNK_ROWS, total - i * TABLE_EXPORT_CHUNK_ROWS))),
       filename: filenameOf(table, job.requestedAt, params.format),
       contentType: TABULAR_CONTENT_TYPES[params.format],
     };
   },
-  async runChunk(_job, params, chunk, { documentStore }, previous) {
-    const { index, columns } = chunkSchema.parse(chunk);
+  async runChunk(job, params, chunk, { documentStore }, previous) {
+    const parsed = chunkSchema.parse(chunk);
+    const { index, columns } = parsed;
     const table = await tableOf(documentStore, params.tableId);
     const request = requestOf(table, params.query);
+    if (params.format === 'csv' && readsInThreads(documentStore)) {
+      const threaded = await threadedChunk(job.jobId, documentStore, table, request, parsed, previous);
+      if (threaded) return threaded;
+    }
     const answer = await currentRecords(documentStore, table, {
       ...request,
       limit: TABLE_EXPORT_CHUNK_ROWS,

@@ -1,0 +1,193 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { ReadPlan } from '@stramien/infra';
+
+/**
+ * Reader threads of the table export (docs/tables.md "Bulk work", "Export in reader threads"): each thread opens
+ * its own read-only connection to the embedded document store's file, runs the statement `find` would run
+ * (`readPlan`), and writes the records as CSV lines there, so SQLite's `json(doc)`, the JSON parse and the lines of
+ * two chunks run beside the job's thread. The lines are those of `csvPartOf` (tableExport.ts), byte for byte
+ * (tableExport.int.spec.ts compares the two on every column type).
+ *
+ * The thread's code is a string run with `eval: true` (plain CommonJS, only `better-sqlite3`, found by its resolved
+ * path): a worker file of its own would need a loader for TypeScript under tsx and vitest and an entry of its own in
+ * the services' bundles.
+ */
+const READER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.sqlite);
+// the first characters that make a spreadsheet run a text as a formula: = + - @ tab CR
+const FORMULA_STARTS = new Set([0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d]);
+const NEEDS_QUOTES = /[",\\r\\n]/;
+const field = (text) => (NEEDS_QUOTES.test(text) ? '"' + text.replaceAll('"', '""') + '"' : text);
+parentPort.on('message', (task) => {
+  let db = null;
+  try {
+    db = new Database(task.file, { readonly: true, fileMustExist: true });
+    db.pragma('busy_timeout = 5000');
+    const rows = db.prepare(task.sql).raw(true).iterate(...task.params);
+    const ids = task.ids;
+    const booleans = task.booleans;
+    let out = '';
+    let count = 0;
+    let last = null;
+    for (const row of rows) {
+      const doc = JSON.parse(row[1]);
+      const v = doc.v;
+      let line = '';
+      for (let i = 0; i < ids.length; i++) {
+        if (i > 0) line += ',';
+        const stored = v[ids[i]];
+        if (stored === undefined || stored === null) continue;
+        if (booleans[i]) line += stored === 1 ? 'true' : 'false';
+        else if (typeof stored === 'number') line += String(stored);
+        else line += field(stored.length > 0 && FORMULA_STARTS.has(stored.charCodeAt(0)) ? "'" + stored : stored);
+      }
+      out += line + '\\n';
+      count++;
+      last = doc._seq;
+    }
+    const content = new Uint8Array(Buffer.byteLength(out, 'utf8'));
+    Buffer.from(content.buffer).write(out, 'utf8');
+    parentPort.postMessage({ id: task.id, content, count, last }, [content.buffer]);
+  } catch (error) {
+    parentPort.postMessage({ id: task.id, error: String((error && error.message) || error) });
+  } finally {
+    if (db) db.close();
+  }
+});
+`;
+
+/** what a reader thread is asked: a statement of `readPlan` and the file's columns */
+export interface ReaderTask {
+  plan: ReadPlan;
+  /** the columns' ids in file order */
+  ids: string[];
+  /** which of them are boolean columns (stored 1/0, written true/false) */
+  booleans: boolean[];
+}
+
+export interface ReaderAnswer {
+  /** the records as CSV lines */
+  content: Buffer;
+  count: number;
+  /** `_seq` of the last record read, null when none */
+  last: number | null;
+}
+
+interface Pending {
+  resolve(answer: ReaderAnswer): void;
+  reject(error: Error): void;
+}
+
+interface Reader {
+  worker: Worker;
+  /** the task at work, null when idle */
+  task: number | null;
+}
+
+/**
+ * A few reader threads; a task goes to an idle one or waits for one. The threads do not keep the process alive
+ * (unref) and end after `idleMs` without work; a thread that dies fails its task, and the next task starts another.
+ */
+export const createExportReaders = (options: { threads?: number; idleMs?: number } = {}) => {
+  const size = Math.max(1, options.threads ?? Math.min(2, availableParallelism()));
+  const idleMs = options.idleMs ?? 30_000;
+  const sqlite = createRequire(import.meta.url).resolve('better-sqlite3');
+  const readers: Reader[] = [];
+  const waiting: Array<{ task: ReaderTask; pending: Pending }> = [];
+  const pending = new Map<number, Pending>();
+  let nextId = 0;
+  let idleTimer: NodeJS.Timeout | null = null;
+
+  const start = (): Reader => {
+    const worker = new Worker(READER_SOURCE, {
+      eval: true,
+      // not the process's flags: a loader given to the process (tsx under the benches) would load in every thread
+      execArgv: [],
+      workerData: { sqlite },
+      // a larger young generation: a chunk's parsed records die young instead of being promoted and marked
+      resourceLimits: { maxYoungGenerationSizeMb: 64 },
+    });
+    worker.unref();
+    const reader: Reader = { worker, task: null };
+    worker.on('message', (answer: { id: number; content?: Uint8Array; count?: number; last?: number | null; error?: string }) => {
+      const task = pending.get(answer.id);
+      pending.delete(answer.id);
+      reader.task = null;
+      if (answer.error !== undefined) task?.reject(new Error(`export reader: ${answer.error}`));
+      else {
+        const content = answer.content!;
+        task?.resolve({
+          content: Buffer.from(content.buffer, content.byteOffset, content.byteLength),
+          count: answer.count!,
+          last: answer.last ?? null,
+        });
+      }
+      next();
+    });
+    const fail = (error: Error) => {
+      readers.splice(readers.indexOf(reader), 1);
+      if (reader.task !== null) {
+        pending.get(reader.task)?.reject(error);
+        pending.delete(reader.task);
+      }
+      next();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => {
+      if (readers.includes(reader)) fail(new Error(`export reader ended (${code})`));
+    });
+    readers.push(reader);
+    return reader;
+  };
+
+  const next = () => {
+    while (waiting.length > 0) {
+      const reader = readers.find((r) => r.task === null) ?? (readers.length < size ? start() : null);
+      if (!reader) return;
+      const { task, pending: p } = waiting.shift()!;
+      const id = nextId++;
+      pending.set(id, p);
+      reader.task = id;
+      reader.worker.postMessage({
+        id,
+        file: task.plan.file,
+        sql: task.plan.sql,
+        params: task.plan.params,
+        ids: task.ids,
+        booleans: task.booleans,
+      });
+    }
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
+    if (pending.size === 0 && readers.length > 0) {
+      idleTimer = setTimeout(() => void close(), idleMs);
+      idleTimer.unref();
+    }
+  };
+
+  const close = async () => {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
+    const all = readers.splice(0);
+    await Promise.all(all.map((r) => r.worker.terminate()));
+  };
+
+  return {
+    threads: size,
+    /** starts the threads now (a thread takes some tens of ms to start), so the first chunks find them ready */
+    warm() {
+      while (readers.length < size) start();
+      next();
+    },
+    read: (task: ReaderTask): Promise<ReaderAnswer> =>
+      new Promise<ReaderAnswer>((resolve, reject) => {
+        waiting.push({ task, pending: { resolve, reject } });
+        next();
+      }),
+    close,
+  };
+};
+export type ExportReaders = ReturnType<typeof createExportReaders>;
