@@ -22,7 +22,7 @@ import type { DocumentStore } from '@stramien/infra';
 import { tableRecordsCollection } from '@stramien/projections/tables/tableDocs';
 import { SBS_NODES_COLLECTION, type SbsNodeDoc } from '@stramien/projections/sbs/sbsNodes';
 import { SBS_VERSIONS_COLLECTION, type SbsVersionDoc } from '@stramien/projections/sbs/sbsVersions';
-import { parseCsvInThread, ThreadCsvError } from './csvThread';
+import { CSV_PARSE_OPTIONS, parseCsvInThread, ThreadCsvError } from './csvThread';
 
 /**
  * Reading a CSV import (docs/tables.md "Bulk work"), shared by `POST /records/verify`, `POST /records/import` and the
@@ -74,7 +74,7 @@ const parseCsvHere = (
   source: AsyncIterator<Buffer | string> | null,
   delimiter: ImportDelimiter,
 ): { read: () => Promise<string[] | null>; close: () => void } => {
-  const parser = parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true });
+  const parser = parse({ ...CSV_PARSE_OPTIONS, delimiter });
   Readable.from(
     (async function* () {
       yield start;

@@ -11,33 +11,56 @@ import type { ImportDelimiter } from '@stramien/domain';
  * The thread's code is a string run with `eval: true` (plain CommonJS, csv-parse found by its resolved path), as the
  * table export's reader threads (exportReaders.ts): no loader and no bundle entry of its own.
  */
+/** csv-parse's options besides the delimiter, in this thread and in the job's (csvRecords.ts `parseCsvHere`) */
+export const CSV_PARSE_OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: true } as const;
+
 const PARSER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { parse, CsvError } = require(workerData.csvParse);
-const parser = parse({ delimiter: workerData.delimiter, bom: true, relax_column_count: true, skip_empty_lines: true });
+const parser = parse({ ...workerData.options, delimiter: workerData.delimiter });
+// records are handed on once the write (or the end) that parsed them went through: a refusal drops the records of
+// the write it came in, as csv-parse's stream drops the records it still holds when it fails (the job's thread reads
+// them from that stream); the stream emits its error on a later tick, so the records wait for setImmediate or for
+// the next message, whichever comes first
 let batch = [];
+let fresh = [];
 let failed = false;
-parser.on('data', (record) => {
-  batch.push(record);
-  if (batch.length >= workerData.batchSize) {
+const handOn = (all) => {
+  for (const record of fresh) {
+    batch.push(record);
+    if (batch.length >= workerData.batchSize) {
+      parentPort.postMessage({ records: batch });
+      batch = [];
+    }
+  }
+  fresh = [];
+  if (all && batch.length > 0) {
     parentPort.postMessage({ records: batch });
     batch = [];
   }
-});
+};
+parser.on('data', (record) => fresh.push(record));
 parser.on('end', () => {
   if (failed) return;
-  if (batch.length > 0) parentPort.postMessage({ records: batch });
+  handOn(true);
   parentPort.postMessage({ end: true });
 });
 parser.on('error', (error) => {
   failed = true;
+  fresh = [];
+  handOn(true);
   parentPort.postMessage({ error: { message: String(error && error.message), csv: error instanceof CsvError, lines: error && error.lines } });
 });
 parentPort.on('message', (message) => {
   if (failed) return;
+  // the write before this message went through (its error would have been emitted by now)
+  handOn(false);
   if (message.chunk) parser.write(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
   else parser.end();
-  parentPort.postMessage({ ack: true });
+  setImmediate(() => {
+    if (!failed) handOn(false);
+    parentPort.postMessage({ ack: true });
+  });
 });
 `;
 
@@ -75,7 +98,7 @@ export const parseCsvInThread = (
     eval: true,
     // not the process's flags: a loader given to the process (tsx) would load in the thread too
     execArgv: [],
-    workerData: { csvParse: createRequire(import.meta.url).resolve('csv-parse'), delimiter, batchSize },
+    workerData: { csvParse: createRequire(import.meta.url).resolve('csv-parse'), options: CSV_PARSE_OPTIONS, delimiter, batchSize },
   });
   worker.unref();
   const answers: Answer[] = [];

@@ -2,13 +2,14 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ReadPlan } from '@stramien/infra';
+import { csvLinesOf } from './csvLines';
 
 /**
  * Reader threads of the table export (docs/tables.md "Bulk work", "Export in reader threads"): each thread opens
  * its own read-only connection to the embedded document store's file, runs the statement `find` would run
  * (`readPlan`), and writes the records as CSV lines there, so SQLite's `json(doc)`, the JSON parse and the lines of
- * two chunks run beside the job's thread. The lines are those of `csvPartOf` (tableExport.ts), byte for byte
- * (tableExport.int.spec.ts compares the two on every column type).
+ * two chunks run beside the job's thread. The lines are written by the source text of `csvLinesOf` (csvLines.ts), the
+ * function the job's thread uses (tableExport.int.spec.ts compares the two exports on every column type).
  *
  * The thread's code is a string run with `eval: true` (plain CommonJS, only `better-sqlite3`, found by its resolved
  * path): a worker file of its own would need a loader for TypeScript under tsx and vitest and an entry of its own in
@@ -17,37 +18,29 @@ import type { ReadPlan } from '@stramien/infra';
 const READER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.sqlite);
-// the first characters that make a spreadsheet run a text as a formula: = + - @ tab CR
-const FORMULA_STARTS = new Set([0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d]);
-const NEEDS_QUOTES = /[",\\r\\n]/;
-const field = (text) => (NEEDS_QUOTES.test(text) ? '"' + text.replaceAll('"', '""') + '"' : text);
+// where esbuild's keepNames compiled the source (tsx), a function's text may call __name
+var __name = (f) => f;
+const csvLinesOf = ${csvLinesOf.toString()};
 parentPort.on('message', (task) => {
   let db = null;
   try {
     db = new Database(task.file, { readonly: true, fileMustExist: true });
     db.pragma('busy_timeout = 5000');
     const rows = db.prepare(task.sql).raw(true).iterate(...task.params);
-    const ids = task.ids;
-    const booleans = task.booleans;
-    let out = '';
     let count = 0;
     let last = null;
-    for (const row of rows) {
-      const doc = JSON.parse(row[1]);
-      const v = doc.v;
-      let line = '';
-      for (let i = 0; i < ids.length; i++) {
-        if (i > 0) line += ',';
-        const stored = v[ids[i]];
-        if (stored === undefined || stored === null) continue;
-        if (booleans[i]) line += stored === 1 ? 'true' : 'false';
-        else if (typeof stored === 'number') line += String(stored);
-        else line += field(stored.length > 0 && FORMULA_STARTS.has(stored.charCodeAt(0)) ? "'" + stored : stored);
-      }
-      out += line + '\\n';
-      count++;
-      last = doc._seq;
-    }
+    const out = csvLinesOf(
+      (function* () {
+        for (const row of rows) {
+          const doc = JSON.parse(row[1]);
+          count++;
+          last = doc._seq;
+          yield doc.v;
+        }
+      })(),
+      task.ids,
+      task.booleans,
+    );
     const content = new Uint8Array(Buffer.byteLength(out, 'utf8'));
     Buffer.from(content.buffer).write(out, 'utf8');
     parentPort.postMessage({ id: task.id, content, count, last }, [content.buffer]);

@@ -6,7 +6,8 @@ import { decodeCell, tableRecordsCollection, type StoredValues, type TableDoc } 
 import { currentRecords, findTable, type RecordsRequest } from '@stramien/projections/tables/tableReads';
 import type { DocumentStore, EmbeddedDocumentStore, Filter, SortSpec } from '@stramien/infra';
 import { defineJobKind } from '../kinds/jobKind';
-import { csvField, TABULAR_CONTENT_TYPES, tabularFile, tabularPart, type Cell } from '../kinds/tabular';
+import { TABULAR_CONTENT_TYPES, tabularFile, tabularPart, type Cell } from '../kinds/tabular';
+import { csvLinesOf } from './csvLines';
 import { createExportReaders, type ExportReaders, type ReaderAnswer } from './exportReaders';
 
 export const TABLE_EXPORT_KIND = 'table-export';
@@ -35,32 +36,16 @@ export const neutraliseFormula = (text: string): string => (/^[=+\-@\t\r]/.test(
  */
 export const exportCell = (value: CellValue): Cell => (typeof value === 'string' ? neutraliseFormula(value) : value);
 
-/** the first characters that make a spreadsheet run a text as a formula: = + - @ tab CR */
-const FORMULA_STARTS = new Set([0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d]);
-
-/**
- * A chunk's records as CSV lines, each stored cell written straight into its field: the same bytes as
- * `tabularPart('csv', rows of exportCell(decodeCell(...)))` (booleans true/false, formulas neutralised, RFC 4180
- * quoting), without a row array and four calls per cell; a fifth of an export's time went there.
- */
-export const csvPartOf = (records: readonly { v: StoredValues }[], columns: readonly { columnId: string; type: ColumnType }[]): Buffer => {
-  const ids = columns.map((c) => c.columnId);
-  const booleans = columns.map((c) => c.type === 'boolean');
-  let out = '';
-  for (const { v } of records) {
-    let line = '';
-    for (let i = 0; i < ids.length; i++) {
-      if (i > 0) line += ',';
-      const stored = v[ids[i]!];
-      if (stored === undefined || stored === null) continue;
-      if (booleans[i]) line += stored === 1 ? 'true' : 'false';
-      else if (typeof stored === 'number') line += String(stored);
-      else line += csvField(stored.length > 0 && FORMULA_STARTS.has(stored.charCodeAt(0)) ? `'${stored}` : stored);
-    }
-    out += `${line}\n`;
-  }
-  return Buffer.from(out, 'utf8');
-};
+/** A chunk's records as CSV lines (`csvLinesOf`; a fifth of an export's time went to rows of cells before it). */
+export const csvPartOf = (records: readonly { v: StoredValues }[], columns: readonly { columnId: string; type: ColumnType }[]): Buffer =>
+  Buffer.from(
+    csvLinesOf(
+      records.map((r) => r.v),
+      columns.map((c) => c.columnId),
+      columns.map((c) => c.type === 'boolean'),
+    ),
+    'utf8',
+  );
 
 /** 'Rooms-2026-11-23-140512.csv': the table's name and when the export was asked for (UTC) */
 const filenameOf = (table: TableDoc, requestedAt: string, format: string): string =>
