@@ -66,6 +66,7 @@ export interface EmbeddedDocumentStoreOptions {
 export interface EmbeddedDocumentStore extends DocumentStore {
   /** SQLite's query plan (EXPLAIN QUERY PLAN details) for the statement `find` runs: for tests and diagnosis */
   explainFind(collection: string, filter?: Filter, options?: FindOptions): Promise<string[]>;
+  collectionStamp(collection: string): number;
 }
 
 interface IndexMeta {
@@ -216,6 +217,10 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
   private readonly inTransaction: { immediate<R>(work: () => R): R };
   private dataVersion: unknown;
   private closed = false;
+  /** collectionStamp: the sequence, the stamp of each collection written through this store, the last reload's */
+  private stampSequence = 0;
+  private readonly stamps = new Map<string, number>();
+  private reloadStamp = 0;
 
   constructor(options: EmbeddedDocumentStoreOptions) {
     const onDisk = options.file !== ':memory:';
@@ -255,7 +260,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     validateCollectionName(from);
     validateCollectionName(to);
     if (from === to) throw new QueryError(`Cannot rename collection ${from} to itself`);
-    this.write(() => {
+    this.write([from, to], () => {
       const source = this.catalog.get(from);
       if (source === undefined) throw new QueryError(`Cannot rename collection ${from}: it does not exist`);
       this.dropSync(to);
@@ -264,6 +269,11 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
       source.name = to;
       this.catalog.set(to, source);
     });
+  }
+
+  collectionStamp(collection: string): number {
+    this.refresh();
+    return Math.max(this.stamps.get(collection) ?? 0, this.reloadStamp);
   }
 
   async close(): Promise<void> {
@@ -326,7 +336,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
 
   insertMany(name: string, documents: Doc[]): void {
     if (documents.length === 0) return;
-    this.write(() => {
+    this.write(name, () => {
       const meta = this.ensure(name);
       for (const document of documents) this.insertRow(meta, document);
       this.persistShape(meta);
@@ -336,34 +346,34 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
   updateOne(name: string, filter: Filter, update: Update, upsert: boolean): UpdateResult {
     const predicate = compileFilter(filter);
     validateUpdate(update);
-    return this.write(() => this.updateOneSync(name, predicate, filter, update, upsert));
+    return this.write(name, () => this.updateOneSync(name, predicate, filter, update, upsert));
   }
 
   updateMany(name: string, filter: Filter, update: Update): UpdateResult {
     const predicate = compileFilter(filter);
     if (isReplacement(update)) throw new QueryError('updateMany needs update operators, not a replacement document');
     validateUpdate(update);
-    return this.write(() => this.updateManySync(name, predicate, filter, update));
+    return this.write(name, () => this.updateManySync(name, predicate, filter, update));
   }
 
   replaceOne(name: string, filter: Filter, replacement: Doc, upsert: boolean): UpdateResult {
     const predicate = compileFilter(filter);
     if (!isReplacement(replacement)) throw new QueryError('A replacement document cannot hold update operators');
-    return this.write(() => this.replaceOneSync(name, predicate, filter, replacement, upsert));
+    return this.write(name, () => this.replaceOneSync(name, predicate, filter, replacement, upsert));
   }
 
   deleteOne(name: string, filter: Filter): DeleteResult {
     const predicate = compileFilter(filter);
-    return this.write(() => this.deleteSync(name, predicate, filter, true));
+    return this.write(name, () => this.deleteSync(name, predicate, filter, true));
   }
 
   deleteMany(name: string, filter: Filter | undefined): DeleteResult {
     const predicate = compileFilter(filter);
-    return this.write(() => this.deleteSync(name, predicate, filter, false));
+    return this.write(name, () => this.deleteSync(name, predicate, filter, false));
   }
 
   bulkWrite(name: string, operations: BulkOperation<Doc>[]): BulkResult {
-    return this.write(() => {
+    return this.write(name, () => {
       const result = emptyBulkResult();
       const addUpdate = (update: UpdateResult): void => {
         result.matchedCount += update.matchedCount;
@@ -427,12 +437,12 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     });
     if (keys.length === 1 && keys[0]![0] === '_id') {
       // the _id index always exists
-      this.write(() => this.ensure(name));
+      this.write(name, () => this.ensure(name));
       return;
     }
     const indexName = spec.name ?? defaultIndexName(keys);
     const unique = spec.unique === true;
-    this.write(() => {
+    this.write(name, () => {
       const meta = this.ensure(name);
       const sameName = meta.indexes.find((index) => index.name === indexName);
       if (sameName !== undefined) {
@@ -475,7 +485,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
   }
 
   drop(name: string): void {
-    this.write(() => this.dropSync(name));
+    this.write(name, () => this.dropSync(name));
   }
 
   // ---- internals ---------------------------------------------------------------------------
@@ -501,6 +511,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
   }
 
   private load(): void {
+    this.reloadStamp = ++this.stampSequence;
     this.catalog.clear();
     this.statements.clear();
     const collections = this.db.prepare('SELECT id, name, shape FROM stramien_collections').all() as Array<{
@@ -536,14 +547,20 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     }
   }
 
-  /** runs `work` in one IMMEDIATE transaction; on failure the in-memory catalog is reloaded from the file */
-  private write<R>(work: () => R): R {
+  /**
+   * runs `work` on the collection(s) `names` in one IMMEDIATE transaction; on failure the in-memory catalog is
+   * reloaded from the file. The collections' stamps change whatever the outcome.
+   */
+  private write<R>(names: string | [string, string], work: () => R): R {
     if (this.closed) throw new Error('The document store is closed');
     try {
       return this.inTransaction.immediate(work);
     } catch (error) {
       if (!this.closed) this.load();
       throw error;
+    } finally {
+      if (typeof names === 'string') this.stamps.set(names, ++this.stampSequence);
+      else for (const name of names) this.stamps.set(name, ++this.stampSequence);
     }
   }
 
