@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { documents, filter, sort } from './documentStore.arbitraries';
@@ -178,6 +181,26 @@ describe('EmbeddedDocumentStore', () => {
       } finally {
         await other.close();
       }
+    });
+  });
+
+  describe('when another process writes to the same file', () => {
+    it('sees its commits from the next turn of the event loop on', async () => {
+      await store.collection('mine').insertOne({ _id: 'm' });
+      expect(await store.listCollections()).toEqual(['mine']);
+      const stamp = store.collectionStamp('mine');
+      const module = fileURLToPath(new URL('./embeddedDocumentStore.ts', import.meta.url));
+      const script = `
+        const { createEmbeddedDocumentStore } = await import(${JSON.stringify(module)});
+        const store = createEmbeddedDocumentStore({ file: ${JSON.stringify(temp.file)} });
+        await store.collection('theirs').createIndex({ keys: { k: 1 }, unique: true });
+        await store.collection('theirs').insertOne({ _id: 't', k: 1 });
+        await store.close();`;
+      await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]);
+      expect(await store.listCollections()).toEqual(['mine', 'theirs']);
+      expect(await store.collection('theirs').find({ k: 1 })).toEqual([{ _id: 't', k: 1 }]);
+      await expect(store.collection('theirs').insertOne({ _id: 'dup', k: 1 })).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(store.collectionStamp('mine')).not.toBe(stamp);
     });
   });
 

@@ -53,7 +53,9 @@ import {
  * live in two catalog tables of the same file, so a restart finds everything as it was.
  *
  * Meant for one process; another connection's commits are noticed (PRAGMA data_version) and the
- * catalog is reloaded.
+ * catalog is reloaded. A read checks `data_version` once per event-loop turn (`refresh`): another connection of this
+ * process is seen at once, another process's commit from the next turn on (it cannot be known to have happened
+ * before anything of this turn, short of synchronous I/O); a write checks it under the write lock, always.
  */
 
 export interface EmbeddedDocumentStoreOptions {
@@ -207,6 +209,12 @@ const cacheSet = <V>(cache: Map<string, V>, key: string, value: V): void => {
   cache.set(key, value);
 };
 
+/**
+ * Writes through any embedded store of this process: a read's cached `data_version` check holds only while this is
+ * unchanged, so a second connection of the same process is seen at once.
+ */
+let processWrites = 0;
+
 const emptyBulkResult = (): BulkResult => ({ insertedCount: 0, matchedCount: 0, modifiedCount: 0, deletedCount: 0, upsertedCount: 0 });
 
 class SqliteDocumentStore implements EmbeddedDocumentStore {
@@ -217,6 +225,11 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
   private readonly inTransaction: { immediate<R>(work: () => R): R };
   private dataVersion: unknown;
   private closed = false;
+  /** `processWrites` when a read last checked `data_version` in this turn of the event loop; -1: not this turn */
+  private checkedAt = -1;
+  private readonly endTurn = (): void => {
+    this.checkedAt = -1;
+  };
   /** collectionStamp: the sequence, the stamp of each collection written through this store, the last reload's */
   private stampSequence = 0;
   private readonly stamps = new Map<string, number>();
@@ -239,7 +252,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     this.dataVersionStatement = this.db.prepare('PRAGMA data_version').pluck();
     this.dataVersion = this.dataVersionStatement.get();
     const transaction = this.db.transaction((work: () => unknown) => {
-      this.refresh();
+      this.refresh(true);
       return work();
     });
     this.inTransaction = { immediate: <R>(work: () => R) => transaction.immediate(work) as R };
@@ -500,14 +513,23 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     return statement;
   }
 
-  /** reloads the catalog when another connection committed since the last look */
-  private refresh(): void {
+  /**
+   * Reloads the catalog when another connection committed since the last look. Reads look once per turn of the event
+   * loop (the `PRAGMA data_version` costs as much as a read by primary key): again after any write through a store of
+   * this process, and on the next turn (a tick queued at the first look ends it, after the turn's callback and the
+   * microtasks queued by then, so a request's awaited reads of one turn share the look). `always`: under the write lock.
+   */
+  private refresh(always = false): void {
     if (this.closed) throw new Error('The document store is closed');
+    if (!always && this.checkedAt === processWrites) return;
     const version = this.dataVersionStatement.get();
     if (version !== this.dataVersion) {
       this.dataVersion = version;
       this.load();
     }
+    if (always) return;
+    if (this.checkedAt === -1) process.nextTick(this.endTurn);
+    this.checkedAt = processWrites;
   }
 
   private load(): void {
@@ -559,6 +581,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
       if (!this.closed) this.load();
       throw error;
     } finally {
+      processWrites++;
       if (typeof names === 'string') this.stamps.set(names, ++this.stampSequence);
       else for (const name of names) this.stamps.set(name, ++this.stampSequence);
     }
