@@ -11,7 +11,7 @@ import type { DocumentStore } from '@stramien/infra';
  * changing the next request's view.
  */
 
-/** entries kept per kind and store; the least recently used go first */
+/** entries kept per kind and store; past it the one read longest ago goes */
 const LIMIT = 2_000;
 
 interface Kept {
@@ -63,11 +63,8 @@ export const cachedRead = async <V>(store: DocumentStore, { collection, kind, ke
   if (stamp === undefined) return read();
   const map = mapOf(store, kind);
   const kept = map.get(key);
-  if (kept !== undefined && kept.stamp === stamp) {
-    map.delete(key);
-    map.set(key, kept);
-    return kept.value as V;
-  }
+  // a hit is not moved to the end (that was a delete and a set per request): past the limit the oldest read goes
+  if (kept !== undefined && kept.stamp === stamp) return kept.value as V;
   const value = await read();
   if ((keep === undefined || keep(value)) && store.collectionStamp?.(collection) === stamp) {
     map.delete(key);
