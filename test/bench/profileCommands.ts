@@ -2,7 +2,7 @@
  * Profiling aid for the command path (not a benchmark): starts the test server, drives one kind of command from
  * the worker load generator and prints the main thread's CPU time per answered command (read from
  * /proc/self/task/<pid>/stat, so it holds on a busy machine where wall-clock throughput does not).
- * `node --import tsx --import ./test/bench/production.mjs test/bench/profileCommands.ts user|task|record [ms] [--prof]`
+ * `node --import tsx --import ./test/bench/production.mjs test/bench/profileCommands.ts user|task|record [ms] [--prof] [--clients=N]`
  * (production.mjs: compiled as the bundled service is, and the profile has line numbers); with --prof the measured run's
  * main-thread profile is written to .tmp/prof/<kind>.cpuprofile: `node test/bench/cpuprofileTop.mjs .tmp/prof/user.cpuprofile`.
  */
@@ -14,7 +14,9 @@ import { startCpuProfile } from './cpuProfile';
 
 const kind = process.argv[2] ?? 'user';
 const ms = Number(process.argv[3] ?? 8_000);
-const clients = 50;
+/** `--clients=N`: fewer clients give smaller commit groups and projection batches, so CPU per command depends less
+ * on how busy the machine is (for before/after pairs of per-request work) */
+const clients = Number(process.argv.find((arg) => arg.startsWith('--clients='))?.slice('--clients='.length) ?? 50);
 
 /** the main thread's user + system CPU time in ms (clock ticks of 10 ms) */
 const mainThreadCpuMs = (): number => {

@@ -95,4 +95,11 @@ export interface DocumentStore {
   /** atomically replaces `to` (dropping it) with `from`; used to swap in a rebuilt read model */
   renameCollection(from: string, to: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * A number that differs from every earlier answer for `collection` once the collection may have changed: a write to
+   * it through this store (also one that failed), a rename or drop, or any commit of another connection. Lets a caller
+   * keep what it derived from the collection's documents while the number stays. Absent, or undefined, where the
+   * adapter cannot tell (MongoDB: other processes write): then nothing may be kept.
+   */
+  collectionStamp?(collection: string): number | undefined;
 }

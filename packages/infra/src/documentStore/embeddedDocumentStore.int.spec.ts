@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { documents, filter, sort } from './documentStore.arbitraries';
@@ -177,6 +180,90 @@ describe('EmbeddedDocumentStore', () => {
         await expect(store.collection('renamed').insertOne({ _id: 'dup', k: 1 })).rejects.toBeInstanceOf(DuplicateKeyError);
       } finally {
         await other.close();
+      }
+    });
+  });
+
+  describe('when another process writes to the same file', () => {
+    it('sees its commits from the next turn of the event loop on', async () => {
+      await store.collection('mine').insertOne({ _id: 'm' });
+      expect(await store.listCollections()).toEqual(['mine']);
+      const stamp = store.collectionStamp('mine');
+      const module = fileURLToPath(new URL('./embeddedDocumentStore.ts', import.meta.url));
+      const script = `
+        const { createEmbeddedDocumentStore } = await import(${JSON.stringify(module)});
+        const store = createEmbeddedDocumentStore({ file: ${JSON.stringify(temp.file)} });
+        await store.collection('theirs').createIndex({ keys: { k: 1 }, unique: true });
+        await store.collection('theirs').insertOne({ _id: 't', k: 1 });
+        await store.close();`;
+      await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]);
+      expect(await store.listCollections()).toEqual(['mine', 'theirs']);
+      expect(await store.collection('theirs').find({ k: 1 })).toEqual([{ _id: 't', k: 1 }]);
+      await expect(store.collection('theirs').insertOne({ _id: 'dup', k: 1 })).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(store.collectionStamp('mine')).not.toBe(stamp);
+    });
+  });
+
+  describe("when a caller keeps what it read while a collection's stamp stays", () => {
+    it('gets a new stamp after each write to the collection, failed, renamed or dropped, and not after reads or other collections', async () => {
+      const things = store.collection('things');
+      const other = store.collection('other');
+      const seen = new Set<number>();
+      const stamp = (name = 'things'): number => store.collectionStamp(name)!;
+      const fresh = (): number => {
+        const value = stamp();
+        expect(seen.has(value)).toBe(false);
+        seen.add(value);
+        return value;
+      };
+      fresh();
+      await things.insertOne({ _id: 'a', n: 1 });
+      const afterInsert = fresh();
+      await things.find({ n: 1 });
+      await things.findOne({ _id: 'a' });
+      await things.count();
+      await other.insertOne({ _id: 'x' });
+      await other.updateOne({ _id: 'x' }, { $set: { n: 2 } });
+      expect(stamp()).toBe(afterInsert);
+      await things.updateOne({ _id: 'a' }, { $set: { n: 2 } });
+      fresh();
+      await things.updateOne({ _id: 'nobody' }, { $set: { n: 2 } });
+      fresh();
+      await things.replaceOne({ _id: 'a' }, { _id: 'a', n: 3 });
+      fresh();
+      await things.bulkWrite([{ updateOne: { filter: { _id: 'a' }, update: { $inc: { n: 1 } } } }]);
+      fresh();
+      await expect(things.insertOne({ _id: 'a' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      fresh();
+      await things.createIndex({ keys: { n: 1 } });
+      fresh();
+      await things.deleteOne({ _id: 'a' });
+      fresh();
+      await things.insertMany([{ _id: 'b' }, { _id: 'c' }]);
+      fresh();
+      await things.deleteMany({});
+      fresh();
+      await store.renameCollection('other', 'things');
+      fresh();
+      await store.collection('things').drop();
+      fresh();
+    });
+
+    it("gets a new stamp after another connection's commit, whatever it wrote", async () => {
+      const connection = createEmbeddedDocumentStore({ file: temp.file });
+      try {
+        await store.collection('things').insertOne({ _id: 'a' });
+        const before = store.collectionStamp('things');
+        expect(store.collectionStamp('things')).toBe(before);
+        await connection.collection('unrelated').insertOne({ _id: 'x' });
+        const afterOther = store.collectionStamp('things');
+        expect(afterOther).not.toBe(before);
+        expect(store.collectionStamp('things')).toBe(afterOther);
+        await connection.collection('things').updateOne({ _id: 'a' }, { $set: { n: 1 } });
+        expect(store.collectionStamp('things')).not.toBe(afterOther);
+        expect(await store.collection('things').findOne({ _id: 'a' })).toEqual({ _id: 'a', n: 1 });
+      } finally {
+        await connection.close();
       }
     });
   });

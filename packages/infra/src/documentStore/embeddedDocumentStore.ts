@@ -53,7 +53,9 @@ import {
  * live in two catalog tables of the same file, so a restart finds everything as it was.
  *
  * Meant for one process; another connection's commits are noticed (PRAGMA data_version) and the
- * catalog is reloaded.
+ * catalog is reloaded. A read checks `data_version` once per event-loop turn (`refresh`): another connection of this
+ * process is seen at once, another process's commit from the next turn on (it cannot be known to have happened
+ * before anything of this turn, short of synchronous I/O); a write checks it under the write lock, always.
  */
 
 export interface EmbeddedDocumentStoreOptions {
@@ -66,6 +68,7 @@ export interface EmbeddedDocumentStoreOptions {
 export interface EmbeddedDocumentStore extends DocumentStore {
   /** SQLite's query plan (EXPLAIN QUERY PLAN details) for the statement `find` runs: for tests and diagnosis */
   explainFind(collection: string, filter?: Filter, options?: FindOptions): Promise<string[]>;
+  collectionStamp(collection: string): number;
   /**
    * The SQL statement `find` runs for this filter and these options, for a second, read-only connection to the same
    * file (the table export's reader threads, docs/tables.md "Bulk work"): each row has the columns `rowid` and
@@ -222,6 +225,12 @@ const cacheSet = <V>(cache: Map<string, V>, key: string, value: V): void => {
   cache.set(key, value);
 };
 
+/**
+ * Writes through any embedded store of this process: a read's cached `data_version` check holds only while this is
+ * unchanged, so a second connection of the same process is seen at once.
+ */
+let processWrites = 0;
+
 const emptyBulkResult = (): BulkResult => ({ insertedCount: 0, matchedCount: 0, modifiedCount: 0, deletedCount: 0, upsertedCount: 0 });
 
 class SqliteDocumentStore implements EmbeddedDocumentStore {
@@ -233,6 +242,15 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
   private dataVersion: unknown;
   private closed = false;
   private readonly file: string | null;
+  /** `processWrites` when a read last checked `data_version` in this turn of the event loop; -1: not this turn */
+  private checkedAt = -1;
+  private readonly endTurn = (): void => {
+    this.checkedAt = -1;
+  };
+  /** collectionStamp: the sequence, the stamp of each collection written through this store, the last reload's */
+  private stampSequence = 0;
+  private readonly stamps = new Map<string, number>();
+  private reloadStamp = 0;
 
   constructor(options: EmbeddedDocumentStoreOptions) {
     const onDisk = options.file !== ':memory:';
@@ -252,7 +270,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     this.dataVersionStatement = this.db.prepare('PRAGMA data_version').pluck();
     this.dataVersion = this.dataVersionStatement.get();
     const transaction = this.db.transaction((work: () => unknown) => {
-      this.refresh();
+      this.refresh(true);
       return work();
     });
     this.inTransaction = { immediate: <R>(work: () => R) => transaction.immediate(work) as R };
@@ -273,7 +291,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     validateCollectionName(from);
     validateCollectionName(to);
     if (from === to) throw new QueryError(`Cannot rename collection ${from} to itself`);
-    this.write(() => {
+    this.write([from, to], () => {
       const source = this.catalog.get(from);
       if (source === undefined) throw new QueryError(`Cannot rename collection ${from}: it does not exist`);
       this.dropSync(to);
@@ -282,6 +300,11 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
       source.name = to;
       this.catalog.set(to, source);
     });
+  }
+
+  collectionStamp(collection: string): number {
+    this.refresh();
+    return Math.max(this.stamps.get(collection) ?? 0, this.reloadStamp);
   }
 
   async close(): Promise<void> {
@@ -358,7 +381,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
 
   insertMany(name: string, documents: Doc[]): void {
     if (documents.length === 0) return;
-    this.write(() => {
+    this.write(name, () => {
       const meta = this.ensure(name);
       for (const document of documents) this.insertRow(meta, document);
       this.persistShape(meta);
@@ -368,34 +391,34 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
   updateOne(name: string, filter: Filter, update: Update, upsert: boolean): UpdateResult {
     const predicate = compileFilter(filter);
     validateUpdate(update);
-    return this.write(() => this.updateOneSync(name, predicate, filter, update, upsert));
+    return this.write(name, () => this.updateOneSync(name, predicate, filter, update, upsert));
   }
 
   updateMany(name: string, filter: Filter, update: Update): UpdateResult {
     const predicate = compileFilter(filter);
     if (isReplacement(update)) throw new QueryError('updateMany needs update operators, not a replacement document');
     validateUpdate(update);
-    return this.write(() => this.updateManySync(name, predicate, filter, update));
+    return this.write(name, () => this.updateManySync(name, predicate, filter, update));
   }
 
   replaceOne(name: string, filter: Filter, replacement: Doc, upsert: boolean): UpdateResult {
     const predicate = compileFilter(filter);
     if (!isReplacement(replacement)) throw new QueryError('A replacement document cannot hold update operators');
-    return this.write(() => this.replaceOneSync(name, predicate, filter, replacement, upsert));
+    return this.write(name, () => this.replaceOneSync(name, predicate, filter, replacement, upsert));
   }
 
   deleteOne(name: string, filter: Filter): DeleteResult {
     const predicate = compileFilter(filter);
-    return this.write(() => this.deleteSync(name, predicate, filter, true));
+    return this.write(name, () => this.deleteSync(name, predicate, filter, true));
   }
 
   deleteMany(name: string, filter: Filter | undefined): DeleteResult {
     const predicate = compileFilter(filter);
-    return this.write(() => this.deleteSync(name, predicate, filter, false));
+    return this.write(name, () => this.deleteSync(name, predicate, filter, false));
   }
 
   bulkWrite(name: string, operations: BulkOperation<Doc>[]): BulkResult {
-    return this.write(() => {
+    return this.write(name, () => {
       const result = emptyBulkResult();
       const addUpdate = (update: UpdateResult): void => {
         result.matchedCount += update.matchedCount;
@@ -459,12 +482,12 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     });
     if (keys.length === 1 && keys[0]![0] === '_id') {
       // the _id index always exists
-      this.write(() => this.ensure(name));
+      this.write(name, () => this.ensure(name));
       return;
     }
     const indexName = spec.name ?? defaultIndexName(keys);
     const unique = spec.unique === true;
-    this.write(() => {
+    this.write(name, () => {
       const meta = this.ensure(name);
       const sameName = meta.indexes.find((index) => index.name === indexName);
       if (sameName !== undefined) {
@@ -507,7 +530,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
   }
 
   drop(name: string): void {
-    this.write(() => this.dropSync(name));
+    this.write(name, () => this.dropSync(name));
   }
 
   // ---- internals ---------------------------------------------------------------------------
@@ -522,17 +545,27 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     return statement;
   }
 
-  /** reloads the catalog when another connection committed since the last look */
-  private refresh(): void {
+  /**
+   * Reloads the catalog when another connection committed since the last look. Reads look once per turn of the event
+   * loop (the `PRAGMA data_version` costs as much as a read by primary key): again after any write through a store of
+   * this process, and on the next turn (a tick queued at the first look ends it, after the turn's callback and the
+   * microtasks queued by then, so a request's awaited reads of one turn share the look). `always`: under the write lock.
+   */
+  private refresh(always = false): void {
     if (this.closed) throw new Error('The document store is closed');
+    if (!always && this.checkedAt === processWrites) return;
     const version = this.dataVersionStatement.get();
     if (version !== this.dataVersion) {
       this.dataVersion = version;
       this.load();
     }
+    if (always) return;
+    if (this.checkedAt === -1) process.nextTick(this.endTurn);
+    this.checkedAt = processWrites;
   }
 
   private load(): void {
+    this.reloadStamp = ++this.stampSequence;
     this.catalog.clear();
     this.statements.clear();
     const collections = this.db.prepare('SELECT id, name, shape FROM stramien_collections').all() as Array<{
@@ -568,14 +601,21 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     }
   }
 
-  /** runs `work` in one IMMEDIATE transaction; on failure the in-memory catalog is reloaded from the file */
-  private write<R>(work: () => R): R {
+  /**
+   * runs `work` on the collection(s) `names` in one IMMEDIATE transaction; on failure the in-memory catalog is
+   * reloaded from the file. The collections' stamps change whatever the outcome.
+   */
+  private write<R>(names: string | [string, string], work: () => R): R {
     if (this.closed) throw new Error('The document store is closed');
     try {
       return this.inTransaction.immediate(work);
     } catch (error) {
       if (!this.closed) this.load();
       throw error;
+    } finally {
+      processWrites++;
+      if (typeof names === 'string') this.stamps.set(names, ++this.stampSequence);
+      else for (const name of names) this.stamps.set(name, ++this.stampSequence);
     }
   }
 

@@ -17,6 +17,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'permissions-policy': 'camera=(), microphone=(), payment=(), usb=()',
 };
 
+const SECURITY_HEADER_ENTRIES = Object.entries(SECURITY_HEADERS);
+const API_PATH = /^\/(api|oauth)(\/|$|\?)/;
+
 /** The web app's policy: no inline or foreign script, no framing. Blueprint sets inline styles, so style-src allows them. */
 export const APP_CSP = [
   "default-src 'self'",
@@ -85,14 +88,16 @@ export const createHttpServer = (options: { logLevel: string; webDist?: string |
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  app.addHook('onSend', async (request, reply) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+  // a callback hook (no promise per answer)
+  app.addHook('onSend', (request, reply, payload, done) => {
+    for (const [name, value] of SECURITY_HEADER_ENTRIES) reply.header(name, value);
     reply.header('content-security-policy', request.url.startsWith(DOCS_PREFIX) ? DOCS_CSP : APP_CSP);
     // only over https: directly (TLS here) or as a trusted proxy's X-Forwarded-Proto says (request.protocol reads it
     // only when STRAMIEN_TRUST_PROXY is on); never on plain http
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     // API answers carry user data and tokens: no cache keeps them unless a route says otherwise
-    if (/^\/(api|oauth)(\/|$|\?)/.test(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (API_PATH.test(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   const web = options.webDist && existsSync(options.webDist) ? options.webDist : null;
   if (web) void app.register(fastifyStatic, { ...staticFileOptions(web), wildcard: false, index: 'index.html' });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAINTENANCE_HEADER, MAINTENANCE_OPEN_PATHS } from '@stramien/api';
 import { MAINTENANCE_ID, MAINTENANCE_TOKEN_LIFETIME_MS, systemMessages } from '@stramien/domain';
 import { createMaintenanceTokens, type DocumentStore, type MaintenanceTokens } from '@stramien/infra';
@@ -48,6 +48,10 @@ export const createMaintenanceGate = (deps: { documentStore: DocumentStore; secr
       });
       return loading;
     },
+    /** the cached status while it is fresh, else null (then `status()` reads it) */
+    peek(): MaintenanceStatus | null {
+      return cached && now() - cached.at < cacheMs ? cached.status : null;
+    },
     /** after this instance switched maintenance: use the new state without waiting for the cache to expire */
     set(status: MaintenanceStatus): void {
       cached = { status, at: now() };
@@ -69,17 +73,25 @@ export type MaintenanceGate = ReturnType<typeof createMaintenanceGate>;
  */
 export const registerMaintenanceGate = (app: FastifyInstance, gate: MaintenanceGate): void => {
   app.decorate('maintenance', gate);
-  app.addHook('onRequest', async (request, reply) => {
-    // the matched route's pattern, so no spelling of a path (encoded, odd case) slips past; the raw path for 404s
-    const path = request.routeOptions.url ?? request.url.split('?', 1)[0] ?? '';
-    if (!GATED.test(path) || MAINTENANCE_OPEN_PATHS.includes(path)) return;
-    const status = await gate.status();
-    if (!status.enabled || gate.passes(request, status)) return;
+  const refuse = (request: FastifyRequest, reply: FastifyReply): void => {
     // a refused WebSocket handshake: the socket belongs to no HTTP exchange any more, so end it after the answer
     if (request.headers.upgrade) reply.raw.once('finish', () => request.raw.socket.destroy());
-    return reply
+    void reply
       .code(503)
       .header('retry-after', String(Math.round(MAINTENANCE_TOKEN_LIFETIME_MS / 1000)))
       .send({ message: systemMessages.serviceUnavailable });
+  };
+  // a callback hook: with the switch known to be off (the cached status), the request goes on without a promise
+  app.addHook('onRequest', (request, reply, done) => {
+    // the matched route's pattern, so no spelling of a path (encoded, odd case) slips past; the raw path for 404s
+    const path = request.routeOptions.url ?? request.url.split('?', 1)[0] ?? '';
+    if (!GATED.test(path) || MAINTENANCE_OPEN_PATHS.includes(path)) return done();
+    const known = gate.peek();
+    if (known !== null && !known.enabled) return done();
+    gate.status().then((status) => {
+      // answering from a callback hook: send, and do not call done
+      if (!status.enabled || gate.passes(request, status)) done();
+      else refuse(request, reply);
+    }, done);
   });
 };

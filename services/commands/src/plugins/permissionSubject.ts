@@ -18,6 +18,7 @@ import type { DocumentStore } from '@stramien/infra';
 import type { AuthenticatedUser } from '@stramien/infra';
 import type { ProjectDoc } from '@stramien/projections/projects/projects';
 import { LICENCE_HEADER, requireUser } from './auth';
+import { projectById, userTeamsOfProject } from './projectReadCache';
 
 /** A team as the teams read model (`teams` collection) holds it; only what permissions need. */
 export interface TeamPermissionDoc {
@@ -81,11 +82,7 @@ export const projectAccessFor = async (
 ): Promise<ProjectAccess> => {
   const member = project.members.find((m) => m.userId === user.userId);
   const role = member ? project.roles.find((r) => r.id === member.roleId) : undefined;
-  const teams =
-    knownTeams ??
-    (await deps.adapters.documentStore
-      .collection<TeamPermissionDoc>(TEAMS_COLLECTION)
-      .find({ projectId: project._id, userIds: user.userId }));
+  const teams = knownTeams ?? (await userTeamsOfProject<TeamPermissionDoc>(deps.adapters.documentStore, project._id, user.userId));
   const isMember = member !== undefined || teams.length > 0;
   const holdsAdminRole = role?.isProjectAdmin === true;
   const generalPermissions =
@@ -133,7 +130,7 @@ export const requireProjectAccess = async (
   context: PermissionContext = {},
 ): Promise<ProjectAccess> => {
   const user = requireUser(request);
-  const project = await deps.adapters.documentStore.collection<ProjectDoc>(PROJECTS_COLLECTION).findOne({ _id: projectId });
+  const project = await projectById(deps.adapters.documentStore, projectId);
   if (!project) throw projectNotFound();
   const access = await projectAccessFor(deps, user, project);
   if (!canSee(access)) throw projectNotFound();

@@ -209,11 +209,15 @@ const createTaskCommands = (app: FastifyInstance): TaskCommands => {
       const { task } = access;
       const assigneeChanges = changes.assignedTo !== undefined && changes.assignedTo !== task.assignedTo;
       const parentChanges = changes.parentId !== undefined && changes.parentId !== task.parentId;
-      const [assigneeCanSeeProject, parentAvailable, parentCycle] = await Promise.all([
-        assigneeChanges ? facts.assigneeCanSeeProject(changes.assignedTo, task.projectId) : true,
-        parentChanges ? facts.parentAvailable(changes.parentId, task.projectId, access.actor) : true,
-        parentChanges ? facts.parentCycle(task._id, changes.parentId) : false,
-      ]);
+      // most updates change neither: no facts to read
+      const [assigneeCanSeeProject, parentAvailable, parentCycle] =
+        assigneeChanges || parentChanges
+          ? await Promise.all([
+              assigneeChanges ? facts.assigneeCanSeeProject(changes.assignedTo, task.projectId) : true,
+              parentChanges ? facts.parentAvailable(changes.parentId, task.projectId, access.actor) : true,
+              parentChanges ? facts.parentCycle(task._id, changes.parentId) : false,
+            ])
+          : [true, true, false];
       return handle(
         request,
         task._id,

@@ -151,8 +151,12 @@ export const createTaskQueries = (deps: AppDeps) => {
   };
 
   const detail = async (doc: TaskDoc, userId: string): Promise<Task> => {
-    const [counts, related] = await Promise.all([childCounts([doc._id], userId), relatedTasks([doc], userId)]);
-    return taskDetailView(doc, counts.get(doc._id) ?? 0, related);
+    // one task: its live subtasks the viewer may see, counted (parentId index) rather than read
+    const [count, related] = await Promise.all([
+      tasks.count({ parentId: doc._id, ...visibleTaskFilter(userId) }),
+      relatedTasks([doc], userId),
+    ]);
+    return taskDetailView(doc, count, related);
   };
 
   /** list items of these tasks, with their subtask counts and resolved relations */
