@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { createEmbeddedDocumentStore, createSqliteEventStore, type DocumentStore, type EventStore } from '@stramien/infra';
 import { createProjectionRunner, type ProjectionRunner } from './projectionRunner';
 import { usersProjection, type UserDoc } from '../identity/users';
-import type { Projection } from './projection';
+import type { Projection, StoreProjection } from './projection';
+import type { EventEnvelope } from '@stramien/domain';
 
 let dir: string;
 let eventStore: EventStore;
@@ -90,6 +91,85 @@ describe('ProjectionRunner', () => {
     const { position: next } = await eventStore.append('user-u1', [rename('u1', 'Live')], 0);
     expect(await runner.waitForPosition(next, 5000)).toBe(true);
     expect((await documentStore.collection<UserDoc>('users').findOne({ _id: 'u1' }))?.firstname).toBe('Live');
+  });
+
+  it("writes a batch's read models and checkpoints in one transaction", async () => {
+    // another connection to the documents file sees a batch's writes only once the whole batch is committed
+    const other = createEmbeddedDocumentStore({ file: join(dir, 'docs.sqlite') });
+    const seen: Array<{ before: number; users: number; checkpoint: number | undefined }> = [];
+    let registered = 0;
+    const probe: StoreProjection = {
+      name: 'probe',
+      collection: 'probe',
+      eventTypes: ['UserRegistered'],
+      async applyEvents(_store, events) {
+        const checkpoint = await other.collection<{ _id: string; position: number }>('_checkpoints').findOne({ _id: 'users' });
+        seen.push({ before: registered, users: await other.collection('users').count(), checkpoint: checkpoint?.position });
+        registered += events.length;
+      },
+    };
+    const batched = createProjectionRunner({
+      eventStore,
+      documentStore,
+      projections: [usersProjection as unknown as Projection, probe],
+      batchSize: 3,
+    });
+    try {
+      for (let i = 0; i < 9; i++) await eventStore.append(`user-u${i}`, [register(`u${i}`, `u${i}@x.nl`)], 'no_stream');
+      await batched.start();
+      expect(await batched.waitForPosition(9, 5000)).toBe(true);
+      // the users projection ran before the probe in each batch, but its writes were not committed yet
+      expect(seen.length).toBeGreaterThan(1);
+      for (const { before, users, checkpoint } of seen) {
+        expect(users).toBe(before);
+        expect(checkpoint ?? 0).toBe(before);
+      }
+      expect(await other.collection('users').count()).toBe(9);
+    } finally {
+      await batched.stop();
+      await other.close();
+    }
+  });
+
+  it('retries a batch a projection failed on, without losing or applying twice any event', async () => {
+    const applied: number[] = [];
+    let failures = 0;
+    const flaky: StoreProjection = {
+      name: 'flaky',
+      collection: 'flaky',
+      eventTypes: ['UserRegistered', 'UserProfileUpdated'],
+      async applyEvents(_store, events: EventEnvelope[]) {
+        if (failures === 0 && events.length > 0) {
+          failures++;
+          throw new Error('read model unavailable');
+        }
+        applied.push(...events.map((e) => e.position));
+      },
+    };
+    const errors: unknown[] = [];
+    const failing = createProjectionRunner({
+      eventStore,
+      documentStore,
+      projections: [usersProjection as unknown as Projection, flaky],
+      onError: (_name, error) => errors.push(error),
+    });
+    try {
+      for (let i = 0; i < 5; i++) await eventStore.append(`user-u${i}`, [register(`u${i}`, `u${i}@x.nl`)], 'no_stream');
+      await eventStore.append('user-u1', [rename('u1', 'Zed')], 0);
+      await failing.start();
+      expect(await failing.waitForPosition(6, 10_000)).toBe(true);
+      expect(errors).toHaveLength(1);
+      expect(applied).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(await documentStore.collection('users').count()).toBe(5);
+      expect(await documentStore.collection<UserDoc & { _position: number }>('users').findOne({ _id: 'u1' })).toMatchObject({
+        firstname: 'Zed',
+        _position: 6,
+      });
+      expect(await failing.readCheckpoint('flaky')).toBe(6);
+      expect(await failing.readCheckpoint('users')).toBe(6);
+    } finally {
+      await failing.stop();
+    }
   });
 
   it('refuses to rebuild an unknown projection', async () => {
