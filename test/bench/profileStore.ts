@@ -111,7 +111,12 @@ if (what === 'append' || what === 'readAll') {
       if (separate) documentStore.writeBatch = (work) => work(documentStore);
       const label = `${what}${separate ? ' (separate writes)' : ''}`;
       if (what === 'runner') {
-        const runner = createProjectionRunner({ eventStore, documentStore, projections: allProjections });
+        const runner = createProjectionRunner({
+          eventStore,
+          documentStore,
+          projections: allProjections,
+          batchSize: Number(process.env.BATCH ?? 2000),
+        });
         await measure(label, head, async () => {
           await runner.start();
           if (!(await runner.waitForPosition(head, 600_000))) throw new Error('runner did not reach the head');
