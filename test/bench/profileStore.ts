@@ -4,7 +4,7 @@
  * `node --import tsx --import ./test/bench/production.mjs test/bench/profileStore.ts <what> [events] [--prof] [--memory]`
  * what: `append` (batches of 100, random v4 ids; `--v7` time-ordered), `readAll` (pages of 1000 from a file written
  * first), `runner` (the projection runner from 0 over a log of domain events), `batch` (applyBatch in pages of 1000).
- * `--no-batch` runs (`--compare`: each of ROUNDS rounds runs both ways) the document store's write batches as separate writes (for comparisons). With --prof the measured part's profile goes to .tmp/prof/<what>.cpuprofile (`node test/bench/cpuprofileTop.mjs`).
+ * BATCH sets the runner's batch size. With --prof the measured part's profile goes to .tmp/prof/<what>.cpuprofile (`node test/bench/cpuprofileTop.mjs`).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -102,41 +102,27 @@ if (what === 'append' || what === 'readAll') {
   }
 } else {
   const head = await appendPlan(eventStore, generateDomainEvents({ total, users: 6_000, licences: 50, seed: 20_250_601 }));
-  const rounds = Number(process.env.ROUNDS ?? 1);
-  for (let round = 0; round < rounds; round++) {
-    // with --compare, each round runs the document store's write batches as separate writes first, then as batches
-    for (const separate of process.argv.includes('--compare') ? [true, false] : [process.argv.includes('--no-batch')]) {
-      const documentStore = createEmbeddedDocumentStore({ file: join(dir, `documents-${round}-${separate}.sqlite`) });
-      // --no-batch: every write its own transaction, as before write batches (for before/after comparisons)
-      if (separate) documentStore.writeBatch = (work) => work(documentStore);
-      const label = `${what}${separate ? ' (separate writes)' : ''}`;
-      if (what === 'runner') {
-        const runner = createProjectionRunner({
-          eventStore,
-          documentStore,
-          projections: allProjections,
-          batchSize: Number(process.env.BATCH ?? 2000),
-        });
-        await measure(label, head, async () => {
-          await runner.start();
-          if (!(await runner.waitForPosition(head, 600_000))) throw new Error('runner did not reach the head');
-        });
-        await runner.stop();
-      } else {
-        await measure(label, head, async () => {
-          for (let after = 0; ;) {
-            const page = (await eventStore.readAll({ after, maxCount: 1_000 })).map(toEnvelope);
-            if (page.length === 0) break;
-            await documentStore.writeBatch(async (store) => {
-              for (const p of allProjections) await applyBatch(p, store.collection(p.collection), page, store);
-            });
-            after = page[page.length - 1]!.position;
-          }
-        });
+  const documentStore = createEmbeddedDocumentStore({ file: join(dir, 'documents.sqlite') });
+  if (what === 'runner') {
+    const batchSize = Number(process.env.BATCH ?? 2000);
+    const runner = createProjectionRunner({ eventStore, documentStore, projections: allProjections, batchSize });
+    await measure('runner', head, async () => {
+      await runner.start();
+      if (!(await runner.waitForPosition(head, 600_000))) throw new Error('runner did not reach the head');
+    });
+    await runner.stop();
+  } else {
+    const collections = allProjections.map((p) => ({ p, c: documentStore.collection(p.collection) }));
+    await measure('applyBatch', head, async () => {
+      for (let after = 0; ;) {
+        const page = (await eventStore.readAll({ after, maxCount: 1_000 })).map(toEnvelope);
+        if (page.length === 0) break;
+        for (const { p, c } of collections) await applyBatch(p, c, page, documentStore);
+        after = page[page.length - 1]!.position;
       }
-      await documentStore.close();
-    }
+    });
   }
+  await documentStore.close();
 }
 await eventStore.close();
 rmSync(dir, { recursive: true, force: true });

@@ -14,8 +14,7 @@ export interface ReplayBenchOptions {
 /**
  * Projection replay on the embedded default: a log of real user and licence events (SQLite event store)
  * rebuilt by the projection runner with every projection into a fresh embedded DocumentStore, from
- * position 0 to the head; then the same through applyBatch alone (read the log in pages, no subscriptions; each page
- * one write batch of the document store, as the runner writes its batches).
+ * position 0 to the head; then the same through applyBatch alone (read the log in pages, no subscriptions).
  */
 export async function benchReplay(dir: string, options: ReplayBenchOptions = {}): Promise<BenchFigure[]> {
   const total = options.events ?? 200_000;
@@ -39,6 +38,7 @@ export async function benchReplay(dir: string, options: ReplayBenchOptions = {})
 
     log('replay: applyBatch');
     const batchStore = createEmbeddedDocumentStore({ file: join(work, 'batches.sqlite') });
+    const collections = allProjections.map((p) => ({ p, c: batchStore.collection(p.collection) }));
     let readMs = 0;
     const batchStarted = process.hrtime.bigint();
     for (let after = 0; ;) {
@@ -46,10 +46,7 @@ export async function benchReplay(dir: string, options: ReplayBenchOptions = {})
       const page = (await eventStore.readAll({ after, maxCount: 1_000 })).map(toEnvelope);
       readMs += elapsedMs(readStarted);
       if (page.length === 0) break;
-      // one write batch a page, as the runner writes a batch (one SQLite transaction)
-      await batchStore.writeBatch(async (store) => {
-        for (const p of allProjections) await applyBatch(p, store.collection(p.collection), page, store);
-      });
+      for (const { p, c } of collections) await applyBatch(p, c, page, batchStore);
       after = page[page.length - 1]!.position;
     }
     const batchMs = elapsedMs(batchStarted);

@@ -7,10 +7,7 @@
  *   READY <head>                      the runner started
  *   CHECKPOINT <projection> <position> a checkpoint was written (alone, or in the bulk write of a batch's checkpoints)
  *   PAUSED <collection> <position>    (with PAUSE_AFTER_BULK_WRITE_AT) a bulk write of read-model documents up to
- *                                     <position> is stored and its checkpoint is not: the process hangs here to be killed.
- *                                     The runner writes a batch in one write batch of the store (one transaction), so
- *                                     a write through the store itself (a marker in `_kill_test`) first commits what
- *                                     the batch has written so far, as a request's write during a batch would.
+ *                                     <position> is stored and its checkpoint is not: the process hangs here to be killed
  *   DONE <position>                   every projection reached the head
  * The document store is the real embedded adapter; the wrapper only reports and, once, holds a write's continuation.
  */
@@ -26,10 +23,8 @@ if (!dataDir) {
 const pauseAt = Number(process.env.PAUSE_AFTER_BULK_WRITE_AT ?? 0);
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-let paused = false;
-
-/** `root`: the store itself, whose writes are outside the runner's write batches */
-const instrument = (store: DocumentStore, root: DocumentStore = store): DocumentStore => {
+const instrument = (store: DocumentStore): DocumentStore => {
+  let paused = false;
   const wrap = <T extends Doc>(name: string, collection: Collection<T>): Collection<T> =>
     new Proxy(collection, {
       get(target, prop, receiver) {
@@ -41,9 +36,6 @@ const instrument = (store: DocumentStore, root: DocumentStore = store): Document
               const highest = Math.max(0, ...positions);
               if (highest >= pauseAt) {
                 paused = true;
-                await root
-                  .collection('_kill_test')
-                  .replaceOne({ _id: 'paused' }, { _id: 'paused', collection: name, position: highest }, { upsert: true });
                 say(`PAUSED ${name} ${highest}`);
                 await new Promise<never>(() => {});
               }
@@ -78,8 +70,6 @@ const instrument = (store: DocumentStore, root: DocumentStore = store): Document
   return new Proxy(store, {
     get(target, prop, receiver) {
       if (prop === 'collection') return <T extends Doc>(name: string) => wrap(name, target.collection<T>(name));
-      if (prop === 'writeBatch')
-        return <R>(work: (batch: DocumentStore) => Promise<R>) => target.writeBatch((batch) => work(instrument(batch, root)));
       const value: unknown = Reflect.get(target, prop, receiver);
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
@@ -87,8 +77,7 @@ const instrument = (store: DocumentStore, root: DocumentStore = store): Document
 };
 
 const eventStore = createSqliteEventStore({ file: join(dataDir, 'events.sqlite') });
-const store = createEmbeddedDocumentStore({ file: join(dataDir, 'documents.sqlite') });
-const documentStore = instrument(store);
+const documentStore = instrument(createEmbeddedDocumentStore({ file: join(dataDir, 'documents.sqlite') }));
 const runner = createProjectionRunner({
   eventStore,
   documentStore,
@@ -108,4 +97,4 @@ if (!(await runner.waitForPosition(head, 120_000))) {
 await runner.stop();
 say(`DONE ${runner.position()}`);
 await eventStore.close();
-await store.close();
+await documentStore.close();

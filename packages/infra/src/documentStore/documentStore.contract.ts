@@ -663,52 +663,6 @@ export const describeDocumentStoreContract = (name: string, factory: DocumentSto
       });
     });
 
-    describe('when writes are made in a write batch', () => {
-      it('stores them, answers what the work answers, and undoes only a write that fails', async () => {
-        const name = uniqueName('batch');
-        await store.collection(name).createIndex({ keys: { email: 1 }, unique: true });
-        const answer = await store.writeBatch(async (batch) => {
-          const batched = batch.collection(name);
-          await batched.insertOne({ _id: 'a', email: 'a@x.nl' });
-          await expect(batched.insertOne({ _id: 'b', email: 'a@x.nl' })).rejects.toBeInstanceOf(DuplicateKeyError);
-          await batched.updateOne({ _id: 'a' }, { $set: { n: 1 } });
-          // a nested batch joins this one
-          await batch.writeBatch((inner) => inner.collection(name).insertOne({ _id: 'c', email: 'c@x.nl' }));
-          expect(sortedIds(await batched.find())).toEqual(['a', 'c']);
-          return 'answered';
-        });
-        expect(answer).toBe('answered');
-        expect(await store.collection(name).find({}, { sort: { _id: 1 } })).toEqual([
-          { _id: 'a', email: 'a@x.nl', n: 1 },
-          { _id: 'c', email: 'c@x.nl' },
-        ]);
-      });
-
-      it('keeps the writes made before the work throws, and rejects with its error', async () => {
-        const name = uniqueName('batch');
-        await expect(
-          store.writeBatch(async (batch) => {
-            await batch.collection(name).insertOne({ _id: 'kept' });
-            throw new Error('projection failed');
-          }),
-        ).rejects.toThrow('projection failed');
-        expect(ids(await store.collection(name).find())).toEqual(['kept']);
-        // and the store goes on taking writes
-        await store.collection(name).insertOne({ _id: 'after' });
-        expect(sortedIds(await store.collection(name).find())).toEqual(['after', 'kept']);
-      });
-
-      it('lets writes through the store itself go on while the batch runs', async () => {
-        const name = uniqueName('batch');
-        await store.writeBatch(async (batch) => {
-          await batch.collection(name).insertOne({ _id: 'batched' });
-          await store.collection(name).insertOne({ _id: 'outside' });
-          await batch.collection(name).insertOne({ _id: 'batched-2' });
-        });
-        expect(sortedIds(await store.collection(name).find())).toEqual(['batched', 'batched-2', 'outside']);
-      });
-    });
-
     describe('when reopened', () => {
       it('keeps documents, collections and unique indexes', async (test) => {
         if (!context.reopen) {

@@ -94,16 +94,5 @@ export interface DocumentStore {
   listCollections(): Promise<string[]>;
   /** atomically replaces `to` (dropping it) with `from`; used to swap in a rebuilt read model */
   renameCollection(from: string, to: string): Promise<void>;
-  /**
-   * Runs `work` with a view of this store whose writes go to storage together where the adapter can: the embedded
-   * store writes them in one SQLite transaction (each write a savepoint in it, so a write that fails still undoes only
-   * itself), committed when `work` settles, so a batch of writes shares one commit instead of a BEGIN/COMMIT pair
-   * each. Not atomic: when `work` throws, the writes it made are kept, as separate writes would be. A write through
-   * the store itself (another request) while `work` runs first commits what `work` has written so far, so it is
-   * committed when its promise resolves, as outside a batch. Rejects when the commit fails (then the writes of `work`
-   * since the last commit are not stored, and its further writes fail). A batch view's `writeBatch` joins its batch.
-   * MongoDB: `work` gets the store itself.
-   */
-  writeBatch<R>(work: (batch: DocumentStore) => Promise<R>): Promise<R>;
   close(): Promise<void>;
 }

@@ -10,8 +10,6 @@ import { createEmbeddedDocumentStore, type EmbeddedDocumentStore } from './embed
 import { compileFilter } from './query/matches';
 import { sortDocuments } from './query/sort';
 
-const sortedIds = (documents: Array<{ _id: unknown }>): string[] => documents.map((document) => String(document._id)).sort();
-
 const tempFile = (): { file: string; remove(): void } => {
   const dir = mkdtempSync(join(tmpdir(), 'stramien-docs-'));
   return { file: join(dir, 'documents.sqlite'), remove: () => rmSync(dir, { recursive: true, force: true }) };
@@ -163,65 +161,6 @@ describe('EmbeddedDocumentStore', () => {
       await store.close();
       store = createEmbeddedDocumentStore({ file: temp.file });
       expect((await store.collection('things').find({ k: 'x' })).map((thing) => thing._id).sort()).toEqual(['1', '2']);
-    });
-  });
-
-  describe('when writes are made in a write batch', () => {
-    let other: EmbeddedDocumentStore;
-    beforeEach(() => {
-      other = createEmbeddedDocumentStore({ file: temp.file });
-    });
-    afterEach(async () => {
-      await other.close();
-    });
-    const seen = async () => sortedIds(await other.collection('batched').find());
-
-    it('commits them together when the work ends (another connection sees none of them before)', async () => {
-      await store.collection('batched').insertOne({ _id: 'before' });
-      const during: string[][] = [];
-      await store.writeBatch(async (batch) => {
-        await batch.collection('batched').insertOne({ _id: 'a' });
-        await batch.collection('batched').bulkWrite([{ insertOne: { document: { _id: 'b' } } }]);
-        during.push(await seen());
-      });
-      expect(during).toEqual([['before']]);
-      expect(await seen()).toEqual(['a', 'b', 'before']);
-    });
-
-    it('commits what the batch wrote so far before a write from outside it, which is committed when it resolves', async () => {
-      const during: string[][] = [];
-      await store.writeBatch(async (batch) => {
-        await batch.collection('batched').insertOne({ _id: 'a' });
-        await store.collection('batched').insertOne({ _id: 'outside' });
-        during.push(await seen());
-        await batch.collection('batched').insertOne({ _id: 'b' });
-        during.push(await seen());
-      });
-      expect(during).toEqual([
-        ['a', 'outside'],
-        ['a', 'outside'],
-      ]);
-      expect(await seen()).toEqual(['a', 'b', 'outside']);
-    });
-
-    it('commits the writes made before the work throws', async () => {
-      await expect(
-        store.writeBatch(async (batch) => {
-          await batch.collection('batched').insertOne({ _id: 'a' });
-          throw new Error('failed');
-        }),
-      ).rejects.toThrow('failed');
-      expect(await seen()).toEqual(['a']);
-    });
-
-    it('treats a write of a batch that has ended as a write of its own', async () => {
-      let late: DocumentStore | undefined;
-      await store.writeBatch(async (batch) => {
-        late = batch;
-        await batch.collection('batched').insertOne({ _id: 'a' });
-      });
-      await late!.collection('batched').insertOne({ _id: 'late' });
-      expect(await seen()).toEqual(['a', 'late']);
     });
   });
 

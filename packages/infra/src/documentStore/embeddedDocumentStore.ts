@@ -206,14 +206,6 @@ const cacheSet = <V>(cache: Map<string, V>, key: string, value: V): void => {
   cache.set(key, value);
 };
 
-/** one `writeBatch` call: the collections of its store view mark the writes that belong to it */
-interface WriteBatch {
-  /** `work` has settled: a write from a promise chain it left behind is an outside write */
-  ended: boolean;
-  /** a commit of the batch's transaction failed: its writes since the previous commit are gone, so its later writes fail */
-  failed?: unknown;
-}
-
 const emptyBulkResult = (): BulkResult => ({ insertedCount: 0, matchedCount: 0, modifiedCount: 0, deletedCount: 0, upsertedCount: 0 });
 
 class SqliteDocumentStore implements EmbeddedDocumentStore {
@@ -224,10 +216,6 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
   private readonly inTransaction: { immediate<R>(work: () => R): R };
   private dataVersion: unknown;
   private closed = false;
-  /** the batch of the write being made (set by a batch view's collection around its synchronous call) */
-  private current: WriteBatch | undefined;
-  /** the batch whose transaction is open (BEGIN IMMEDIATE at its first write, COMMIT when it ends or an outside write comes) */
-  private openBatch: WriteBatch | undefined;
 
   constructor(options: EmbeddedDocumentStoreOptions) {
     const onDisk = options.file !== ':memory:';
@@ -278,33 +266,8 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     });
   }
 
-  async writeBatch<R>(work: (batch: DocumentStore) => Promise<R>): Promise<R> {
-    const batch: WriteBatch = { ended: false };
-    let result: R;
-    try {
-      result = await work(new BatchView(this, batch));
-    } finally {
-      batch.ended = true;
-      if (this.openBatch === batch) this.commitBatch();
-    }
-    if (batch.failed !== undefined) throw batch.failed;
-    return result;
-  }
-
-  /** runs one synchronous call as a write of `batch` */
-  within<R>(batch: WriteBatch, call: () => R): R {
-    const previous = this.current;
-    this.current = batch;
-    try {
-      return call();
-    } finally {
-      this.current = previous;
-    }
-  }
-
   async close(): Promise<void> {
     if (this.closed) return;
-    if (this.openBatch !== undefined) this.commitBatch();
     this.closed = true;
     this.statements.clear();
     this.db.close();
@@ -573,42 +536,14 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     }
   }
 
-  /**
-   * runs `work` in one IMMEDIATE transaction; on failure the in-memory catalog is reloaded from the file. A write of
-   * a `writeBatch` opens the batch's transaction at its first write and is a savepoint in it; a write from outside
-   * the batch (or of a batch that has ended) commits the open batch's transaction first.
-   */
+  /** runs `work` in one IMMEDIATE transaction; on failure the in-memory catalog is reloaded from the file */
   private write<R>(work: () => R): R {
     if (this.closed) throw new Error('The document store is closed');
-    const batch = this.current;
-    const inBatch = batch !== undefined && !batch.ended;
-    if (this.openBatch !== undefined && (!inBatch || this.openBatch !== batch)) this.commitBatch();
-    if (inBatch) {
-      if (batch.failed !== undefined) throw batch.failed;
-      if (this.openBatch === undefined) {
-        this.refresh();
-        this.statement('BEGIN IMMEDIATE').run();
-        this.openBatch = batch;
-      }
-    }
     try {
       return this.inTransaction.immediate(work);
     } catch (error) {
       if (!this.closed) this.load();
       throw error;
-    }
-  }
-
-  /** commits the open batch's transaction; when that fails, it is rolled back and the batch marked failed */
-  private commitBatch(): void {
-    const batch = this.openBatch!;
-    this.openBatch = undefined;
-    try {
-      this.statement('COMMIT').run();
-    } catch (error) {
-      batch.failed = error;
-      if (this.db.inTransaction) this.db.prepare('ROLLBACK').run();
-      this.load();
     }
   }
 
@@ -826,7 +761,6 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     }
   }
 
-  /** writes `updated` over `row`; false when nothing changed (`previous`: the row's document as stored, when at hand) */
   /**
    * Writes `updated` over `row`; false when nothing changed (`previous`: the row's document as SQLite's json() gives
    * it, when at hand). Every stored document is the JSONB of a JSON.stringify text, and jsonb() of the same text gives
@@ -931,47 +865,11 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
   }
 }
 
-/** the store as a `writeBatch` hands it to its work: the writes of its collections belong to the batch */
-class BatchView implements DocumentStore {
-  constructor(
-    private readonly store: SqliteDocumentStore,
-    private readonly batch: WriteBatch,
-  ) {}
-
-  collection<T extends Doc = Doc>(name: string): Collection<T> {
-    validateCollectionName(name);
-    return new EmbeddedCollection<T>(this.store, name, this.batch);
-  }
-
-  listCollections(): Promise<string[]> {
-    return this.store.listCollections();
-  }
-
-  renameCollection(from: string, to: string): Promise<void> {
-    return this.store.within(this.batch, () => this.store.renameCollection(from, to));
-  }
-
-  /** a batch inside a batch joins it */
-  writeBatch<R>(work: (batch: DocumentStore) => Promise<R>): Promise<R> {
-    return work(this);
-  }
-
-  async close(): Promise<void> {
-    throw new Error('A write batch cannot close the document store');
-  }
-}
-
 class EmbeddedCollection<T extends Doc> implements Collection<T> {
   constructor(
     private readonly store: SqliteDocumentStore,
     readonly name: string,
-    /** the write batch this collection's writes belong to, if any */
-    private readonly batch?: WriteBatch,
   ) {}
-
-  private write<R>(call: () => R): R {
-    return this.batch === undefined ? call() : this.store.within(this.batch, call);
-  }
 
   async find(filter?: Filter, options?: FindOptions): Promise<T[]> {
     return this.store.find(this.name, filter, options) as T[];
@@ -986,43 +884,43 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   }
 
   async insertOne(document: T): Promise<void> {
-    this.write(() => this.store.insertMany(this.name, [document]));
+    this.store.insertMany(this.name, [document]);
   }
 
   async insertMany(documents: T[]): Promise<void> {
-    this.write(() => this.store.insertMany(this.name, documents));
+    this.store.insertMany(this.name, documents);
   }
 
   async updateOne(filter: Filter, update: UpdateOperators, options?: UpdateOptions): Promise<UpdateResult> {
-    return this.write(() => this.store.updateOne(this.name, filter, update, options?.upsert ?? false));
+    return this.store.updateOne(this.name, filter, update, options?.upsert ?? false);
   }
 
   async updateMany(filter: Filter, update: UpdateOperators): Promise<UpdateResult> {
-    return this.write(() => this.store.updateMany(this.name, filter, update));
+    return this.store.updateMany(this.name, filter, update);
   }
 
   async replaceOne(filter: Filter, replacement: T, options?: UpdateOptions): Promise<UpdateResult> {
-    return this.write(() => this.store.replaceOne(this.name, filter, replacement, options?.upsert ?? false));
+    return this.store.replaceOne(this.name, filter, replacement, options?.upsert ?? false);
   }
 
   async deleteOne(filter: Filter): Promise<DeleteResult> {
-    return this.write(() => this.store.deleteOne(this.name, filter));
+    return this.store.deleteOne(this.name, filter);
   }
 
   async deleteMany(filter?: Filter): Promise<DeleteResult> {
-    return this.write(() => this.store.deleteMany(this.name, filter));
+    return this.store.deleteMany(this.name, filter);
   }
 
   async bulkWrite(operations: BulkOperation<T>[]): Promise<BulkResult> {
-    return this.write(() => this.store.bulkWrite(this.name, operations as BulkOperation<Doc>[]));
+    return this.store.bulkWrite(this.name, operations as BulkOperation<Doc>[]);
   }
 
   async createIndex(index: IndexSpec): Promise<void> {
-    this.write(() => this.store.createIndex(this.name, index));
+    this.store.createIndex(this.name, index);
   }
 
   async drop(): Promise<void> {
-    this.write(() => this.store.drop(this.name));
+    this.store.drop(this.name);
   }
 }
 

@@ -294,7 +294,7 @@ class MongoDocumentCollection<T extends Doc> implements Collection<T> {
 export const createMongoDocumentStore = async (options: MongoDocumentStoreOptions): Promise<MongoDocumentStore> => {
   const client = await MongoClient.connect(options.url, { ignoreUndefined: true });
   const db = client.db(options.dbName);
-  const store: MongoDocumentStore = {
+  return {
     db,
     collection: <T extends Doc = Doc>(name: string): Collection<T> => new MongoDocumentCollection<T>(db, name),
     async listCollections() {
@@ -308,11 +308,8 @@ export const createMongoDocumentStore = async (options: MongoDocumentStoreOption
       if (from === to) throw new QueryError(`Cannot rename collection ${from} to itself`);
       await db.renameCollection(from, to, { dropTarget: true });
     },
-    // each write is its own operation (no multi-document transaction without a replica set)
-    writeBatch: (work) => work(store),
     async close() {
       await client.close();
     },
   };
-  return store;
 };

@@ -166,34 +166,28 @@ export const createProjectionRunner = (options: RunnerOptions) => {
 
   /**
    * Every projection takes the batch's events above its own checkpoint; then the checkpoints of all of them move to
-   * the batch's end in one write. All of it is one write batch of the document store (one SQLite transaction in the
-   * embedded store, rather than a BEGIN/COMMIT pair per projection's bulk write and one for the checkpoints). A
-   * projection that throws ends the batch as before: what the projections before it wrote is kept (and written
-   * again, harmlessly, on the retry), no checkpoint moves, and the reader retries from the checkpoints. The positions
-   * in memory move only once the batch is committed.
+   * the batch's end in one write (one transaction rather than one per projection: a live batch of a few events
+   * touches a few read models, but every projection's checkpoint passes it). The batch is sorted by event type once;
+   * each projection takes the lists of its types.
    */
   const processBatch = async (batch: EventEnvelope[]) => {
     const first = batch[0]!.position;
     const last = batch[batch.length - 1]!.position;
     const moved: Array<{ entry: { position: number }; name: string }> = [];
     const byType = eventsByType(batch);
-    await documentStore.writeBatch(async (store) => {
-      for (const entry of live.values()) {
-        if (entry.position >= last) continue;
-        let events = handledEvents(entry.projection, byType);
-        if (entry.position >= first) events = events.filter((e) => e.position > entry.position);
-        await applyHandled(entry.projection, store.collection(entry.projection.collection), events, store);
-        moved.push({ entry, name: entry.projection.name });
-      }
-      if (moved.length > 0) {
-        await store
-          .collection<Checkpoint>(CHECKPOINTS_COLLECTION)
-          .bulkWrite(
-            moved.map(({ name }) => ({ replaceOne: { filter: { _id: name }, replacement: { _id: name, position: last }, upsert: true } })),
-          );
-      }
-    });
-    for (const { entry } of moved) entry.position = last;
+    for (const entry of live.values()) {
+      if (entry.position >= last) continue;
+      let events = handledEvents(entry.projection, byType);
+      if (entry.position >= first) events = events.filter((e) => e.position > entry.position);
+      await applyHandled(entry.projection, documentStore.collection(entry.projection.collection), events, documentStore);
+      moved.push({ entry, name: entry.projection.name });
+    }
+    if (moved.length > 0) {
+      await checkpoints.bulkWrite(
+        moved.map(({ name }) => ({ replaceOne: { filter: { _id: name }, replacement: { _id: name, position: last }, upsert: true } })),
+      );
+      for (const { entry } of moved) entry.position = last;
+    }
     notify();
   };
 
