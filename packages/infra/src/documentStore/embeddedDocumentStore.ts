@@ -833,19 +833,25 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     }
   }
 
-  /** writes `updated` over `row`; false when nothing changed (`previous`: the row's document as stored, when at hand) */
+  /**
+   * Writes `updated` over `row`; false when nothing changed (`previous`: the row's document as SQLite's json() gives
+   * it, when at hand). Every stored document is the JSONB of a JSON.stringify text, and jsonb() of the same text gives
+   * the same bytes, so the UPDATE itself tells an unchanged document (`doc IS NOT jsonb(?)`) rather than parsing and
+   * writing out the previous document again in JavaScript (most of a projection's replacement of a changed document).
+   */
   private replaceRow(meta: CollectionMeta, row: { rowid: number; doc?: Doc }, updated: Doc, previous?: string): boolean {
     const json = JSON.stringify(updated);
-    if (previous !== undefined && json === previous) return false;
-    if (json === JSON.stringify(row.doc ?? JSON.parse(previous!))) return false;
+    if (previous !== undefined ? json === previous : json === JSON.stringify(row.doc)) return false;
     meta.shape.observe(updated);
     this.checkNullKeys(meta, updated, row.rowid);
     try {
-      this.statement(`UPDATE ${meta.table} SET doc = jsonb(?) WHERE rowid = ?`).run(json, row.rowid);
+      return (
+        this.statement(`UPDATE ${meta.table} SET doc = jsonb(?) WHERE rowid = ? AND doc IS NOT jsonb(?)`).run(json, row.rowid, json)
+          .changes > 0
+      );
     } catch (error) {
       throw this.duplicateKeyError(meta, error, updated);
     }
-    return true;
   }
 
   private updateOneSync(name: string, predicate: DocumentPredicate, filter: Filter, update: Update, upsert: boolean): UpdateResult {

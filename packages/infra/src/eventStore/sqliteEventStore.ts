@@ -104,15 +104,16 @@ const COLUMNS = 'position, id, stream_id, revision, type, data, metadata, record
 /** SQLite's "no limit" */
 const NO_LIMIT = -1;
 
-const toRecorded = ([position, id, streamId, revision, type, data, metadata, recordedAt]: EventRow): RecordedEvent => ({
-  id,
-  type,
-  streamId,
-  revision,
-  position,
-  data: JSON.parse(data) as unknown,
-  metadata: JSON.parse(metadata) as Record<string, unknown>,
-  recordedAt,
+/** a row as an event (by index: array destructuring goes through the iterator protocol) */
+const toRecorded = (row: EventRow): RecordedEvent => ({
+  id: row[1],
+  type: row[4],
+  streamId: row[2],
+  revision: row[3],
+  position: row[0],
+  data: JSON.parse(row[5]) as unknown,
+  metadata: JSON.parse(row[6]) as Record<string, unknown>,
+  recordedAt: row[7],
 });
 
 const limitOf = (maxCount: number | undefined): number => (maxCount === undefined ? NO_LIMIT : Math.max(0, Math.floor(maxCount)));
@@ -400,9 +401,19 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
       const last = current === undefined ? undefined : statements.streamForwards.get(streamId, current, 1);
       return { done: { nextExpectedRevision: current ?? -1, position: last?.[0] ?? 0 } };
     }
-    const write = fresh.map((event): SerializedEvent => [event.id, event.type, toJson(event.data ?? null), toJson(event.metadata ?? {})]);
-    return { write, current };
+    return { write: serialize(fresh), current };
   };
+
+  /** id, type, data JSON, metadata JSON of each event; a metadata object the events share (one command's) written once */
+  const serialize = (events: NewEvent[], shared: { of?: unknown; json: string } = { json: '' }): SerializedEvent[] =>
+    events.map((event): SerializedEvent => {
+      const metadata = event.metadata ?? {};
+      if (metadata !== shared.of) {
+        shared.json = toJson(metadata);
+        shared.of = metadata;
+      }
+      return [event.id, event.type, toJson(event.data ?? null), shared.json];
+    });
 
   /**
    * One `appendNewStreams` call, inside the group's transaction (better-sqlite3 makes a nested transaction a
@@ -412,20 +423,10 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   const writeNewStreams = db.transaction((streams: NewStream[]): (AppendResult | null)[] => {
     const recordedAt = new Date().toISOString();
     // the events of one call mostly share one metadata object (one command's, one job's): written out once
-    let metadataOf: unknown;
-    let metadataJson = '';
-    return streams.map(({ streamId, events }) => {
-      if (statements.streamHead.get(streamId) !== undefined) return null;
-      const rows = events.map((event): SerializedEvent => {
-        const metadata = event.metadata ?? {};
-        if (metadata !== metadataOf) {
-          metadataJson = toJson(metadata);
-          metadataOf = metadata;
-        }
-        return [event.id, event.type, toJson(event.data ?? null), metadataJson];
-      });
-      return insertEvents(streamId, rows, undefined, recordedAt);
-    });
+    const shared = { json: '' };
+    return streams.map(({ streamId, events }) =>
+      statements.streamHead.get(streamId) !== undefined ? null : insertEvents(streamId, serialize(events, shared), undefined, recordedAt),
+    );
   });
 
   /** why a call's insert broke the unique id index: an id stored in another stream (as `plan` words it), or twice in the call */

@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { createEmbeddedDocumentStore, createSqliteEventStore, type DocumentStore, type EventStore } from '@stramien/infra';
 import { createProjectionRunner, type ProjectionRunner } from './projectionRunner';
 import { usersProjection, type UserDoc } from '../identity/users';
-import type { Projection } from './projection';
+import type { Projection, StoreProjection } from './projection';
+import type { EventEnvelope } from '@stramien/domain';
 
 let dir: string;
 let eventStore: EventStore;
@@ -90,6 +91,47 @@ describe('ProjectionRunner', () => {
     const { position: next } = await eventStore.append('user-u1', [rename('u1', 'Live')], 0);
     expect(await runner.waitForPosition(next, 5000)).toBe(true);
     expect((await documentStore.collection<UserDoc>('users').findOne({ _id: 'u1' }))?.firstname).toBe('Live');
+  });
+
+  it('retries a batch a projection failed on, without losing or applying twice any event', async () => {
+    const applied: number[] = [];
+    let failures = 0;
+    const flaky: StoreProjection = {
+      name: 'flaky',
+      collection: 'flaky',
+      eventTypes: ['UserRegistered', 'UserProfileUpdated'],
+      async applyEvents(_store, events: EventEnvelope[]) {
+        if (failures === 0 && events.length > 0) {
+          failures++;
+          throw new Error('read model unavailable');
+        }
+        applied.push(...events.map((e) => e.position));
+      },
+    };
+    const errors: unknown[] = [];
+    const failing = createProjectionRunner({
+      eventStore,
+      documentStore,
+      projections: [usersProjection as unknown as Projection, flaky],
+      onError: (_name, error) => errors.push(error),
+    });
+    try {
+      for (let i = 0; i < 5; i++) await eventStore.append(`user-u${i}`, [register(`u${i}`, `u${i}@x.nl`)], 'no_stream');
+      await eventStore.append('user-u1', [rename('u1', 'Zed')], 0);
+      await failing.start();
+      expect(await failing.waitForPosition(6, 10_000)).toBe(true);
+      expect(errors).toHaveLength(1);
+      expect(applied).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(await documentStore.collection('users').count()).toBe(5);
+      expect(await documentStore.collection<UserDoc & { _position: number }>('users').findOne({ _id: 'u1' })).toMatchObject({
+        firstname: 'Zed',
+        _position: 6,
+      });
+      expect(await failing.readCheckpoint('flaky')).toBe(6);
+      expect(await failing.readCheckpoint('users')).toBe(6);
+    } finally {
+      await failing.stop();
+    }
   });
 
   it('refuses to rebuild an unknown projection', async () => {

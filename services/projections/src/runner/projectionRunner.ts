@@ -40,16 +40,50 @@ export const applyBatch = async (
   events: EventEnvelope[],
   store?: DocumentStore,
 ): Promise<void> => {
+  const handled = new Set(projection.eventTypes);
+  return applyHandled(
+    projection,
+    collection,
+    events.filter((e) => handled.has(e.type)),
+    store,
+  );
+};
+
+/** a batch's events by type, each list in position order */
+const eventsByType = (events: EventEnvelope[]): Map<string, EventEnvelope[]> => {
+  const byType = new Map<string, EventEnvelope[]>();
+  for (const event of events) {
+    const list = byType.get(event.type);
+    if (list === undefined) byType.set(event.type, [event]);
+    else list.push(event);
+  }
+  return byType;
+};
+
+/** the events of `byType` that `projection` handles, in position order (an array of its own) */
+const handledEvents = (projection: Projection, byType: Map<string, EventEnvelope[]>): EventEnvelope[] => {
+  const lists: EventEnvelope[][] = [];
+  for (const type of new Set(projection.eventTypes)) {
+    const list = byType.get(type);
+    if (list !== undefined) lists.push(list);
+  }
+  if (lists.length <= 1) return lists[0]?.slice() ?? [];
+  return lists.flat().sort((a, b) => a.position - b.position);
+};
+
+/** applyBatch on events already narrowed to the types the projection handles, in position order */
+const applyHandled = async (
+  projection: Projection,
+  collection: Collection,
+  events: EventEnvelope[],
+  store?: DocumentStore,
+): Promise<void> => {
   if ('applyEvents' in projection) {
     if (!store) throw new Error(`The projection ${projection.name} needs the document store`);
-    return projection.applyEvents(
-      store,
-      events.filter((e) => projection.eventTypes.includes(e.type)),
-    );
+    return projection.applyEvents(store, events);
   }
-  const handled = new Set(projection.eventTypes);
-  const touched = events.filter((e) => handled.has(e.type)).map((event) => ({ event, ids: projection.documentIds(event) }));
-  if (touched.length === 0) return;
+  if (events.length === 0) return;
+  const touched = events.map((event) => ({ event, ids: projection.documentIds(event) }));
   // one query loads every document the batch touches
   const wanted = [...new Set(touched.flatMap((t) => t.ids))];
   const cache = new Map<string, PositionedDoc | null>(wanted.map((id) => [id, null]));
@@ -133,15 +167,19 @@ export const createProjectionRunner = (options: RunnerOptions) => {
   /**
    * Every projection takes the batch's events above its own checkpoint; then the checkpoints of all of them move to
    * the batch's end in one write (one transaction rather than one per projection: a live batch of a few events
-   * touches a few read models, but every projection's checkpoint passes it).
+   * touches a few read models, but every projection's checkpoint passes it). The batch is sorted by event type once;
+   * each projection takes the lists of its types.
    */
   const processBatch = async (batch: EventEnvelope[]) => {
+    const first = batch[0]!.position;
     const last = batch[batch.length - 1]!.position;
     const moved: Array<{ entry: { position: number }; name: string }> = [];
+    const byType = eventsByType(batch);
     for (const entry of live.values()) {
       if (entry.position >= last) continue;
-      const events = batch.filter((e) => e.position > entry.position);
-      await applyBatch(entry.projection, documentStore.collection(entry.projection.collection), events, documentStore);
+      let events = handledEvents(entry.projection, byType);
+      if (entry.position >= first) events = events.filter((e) => e.position > entry.position);
+      await applyHandled(entry.projection, documentStore.collection(entry.projection.collection), events, documentStore);
       moved.push({ entry, name: entry.projection.name });
     }
     if (moved.length > 0) {
