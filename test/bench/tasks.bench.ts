@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { identityRoutes, projectRoutes, taskRoutes } from '@stramien/api';
 import { TASK_PRIORITIES, type TaskRelation } from '@stramien/domain';
 import { DEMO, startTestServer } from '@stramien/commands/testing/testServer';
 import { TASKS_COLLECTION, type TaskDoc } from '@stramien/projections/tasks/tasks';
 import { atLeast, atMost, elapsedMs, info, percentile, round, type BenchFigure } from './figures';
+import { startCpuProfile } from './cpuProfile';
 import { createBenchUsers, createHttpClient, createLoadGenerator } from './http';
 
 export interface TasksBenchOptions {
@@ -30,7 +32,7 @@ const day = (offset: number): string => new Date(Date.UTC(2026, 0, 1) + offset *
  * The projects, users and memberships are made through the API; the tasks are seeded as documents of the `tasks`
  * read model directly (as the projection writes them), in bulk: replaying 200,000 creations through the command
  * pipeline would measure the seeding, not the queries. The command run then goes through HTTP, the pipeline and the
- * projection like any request.
+ * projection like any request. `BENCH_PROFILE_DIR` writes the command run's CPU profile there.
  */
 export async function benchTasks(options: TasksBenchOptions = {}): Promise<BenchFigure[]> {
   const total = options.tasks ?? 200_000;
@@ -154,7 +156,9 @@ export async function benchTasks(options: TasksBenchOptions = {}): Promise<Bench
     log('tasks: command warm-up 2 s');
     await run(2_000);
     log(`tasks: ${clients} clients for ${durationMs} ms`);
+    const profile = process.env.BENCH_PROFILE_DIR ? await startCpuProfile() : null;
     const measured = await run(durationMs);
+    await profile?.stop(join(process.env.BENCH_PROFILE_DIR!, 'tasks-commands.cpuprofile'));
     const failed = measured.failed;
     if (failed > 0) log(`tasks: non-200 answers ${JSON.stringify(Object.fromEntries(measured.failures))}, first: ${measured.sample}`);
     return [
