@@ -79,9 +79,10 @@ export const createFileBlobStore = (options: FileBlobStoreOptions): BlobStore =>
       await ensureTmpDir();
       const tmpContent = join(tmpDir, randomUUID());
       const tmpInfo = `${tmpContent}.json`;
+      const sink = createWriteStream(tmpContent, { flags: 'wx', mode: PRIVATE_FILE_MODE });
       try {
         const counter = byteCounter(putOptions.maxBytes);
-        await pipeline(toReadable(content), counter, createWriteStream(tmpContent, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
+        await pipeline(toReadable(content), counter, sink);
         const info: BlobInfo = {
           id,
           contentType: putOptions.contentType,
@@ -98,6 +99,14 @@ export const createFileBlobStore = (options: FileBlobStoreOptions): BlobStore =>
           return info;
         });
       } finally {
+        // a pipeline that failed early may answer before the file's open finished (the file appears then): the
+        // stream is closed (a no-op after a write that went through) and the files removed only once it has
+        if (!sink.closed) {
+          // not events.once: it rejects on the 'error' the destroyed stream may emit before 'close'
+          const closed = new Promise((resolve) => sink.once('close', resolve));
+          sink.destroy();
+          await closed;
+        }
         await Promise.all([rm(tmpContent, { force: true }), rm(tmpInfo, { force: true })]);
       }
     },
