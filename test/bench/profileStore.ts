@@ -9,9 +9,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEmbeddedDocumentStore, createSqliteEventStore, type NewEvent } from '@stramien/infra';
+import { createEmbeddedDocumentStore, createSqliteEventStore } from '@stramien/infra';
 import { allProjections, applyBatch, createProjectionRunner, toEnvelope } from '@stramien/projections';
 import { appendPlan, generateDomainEvents } from '../reliability/support/domainEvents';
+import { sampleEvent, uuidv7 } from '@stramien/infra/eventStore/eventStore.bench';
 import { startCpuProfile } from './cpuProfile';
 
 const what = process.argv[2] ?? 'append';
@@ -28,39 +29,6 @@ const mainThreadCpuMs = (): number => {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
-
-let lastMs = 0;
-let sequence = 0;
-const uuidv7 = (): string => {
-  const ms = Date.now();
-  sequence = ms === lastMs ? (sequence + 1) & 0xfff : 0;
-  lastMs = ms;
-  const hex = ms.toString(16).padStart(12, '0') + '7' + sequence.toString(16).padStart(3, '0') + randomUUID().replace(/-/g, '').slice(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-};
-
-/** the eventStore bench's event */
-const sampleEvent = (i: number, id: () => string): NewEvent => ({
-  id: id(),
-  type: 'TaskUpdated',
-  data: {
-    taskId: randomUUID(),
-    title: `Check the anchoring of module ${i}`,
-    status: i % 3 === 0 ? 'open' : 'closed',
-    dueDate: '2025-06-30',
-    assignee: randomUUID(),
-    labels: ['quality', 'module'],
-    order: i,
-  },
-  metadata: {
-    userId: randomUUID(),
-    licenceId: 'c7c3a5e0-1f1e-4f6e-9b2a-5d2f0f3a9b11',
-    projectId: 'b2d1e3c4-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
-    correlationId: randomUUID(),
-    causationId: randomUUID(),
-    occurredAt: '2025-05-01T12:00:00.000Z',
-  },
-});
 
 const measure = async (label: string, count: number, work: () => Promise<void>) => {
   const profile = prof ? await startCpuProfile() : undefined;

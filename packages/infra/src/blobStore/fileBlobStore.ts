@@ -103,7 +103,7 @@ export const createFileBlobStore = (options: FileBlobStoreOptions): BlobStore =>
         // stream is closed (a no-op after a write that went through) and the files removed only once it has
         if (!sink.closed) {
           // not events.once: it rejects on the 'error' the destroyed stream may emit before 'close'
-          const closed = new Promise((resolve) => sink.once('close', resolve));
+          const closed = new Promise<void>((resolve) => sink.once('close', () => resolve()));
           sink.destroy();
           await closed;
         }

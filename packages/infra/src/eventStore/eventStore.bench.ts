@@ -27,7 +27,7 @@ const BATCH_SIZE = 100;
 const READ_PAGE = 1_000;
 
 /** an event the size of a typical task change: ~250 bytes of data, the common metadata */
-const sampleEvent = (i: number, id: () => string = randomUUID): NewEvent => ({
+export const sampleEvent = (i: number, id: () => string = randomUUID): NewEvent => ({
   id: id(),
   type: 'TaskUpdated',
   data: {
@@ -52,7 +52,7 @@ const sampleEvent = (i: number, id: () => string = randomUUID): NewEvent => ({
 let lastMs = 0;
 let sequence = 0;
 /** RFC 9562 UUIDv7: 48-bit unix milliseconds, then a 12-bit counter within the millisecond, then random bits */
-const uuidv7 = (): string => {
+export const uuidv7 = (): string => {
   const ms = Date.now();
   sequence = ms === lastMs ? (sequence + 1) & 0xfff : 0;
   lastMs = ms;
