@@ -6,24 +6,17 @@
  * (production.mjs: compiled as the bundled service is, and the profile has line numbers); with --prof the measured run's
  * main-thread profile is written to .tmp/prof/<kind>.cpuprofile: `node test/bench/cpuprofileTop.mjs .tmp/prof/user.cpuprofile`.
  */
-import { readFileSync } from 'node:fs';
 import { identityRoutes, projectRoutes, tableRoutes, taskRoutes } from '@stramien/api';
 import { startTestServer } from '@stramien/commands/testing/testServer';
 import { createBenchUsers, createLoadGenerator, type LoopCaller } from './http';
 import { startCpuProfile } from './cpuProfile';
+import { mainThreadCpuMs } from './threadCpu';
 
 const kind = process.argv[2] ?? 'user';
 const ms = Number(process.argv[3] ?? 8_000);
 /** `--clients=N`: fewer clients give smaller commit groups and projection batches, so CPU per command depends less
  * on how busy the machine is (for before/after pairs of per-request work) */
 const clients = Number(process.argv.find((arg) => arg.startsWith('--clients='))?.slice('--clients='.length) ?? 50);
-
-/** the main thread's user + system CPU time in ms (clock ticks of 10 ms) */
-const mainThreadCpuMs = (): number => {
-  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 
 const server = await startTestServer();
 const load = createLoadGenerator(server.url, clients);

@@ -14,6 +14,7 @@ import { allProjections, applyBatch, createProjectionRunner, toEnvelope } from '
 import { appendPlan, generateDomainEvents } from '../reliability/support/domainEvents';
 import { sampleEvent, uuidv7 } from '@stramien/infra/eventStore/eventStore.bench';
 import { startCpuProfile } from './cpuProfile';
+import { mainThreadCpuMs } from './threadCpu';
 
 const what = process.argv[2] ?? 'append';
 const total = Number(process.argv[3] ?? (what === 'runner' || what === 'batch' ? 200_000 : 100_000));
@@ -23,12 +24,6 @@ const v7 = process.argv.includes('--v7');
 const dir = '.tmp/profileStore';
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
-
-const mainThreadCpuMs = (): number => {
-  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 
 const measure = async (label: string, count: number, work: () => Promise<void>) => {
   const profile = prof ? await startCpuProfile() : undefined;

@@ -1,3 +1,4 @@
+import type { ColumnType } from '@stramien/domain';
 import type { StoredValues } from '@stramien/projections/tables/tableDocs';
 
 /**
@@ -31,3 +32,9 @@ export function csvLinesOf(records: Iterable<StoredValues>, ids: readonly string
   }
   return out;
 }
+
+/** `csvLinesOf`'s column arguments for the file's columns: their ids, and which are boolean */
+export const csvLineColumns = (columns: readonly { columnId: string; type: ColumnType }[]): [ids: string[], booleans: boolean[]] => [
+  columns.map((c) => c.columnId),
+  columns.map((c) => c.type === 'boolean'),
+];

@@ -3,11 +3,11 @@ import { TABLE_EXPORT_FORMATS, tableExportQuerySchema } from '@stramien/api';
 import { columnTypeSchema, type CellValue, type ColumnType } from '@stramien/domain';
 import { conditionsFilter } from '@stramien/projections/tables/recordFilters';
 import { decodeCell, tableRecordsCollection, type StoredValues, type TableDoc } from '@stramien/projections/tables/tableDocs';
-import { currentRecords, findTable, type RecordsRequest } from '@stramien/projections/tables/tableReads';
-import type { DocumentStore, EmbeddedDocumentStore, Filter, SortSpec } from '@stramien/infra';
+import { currentRecords, findTable, recordsSortOf, type RecordsRequest } from '@stramien/projections/tables/tableReads';
+import type { DocumentStore, EmbeddedDocumentStore, Filter } from '@stramien/infra';
 import { defineJobKind } from '../kinds/jobKind';
 import { TABULAR_CONTENT_TYPES, tabularFile, tabularPart, type Cell } from '../kinds/tabular';
-import { csvLinesOf } from './csvLines';
+import { csvLineColumns, csvLinesOf } from './csvLines';
 import { createExportReaders, type ExportReaders, type ReaderAnswer } from './exportReaders';
 
 export const TABLE_EXPORT_KIND = 'table-export';
@@ -41,8 +41,7 @@ export const csvPartOf = (records: readonly { v: StoredValues }[], columns: read
   Buffer.from(
     csvLinesOf(
       records.map((r) => r.v),
-      columns.map((c) => c.columnId),
-      columns.map((c) => c.type === 'boolean'),
+      ...csvLineColumns(columns),
     ),
     'utf8',
   );
@@ -83,10 +82,6 @@ export const onExportReaderError = (listener: ((error: unknown) => void) | null)
   onReaderError = listener;
 };
 
-/** the read side's page order (`sortOf` of tableReads): the sort column, then creation order */
-const sortOfRequest = (request: Omit<RecordsRequest, 'limit'>): SortSpec =>
-  request.sort ? { [`v.${request.sort.column}`]: request.sort.order, _seq: request.sort.order } : { _seq: 1 };
-
 /**
  * A chunk read by a reader thread (exportReaders.ts), and the next chunks read ahead by the others while the job's
  * thread stores this one. The statement is the one `currentRecords` has the store run for the page (`readPlan`):
@@ -105,13 +100,15 @@ const threadedChunk = async (
   previous: unknown,
 ): Promise<{ content: Buffer; items: number; next: unknown } | null> => {
   const collection = tableRecordsCollection(table._id);
-  const sort = sortOfRequest(request);
+  const sort = recordsSortOf(request);
   const sorted = request.sort !== undefined;
   const task = (index: number, after: number | null) => {
     const filter: Filter = { ...request.filter, ...(!sorted && after !== null ? { _seq: { $gt: after } } : {}) };
     const skip = sorted ? index * TABLE_EXPORT_CHUNK_ROWS : 0;
     const plan = store.readPlan(collection, filter, { sort, limit: TABLE_EXPORT_CHUNK_ROWS, ...(skip > 0 ? { skip } : {}) });
-    return plan && { plan, ids: chunk.columns.map((c) => c.columnId), booleans: chunk.columns.map((c) => c.type === 'boolean') };
+    if (!plan) return null;
+    const [ids, booleans] = csvLineColumns(chunk.columns);
+    return { plan, ids, booleans };
   };
   const after = typeof previous === 'number' ? previous : null;
   const first = task(chunk.index, after);

@@ -82,7 +82,8 @@ const rowOfVersion = (v: VersionDoc): RecordRow => ({
   updatedBy: v.by,
 });
 
-const sortOf = (request: RecordsRequest): SortSpec =>
+/** the page order of a records request: the sort column, then creation order (the table export's reader threads too) */
+export const recordsSortOf = (request: Pick<RecordsRequest, 'sort'>): SortSpec =>
   request.sort ? { [`v.${request.sort.column}`]: request.sort.order, _seq: request.sort.order } : { _seq: 1 };
 
 /** a filter with no condition: every record */
@@ -122,7 +123,7 @@ const page = async <D extends RecordDoc | VersionDoc>(
   const after = !request.sort && request.after !== undefined ? { _seq: { $gt: request.after } } : {};
   const docs = await records.find(
     { ...base, ...request.filter, ...after },
-    { sort: sortOf(request), limit: request.limit, ...(request.skip ? { skip: request.skip } : {}) },
+    { sort: recordsSortOf(request), limit: request.limit, ...(request.skip ? { skip: request.skip } : {}) },
   );
   const rows = docs.map(toRow);
   const next = !request.sort && rows.length === request.limit ? rows[rows.length - 1]!._seq : null;
