@@ -65,7 +65,9 @@ export const DashboardPage = () => {
 
   const create = async (body: CreateProjectBody) => {
     const res = await projectCalls.create({ ...body, license: licenceId });
-    showToast({ intent: 'success', message: res.message });
+    // loaded on demand: the dashboard's first load stays without the message catalogues
+    const { serverText } = await import('../../shared/serverText');
+    showToast({ intent: 'success', message: serverText(res.message) });
     setCreating(false);
     open(res.data);
     void queryClient.invalidateQueries({ queryKey: projectKeys.all });

@@ -116,4 +116,19 @@ describe('the project overview', () => {
     expect(await screen.findByText('Successfully created link')).toBeTruthy();
     expect(createLink).toHaveBeenCalledWith('p-1', { name: 'Wiki', link: 'https://wiki.example.com', color: null });
   });
+
+  it("shows the server's message in the user's language", async () => {
+    await changeLanguage('nl');
+    vi.spyOn(projectCalls, 'createLink').mockResolvedValue({
+      message: 'Successfully created link',
+      data: { id: 'k2', name: 'Wiki', link: 'https://wiki.example.com', color: null },
+      position: 7,
+    });
+    renderProject(projectView());
+    fireEvent.click(await screen.findByTestId('link-add'));
+    fireEvent.change(await screen.findByLabelText('Naam'), { target: { value: 'Wiki' } });
+    fireEvent.change(screen.getByLabelText('URL'), { target: { value: 'https://wiki.example.com' } });
+    fireEvent.click(screen.getByTestId('link-save'));
+    expect(await screen.findByText('Link aangemaakt')).toBeTruthy();
+  });
 });

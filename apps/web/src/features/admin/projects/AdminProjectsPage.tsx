@@ -17,6 +17,7 @@ import '../../projects/projects.css';
 import { NoAccess } from '../../../shared/status/StatusScreen';
 import { FormField } from '../../../shared/forms/FormField';
 import { QueryState } from '../../../shared/QueryState';
+import { serverText } from '../../../shared/serverText';
 
 /** /admin/projects — every project of the licence (archived ones too) with archive and restore; the licence's name and colour. */
 export const AdminProjectsPage = () => {
@@ -37,7 +38,7 @@ export const AdminProjectsPage = () => {
   const run = async (call: () => Promise<{ message: string }>) => {
     try {
       const res = await call();
-      showToast({ intent: 'success', message: res.message });
+      showToast({ intent: 'success', message: serverText(res.message) });
     } catch (error) {
       showToast({ intent: 'danger', message: serverMessage(error) ?? t('admin.projects.failed') });
     } finally {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../shared/apiErrors';
 import { showToast } from '../../../shared/toaster';
 import { projectCalls, projectKeys, storeProject } from '../queries';
+import { serverText } from '../../../shared/serverText';
 
 /** For admins who are not members (spec §2): 'You are not added to this project, connect first', and a Connect button. */
 export const ConnectOverlay = ({ project }: { project: Project }) => {
@@ -18,7 +19,7 @@ export const ConnectOverlay = ({ project }: { project: Project }) => {
     try {
       const res = await projectCalls.connect(project.id);
       storeProject(queryClient, res.data);
-      showToast({ intent: 'success', message: res.message });
+      showToast({ intent: 'success', message: serverText(res.message) });
       void queryClient.invalidateQueries({ queryKey: projectKeys.all });
     } catch (error) {
       showToast({ intent: 'danger', message: serverMessage(error) ?? t('projects.connect.failed') });

@@ -9,6 +9,7 @@ import { serverMessage } from '../../../../shared/apiErrors';
 import { showToast } from '../../../../shared/toaster';
 import { projectCalls, projectKeys } from '../../queries';
 import { LinkDialog, type LinkValues } from './LinkDialog';
+import { serverText } from '../../../../shared/serverText';
 
 export interface LinksCardProps {
   project: Project;
@@ -27,7 +28,7 @@ export const LinksCard = ({ project, canCreate, canUpdate }: LinksCardProps) => 
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: projectKeys.all });
   const done = (message: string) => {
-    showToast({ intent: 'success', message });
+    showToast({ intent: 'success', message: serverText(message) });
     void refresh();
   };
 

@@ -18,6 +18,7 @@ import { projectCalls, projectKeys, storeProject } from '../../queries';
 import { fieldErrorsOf } from '../fieldErrors';
 import { ProjectImage } from '../ProjectImage';
 import { FormField } from '../../../../shared/forms/FormField';
+import { serverText } from '../../../../shared/serverText';
 
 /** Reads a file as base64 (without the data: prefix). */
 export const readAsBase64 = (file: Blob): Promise<string> =>
@@ -57,7 +58,7 @@ export const GeneralSettings = ({ project }: { project: Project }) => {
     try {
       const res = await projectCalls.update(project.id, { name: name.trim(), number: number.trim(), description: description.trim() });
       storeProject(queryClient, res.data);
-      showToast({ intent: 'success', message: res.message });
+      showToast({ intent: 'success', message: serverText(res.message) });
       void queryClient.invalidateQueries({ queryKey: projectKeys.all });
       if (res.data.slug !== project.slug) void navigate(`/project/${res.data.slug}/settings`, { replace: true });
     } catch (error) {
@@ -83,7 +84,7 @@ export const GeneralSettings = ({ project }: { project: Project }) => {
     try {
       const res = await projectCalls.uploadImage(project.id, { mimeType: file.type, file: await readAsBase64(file) });
       storeProject(queryClient, res.data);
-      showToast({ intent: 'success', message: res.message });
+      showToast({ intent: 'success', message: serverText(res.message) });
     } catch (error) {
       showToast({ intent: 'danger', message: serverMessage(error) ?? t('projects.settings.failed') });
     } finally {

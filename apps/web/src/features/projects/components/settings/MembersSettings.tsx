@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../../shared/apiErrors';
 import { showToast } from '../../../../shared/toaster';
 import { licenceUsersQuery, projectCalls, projectKeys, projectMembersQuery } from '../../queries';
+import { serverText } from '../../../../shared/serverText';
 
 /** Members (one role each) and the roles of the project, with is_projectadmin. */
 export const MembersSettings = ({ project }: { project: Project }) => {
@@ -24,7 +25,7 @@ export const MembersSettings = ({ project }: { project: Project }) => {
   const act = async (call: () => Promise<{ message: string }>) => {
     try {
       const res = await call();
-      showToast({ intent: 'success', message: res.message });
+      showToast({ intent: 'success', message: serverText(res.message) });
     } catch (error) {
       showToast({ intent: 'danger', message: serverMessage(error) ?? t('projects.settings.failed') });
     } finally {

@@ -9,6 +9,7 @@ import { showToast } from '../../../../shared/toaster';
 import { licenceModulesQuery, projectCalls, projectKeys, storeProject } from '../../queries';
 import { ModuleName } from '../ModuleSearch/ModuleName';
 import { useModuleName } from '../../../../shared/moduleName';
+import { serverText } from '../../../../shared/serverText';
 
 /** The modules the licence offers, switched on and off for the project (pool 20 when added). */
 export const ModulesSettings = ({ project }: { project: Project }) => {
@@ -23,7 +24,7 @@ export const ModulesSettings = ({ project }: { project: Project }) => {
     try {
       const res = on ? await projectCalls.addModule(project.id, moduleId) : await projectCalls.removeModule(project.id, moduleId);
       storeProject(queryClient, res.data);
-      showToast({ intent: 'success', message: res.message });
+      showToast({ intent: 'success', message: serverText(res.message) });
       void queryClient.invalidateQueries({ queryKey: projectKeys.all });
     } catch (error) {
       showToast({ intent: 'danger', message: serverMessage(error) ?? t('projects.settings.failed') });
