@@ -22,6 +22,19 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.name='showToast'] Property[key.name='message'] > MemberExpression[property.name=/^(message|reason)$/]",
+          message: "The server's texts are English: show them through serverText() (an error through serverMessage()).",
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/domain/src/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'crypto', '@stramien/infra', '@stramien/infra/*'] }],

@@ -15,3 +15,12 @@ export const toasterInUse = (): boolean => toaster !== null;
 export const clearToasts = async (): Promise<void> => {
   if (toaster) (await toaster).clear();
 };
+
+/**
+ * A success toast of a call's answer text in the user's language (serverText). The message catalogues it needs are
+ * loaded on demand, so a page that imports this (the dashboard) does not carry them in its first load.
+ */
+export const showServerText = async (text: string): Promise<void> => {
+  const { serverText } = await import('./serverText');
+  showToast({ intent: 'success', message: serverText(text) });
+};

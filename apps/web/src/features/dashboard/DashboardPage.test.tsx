@@ -103,4 +103,16 @@ describe('the dashboard', () => {
     expect(await screen.findByText('Noch nichts Besonderes')).toBeTruthy();
     expect(screen.getByLabelText('Projekte suchen')).toBeTruthy();
   });
+
+  it("shows the server's message of a favourite in German", async () => {
+    await act(() => changeLanguage('de'));
+    vi.spyOn(projectCalls, 'favorite').mockResolvedValue({
+      message: 'Project added to favorites',
+      data: { ...projects[0]!, is_favorite: true },
+      position: 3,
+    });
+    renderDashboard(projects);
+    fireEvent.click(within(await screen.findByTestId('project-card-10-school')).getByTestId('favorite-toggle'));
+    expect(await screen.findByText('Projekt zu Favoriten hinzugefügt')).toBeTruthy();
+  });
 });

@@ -7,7 +7,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { QueryState } from '../../shared/QueryState';
-import { showToast } from '../../shared/toaster';
+import { showServerText } from '../../shared/toaster';
 import { useSession } from '../identity/session/useSession';
 import type { CreateProjectBody } from '../projects/components/CreateProjectDialog/CreateProjectDialog';
 import { ProjectCard } from '../projects/components/ProjectCard/ProjectCard';
@@ -65,9 +65,7 @@ export const DashboardPage = () => {
 
   const create = async (body: CreateProjectBody) => {
     const res = await projectCalls.create({ ...body, license: licenceId });
-    // loaded on demand: the dashboard's first load stays without the message catalogues
-    const { serverText } = await import('../../shared/serverText');
-    showToast({ intent: 'success', message: serverText(res.message) });
+    void showServerText(res.message);
     setCreating(false);
     open(res.data);
     void queryClient.invalidateQueries({ queryKey: projectKeys.all });

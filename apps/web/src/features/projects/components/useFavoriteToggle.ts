@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../shared/apiErrors';
-import { showToast } from '../../../shared/toaster';
+import { showServerText, showToast } from '../../../shared/toaster';
 import { projectCalls, storeProject } from '../queries';
 
 /** Adds or removes a project from the favourites and shows the server's message (spec §4). */
@@ -17,7 +17,7 @@ export const useFavoriteToggle = () => {
     try {
       const res = await projectCalls.favorite(project.id, !project.is_favorite);
       storeProject(queryClient, res.data);
-      showToast({ intent: 'success', message: res.message });
+      void showServerText(res.message);
     } catch (error) {
       showToast({ intent: 'danger', message: serverMessage(error) ?? t('projects.card.favorite-failed') });
     } finally {
