@@ -97,7 +97,14 @@ export function csvLinesOfJsonb(
       if (isKey) {
         key = 0;
         if (type === 7 && size === 1 && doc[start] === 0x76) key = 1;
-        else if (type === 7 && size === 4 && doc[start] === 0x5f && doc[start + 1] === 0x73 && doc[start + 2] === 0x65 && doc[start + 3] === 0x71)
+        else if (
+          type === 7 &&
+          size === 4 &&
+          doc[start] === 0x5f &&
+          doc[start + 1] === 0x73 &&
+          doc[start + 2] === 0x65 &&
+          doc[start + 3] === 0x71
+        )
           key = 2;
       } else if (key === 1) {
         if (type !== 12) ok = false;
