@@ -209,6 +209,8 @@ export const tableExportKind = defineJobKind<Params>({
           );
     return { content, items: answer.rows.length, next: answer.rows.at(-1)?._seq ?? previous };
   },
+  // the file is the header and the parts: written while the chunks run (docs/jobs.md)
+  assemblesAlong: true,
   assemble(_job, params, plan, parts) {
     const { columns } = chunkSchema.parse(plan.chunks[0]);
     return tabularFile(
