@@ -238,9 +238,13 @@ export const createJobWorker = (deps: {
           if (signal.aborted) throw new Stopped();
           const previous = index === 0 ? null : await readJson(jobBlobIds.cursor(jobId, index - 1));
           const output = await kind.runChunk(job, params, plan.chunks[index], context, previous);
-          await putReplacing(jobBlobIds.part(jobId, index), output.content, 'application/octet-stream');
-          if (output.next !== undefined)
-            await putReplacing(jobBlobIds.cursor(jobId, index), Buffer.from(JSON.stringify(output.next)), 'application/json');
+          // the part and the cursor side by side: the chunk is recorded only once both are stored
+          await Promise.all([
+            putReplacing(jobBlobIds.part(jobId, index), output.content, 'application/octet-stream'),
+            output.next !== undefined
+              ? putReplacing(jobBlobIds.cursor(jobId, index), Buffer.from(JSON.stringify(output.next)), 'application/json')
+              : null,
+          ]);
           job = await send(job, { type: 'CompleteJobChunk', data: { index, items: output.items } });
           fed?.give(index, output.content instanceof Uint8Array ? output.content : null);
           if (job.status !== 'running') return true; // canceled meanwhile
