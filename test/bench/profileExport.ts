@@ -4,7 +4,8 @@
  * the CPU time (process.cpuUsage) per 10,000 rows. `node --import tsx --import ./test/bench/production.mjs test/bench/profileExport.ts [records] [--prof]`;
  * with --prof the chunks' profile is written to .tmp/prof/export.cpuprofile. The export reads in its reader threads
  * (the store is on disk); `--single` hides the store's `readPlan`, so the job's thread reads every chunk itself (as
- * before the threads, and as on MongoDB). CPU is the process's (every thread) and the main thread's alone
+ * before the threads, and as on MongoDB); `--text` has the threads read each record's JSON text and parse it (as before
+ * they wrote the lines from the stored JSONB, jsonbLines.ts), for a comparison in turns. CPU is the process's (every thread) and the main thread's alone
  * (/proc/self/task/<pid>/stat).
  */
 import { mkdirSync, rmSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { EXPORT_COLUMN_TYPES, seedExportRecords } from './exportTable';
 const total = Number(process.argv[2] ?? 100_000);
 const prof = process.argv.includes('--prof');
 const single = process.argv.includes('--single');
+const text = process.argv.includes('--text');
 
 const dir = '.tmp/profileExport';
 rmSync(dir, { recursive: true, force: true });
@@ -44,7 +46,18 @@ const job = { id: 'j', requestedAt: new Date().toISOString() } as unknown as Job
 const params = { projectId: 'p', tableId, query: {}, format: 'csv' as const };
 const documentStore = single
   ? new Proxy(store, { get: (target, property) => (property === 'readPlan' ? undefined : (Reflect.get(target, property) as unknown)) })
-  : store;
+  : text
+    ? new Proxy(store, {
+        // a statement jsonbReadPlan does not take (a leading space): the threads select the JSON text
+        get: (target, property) =>
+          property === 'readPlan'
+            ? (...args: Parameters<typeof store.readPlan>) => {
+                const plan = target.readPlan(...args);
+                return plan && { ...plan, sql: ` ${plan.sql}` };
+              }
+            : (Reflect.get(target, property) as unknown),
+      })
+    : store;
 const context = { documentStore } as unknown as JobContext;
 const profile = prof ? await startCpuProfile() : null;
 const cpu0 = process.cpuUsage();
@@ -64,6 +77,6 @@ const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
 await profile?.stop('.tmp/prof/export.cpuprofile');
 const cpuMs = (cpu.user + cpu.system) / 1000;
 console.log(
-  `${single ? 'single thread' : 'reader threads'}: ${total} rows, ${(bytes / 1e6).toFixed(1)} MB: CPU ${cpuMs.toFixed(0)} ms (${((cpuMs / total) * 10_000).toFixed(1)} ms per 10,000 rows; main thread ${main!.ms} ms; other threads: ${others.map((t) => t.ms).join(', ')} ms), wall ${wallMs.toFixed(0)} ms`,
+  `${single ? 'single thread' : text ? 'reader threads, JSON text' : 'reader threads, stored JSONB'}: ${total} rows, ${(bytes / 1e6).toFixed(1)} MB: CPU ${cpuMs.toFixed(0)} ms (${((cpuMs / total) * 10_000).toFixed(1)} ms per 10,000 rows; main thread ${main!.ms} ms; other threads: ${others.map((t) => t.ms).join(', ')} ms), wall ${wallMs.toFixed(0)} ms`,
 );
 await store.close();

@@ -53,6 +53,12 @@ export interface JobKind<P = unknown> {
     previous: unknown,
   ): Promise<{ content: Readable | Uint8Array; items: number; next?: unknown }>;
   assemble(job: JobState, params: P, plan: JobPlan, parts: () => AsyncIterable<Readable>, context: JobContext): Readable;
+  /**
+   * The file is its parts and nothing else (`assemble` reads no other data): the worker writes it while the chunks
+   * run, each part as soon as its chunk is recorded, instead of reading every part again at the end. The file
+   * becomes visible only once complete (the blob store's put), after the last chunk is recorded.
+   */
+  assemblesAlong?: boolean;
   /** removes what the kind itself stored for a job that ends without its file (canceled or failed while at work) */
   discard?(job: JobState, params: P, context: JobContext): Promise<void>;
 }

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ReadPlan } from '@stramien/infra';
 import { csvLinesOf } from './csvLines';
+import { csvLinesOfJsonb } from './jsonbLines';
 
 /**
  * Reader threads of the table export (docs/tables.md "Bulk work", "Export in reader threads"): each thread opens
@@ -21,29 +22,49 @@ const Database = require(workerData.sqlite);
 // where esbuild's keepNames compiled the source (tsx), a function's text may call __name
 var __name = (f) => f;
 const csvLinesOf = ${csvLinesOf.toString()};
+const csvLinesOfJsonb = ${csvLinesOfJsonb.toString()};
 parentPort.on('message', (task) => {
   let db = null;
   try {
     db = new Database(task.file, { readonly: true, fileMustExist: true });
     db.pragma('busy_timeout = 5000');
     const rows = db.prepare(task.sql).raw(true).iterate(...task.params);
-    let count = 0;
-    let last = null;
-    const out = csvLinesOf(
-      (function* () {
-        for (const row of rows) {
-          const doc = JSON.parse(row[1]);
-          count++;
-          last = doc._seq;
-          yield doc.v;
-        }
-      })(),
-      task.ids,
-      task.booleans,
-    );
-    const content = new Uint8Array(Buffer.byteLength(out, 'utf8'));
-    Buffer.from(content.buffer).write(out, 'utf8');
-    parentPort.postMessage({ id: task.id, content, count, last }, [content.buffer]);
+    let answer;
+    if (task.jsonb) {
+      // the stored JSONB, written as lines without parsing (jsonbLines.ts); a record it does not know is parsed
+      const toJson = db.prepare('SELECT json(?)').pluck();
+      const ids = task.ids.map((id) => Buffer.from(id, 'utf8'));
+      answer = csvLinesOfJsonb(
+        (function* () {
+          for (const row of rows) yield row[1];
+        })(),
+        ids,
+        task.booleans,
+        (doc) => JSON.parse(toJson.get(doc)),
+        (v) => csvLinesOf([v], task.ids, task.booleans),
+      );
+    } else {
+      let count = 0;
+      let last = null;
+      const out = csvLinesOf(
+        (function* () {
+          for (const row of rows) {
+            const doc = JSON.parse(row[1]);
+            count++;
+            last = doc._seq;
+            yield doc.v;
+          }
+        })(),
+        task.ids,
+        task.booleans,
+      );
+      answer = { content: Buffer.from(out, 'utf8'), count, last };
+    }
+    // the bytes go to the job's thread transferred, not copied: a buffer of their own (not Buffer's shared pool)
+    let content = answer.content;
+    if (content.byteOffset !== 0 || content.buffer.byteLength > content.byteLength * 2) content = new Uint8Array(content);
+    const bytes = new Uint8Array(content.buffer, content.byteOffset, content.byteLength);
+    parentPort.postMessage({ id: task.id, content: bytes, count: answer.count, last: answer.last }, [content.buffer]);
   } catch (error) {
     parentPort.postMessage({ id: task.id, error: String((error && error.message) || error) });
   } finally {
@@ -52,9 +73,27 @@ parentPort.on('message', (task) => {
 });
 `;
 
+/**
+ * The statements `readPlan` answers select the document as text (`json(doc)`); the same statement selecting the
+ * stored JSONB itself, which the thread writes as lines without parsing (jsonbLines.ts). Null when the statement does
+ * not start as the embedded store's row selects do (a changed store): the thread then reads the text as before.
+ * (A store option for the stored bytes would say this without knowing its SQL: docs/tables.md "Bulk work".)
+ */
+export const jsonbReadPlan = (plan: ReadPlan): ReadPlan | null => {
+  for (const [text, stored] of [
+    ['SELECT rowid, json(doc) AS json ', 'SELECT rowid, doc AS json '],
+    ['SELECT t.rowid AS rowid, json(t.doc) AS json ', 'SELECT t.rowid AS rowid, t.doc AS json '],
+  ] as const)
+    if (plan.sql.startsWith(text) && !plan.sql.includes('json(', text.length))
+      return { ...plan, sql: stored + plan.sql.slice(text.length) };
+  return null;
+};
+
 /** what a reader thread is asked: a statement of `readPlan` and the file's columns */
 export interface ReaderTask {
+  /** the statement; `jsonb`: it selects the stored JSONB (`jsonbReadPlan`), else the document's JSON text */
   plan: ReadPlan;
+  jsonb?: boolean;
   /** the columns' ids in file order */
   ids: string[];
   /** which of them are boolean columns (stored 1/0, written true/false) */
@@ -149,6 +188,7 @@ export const createExportReaders = (options: { threads?: number; idleMs?: number
         file: task.plan.file,
         sql: task.plan.sql,
         params: task.plan.params,
+        jsonb: task.jsonb === true,
         ids: task.ids,
         booleans: task.booleans,
       });

@@ -146,6 +146,19 @@ describe('table export in reader threads (embedded store on disk)', () => {
     expect(second.items).toBe(TABLE_EXPORT_CHUNK_ROWS);
   });
 
+  it('reads 10,000 rows a chunk for a plan made before chunks carried their size (a job resumed after an upgrade)', async () => {
+    const context = { documentStore: store } as unknown as JobContext;
+    const parsed = tableExportKind.params.parse(params());
+    const plan = await tableExportKind.plan(job, parsed, context);
+    const legacy = (index: number) => ({ ...(plan.chunks[0] as object), index, rows: undefined, of: undefined });
+    const first = await tableExportKind.runChunk(job, parsed, legacy(0), context, null);
+    const second = await tableExportKind.runChunk(job, parsed, legacy(1), context, first.next);
+    expect([first.items, second.items]).toEqual([10_000, 10_000]);
+    const current = await tableExportKind.runChunk(job, parsed, plan.chunks[0], context, null);
+    expect(current.items).toBe(TABLE_EXPORT_CHUNK_ROWS);
+    expect(Buffer.concat([first.content as Uint8Array, second.content as Uint8Array]).equals(current.content as Uint8Array)).toBe(true);
+  });
+
   it('reads a chunk in the job thread when its reader thread fails', async () => {
     const failures: unknown[] = [];
     onExportReaderError((error) => failures.push(error));

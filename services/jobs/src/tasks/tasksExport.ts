@@ -129,6 +129,8 @@ export const tasksExportKind = defineJobKind<TasksExportParams>({
     const rows = docs.map((doc) => readers.map((read) => cell(read(doc))));
     return { content: tabularPart(params.format, rows), items: rows.length, next: docs.at(-1)?._id ?? after };
   },
+  // the file is the header and the parts: written while the chunks run (docs/jobs.md)
+  assemblesAlong: true,
   assemble(_job, params, _plan, parts) {
     return tabularFile(params.format, TASKS_EXPORT_COLUMNS, parts, 'Tasks');
   },

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   DomainError,
   fold,
@@ -53,6 +53,40 @@ const readAll = async (stream: Readable): Promise<Buffer> => {
   const parts: Buffer[] = [];
   for await (const chunk of stream) parts.push(chunk as Buffer);
   return Buffer.concat(parts);
+};
+
+/**
+ * The parts of a job whose kind assembles along (`JobKind.assemblesAlong`), handed from the chunk loop to the file
+ * being written: part i is the chunk's output once the chunk is recorded, or null (read it from the blob store) for a
+ * chunk recorded by an earlier attempt or whose output was a stream. A slot is let go once its part is taken, so the
+ * parts are not all held until the end. `stop` fails the parts not given yet (a job stopped, failed or canceled).
+ */
+const partFeed = (count: number, remaining: readonly number[]) => {
+  const slots = Array.from({ length: count }, () => {
+    let give!: (content: Uint8Array | null) => void;
+    let fail!: (error: Error) => void;
+    const promise = new Promise<Uint8Array | null>((resolve, reject) => {
+      give = resolve;
+      fail = reject;
+    });
+    promise.catch(() => undefined);
+    return { promise, give, fail };
+  });
+  const todo = new Set(remaining);
+  for (let i = 0; i < count; i++) if (!todo.has(i)) slots[i]!.give(null);
+  const taken = new Set<number>();
+  return {
+    part: async (index: number): Promise<Uint8Array | null> => {
+      const content = await slots[index]!.promise;
+      taken.add(index);
+      slots[index] = { promise: Promise.resolve(null), give: () => undefined, fail: () => undefined };
+      return content;
+    },
+    give: (index: number, content: Uint8Array | null) => slots[index]!.give(content),
+    stop: () => {
+      for (let i = 0; i < count; i++) if (!taken.has(i)) slots[i]!.fail(new Error('the job stopped before this part'));
+    },
+  };
 };
 
 /**
@@ -174,36 +208,58 @@ export const createJobWorker = (deps: {
       plan = await planOf(job, kind, params);
       job = await send(job, { type: 'StartJob', data: { totalChunks: plan.chunks.length } });
       const total = plan.items.reduce((a, b) => a + b, 0);
-      for (const index of remainingChunks(job)) {
-        if (signal.aborted) throw new Stopped();
-        const previous = index === 0 ? null : await readJson(jobBlobIds.cursor(jobId, index - 1));
-        const output = await kind.runChunk(job, params, plan.chunks[index], context, previous);
-        await putReplacing(jobBlobIds.part(jobId, index), output.content, 'application/octet-stream');
-        if (output.next !== undefined)
-          await putReplacing(jobBlobIds.cursor(jobId, index), Buffer.from(JSON.stringify(output.next)), 'application/json');
-        job = await send(job, { type: 'CompleteJobChunk', data: { index, items: output.items } });
-        if (job.status !== 'running') return true; // canceled meanwhile
-        const done = job.completedChunks.reduce((sum, i) => sum + (plan!.items[i] ?? 0), 0);
-        job = await send(job, { type: 'ReportJobProgress', data: { done: Math.min(done, total), total } });
-      }
-      if (signal.aborted) throw new Stopped();
       const fixedPlan = plan;
+      // a kind whose file is its parts: each part handed over in memory once its chunk is recorded (partFeed)
+      const fed = kind.assemblesAlong ? partFeed(plan.chunks.length, remainingChunks(job)) : null;
       async function* parts(): AsyncGenerator<Readable> {
         for (let i = 0; i < fixedPlan.chunks.length; i++) {
+          const content = fed ? await fed.part(i) : null;
+          if (content) {
+            yield Readable.from([content]);
+            continue;
+          }
           const part = await deps.blobStore.get(jobBlobIds.part(jobId, i));
           if (!part) throw new Error(`part ${i} of job ${jobId} is missing`);
           yield part.stream;
         }
       }
-      const file = await putReplacing(
-        jobBlobIds.file(jobId),
-        kind.assemble(job, params, plan, parts, context),
-        plan.contentType,
-        plan.filename,
-      );
-      await cleanUp(job, plan);
-      await finish(job, file);
-      return true;
+      const assembleFile = () =>
+        putReplacing(
+          jobBlobIds.file(jobId),
+          kind.assemble(job, params, fixedPlan, parts, context),
+          fixedPlan.contentType,
+          fixedPlan.filename,
+        );
+      // written while the chunks run; visible once complete, which is after the last chunk is recorded
+      const along = fed ? assembleFile() : null;
+      along?.catch(() => undefined);
+      try {
+        for (const index of remainingChunks(job)) {
+          if (signal.aborted) throw new Stopped();
+          const previous = index === 0 ? null : await readJson(jobBlobIds.cursor(jobId, index - 1));
+          const output = await kind.runChunk(job, params, plan.chunks[index], context, previous);
+          // the part and the cursor side by side: the chunk is recorded only once both are stored
+          await Promise.all([
+            putReplacing(jobBlobIds.part(jobId, index), output.content, 'application/octet-stream'),
+            output.next !== undefined
+              ? putReplacing(jobBlobIds.cursor(jobId, index), Buffer.from(JSON.stringify(output.next)), 'application/json')
+              : null,
+          ]);
+          job = await send(job, { type: 'CompleteJobChunk', data: { index, items: output.items } });
+          fed?.give(index, output.content instanceof Uint8Array ? output.content : null);
+          if (job.status !== 'running') return true; // canceled meanwhile
+          const done = job.completedChunks.reduce((sum, i) => sum + (plan!.items[i] ?? 0), 0);
+          job = await send(job, { type: 'ReportJobProgress', data: { done: Math.min(done, total), total } });
+        }
+        if (signal.aborted) throw new Stopped();
+        const file = await (along ?? assembleFile());
+        await cleanUp(job, plan);
+        await finish(job, file);
+        return true;
+      } finally {
+        // a job that stopped before its last chunk: the file being written is dropped (its put fails, nothing shows)
+        fed?.stop();
+      }
     } catch (error) {
       if (error instanceof Stopped || signal.aborted) throw error;
       // canceled or finished by someone else meanwhile: nothing left to do
