@@ -46,8 +46,14 @@ import {
  * The embedded DocumentStore: one SQLite file (WAL) under the data dir, one table per collection
  * holding `(_id, doc JSONB)`. Filters, updates, sorts and projections follow MongoDB through the
  * query engine in ./query; the part of a filter SQLite can evaluate (see ./sqlite/translate) becomes
- * a WHERE clause over the same `json_extract` expressions the declared indexes are built on, so
- * SQLite uses them, and every row SQLite returns is re-checked in JavaScript. Sort, skip and limit
+ * a WHERE clause, and every row SQLite returns is re-checked in JavaScript.
+ *
+ * Each indexed path of a collection has a column of its own in the collection's table (`f_<id>`, one per distinct
+ * path, shared by the indexes naming it, recorded in `stramien_fields`) holding exactly `json_extract(doc, path)`
+ * (computed in SQL from the document by every INSERT and UPDATE); the indexes are built on these columns, and filters
+ * and sorts name the column where they would name the expression, so SQLite uses the indexes. An UPDATE sets only the
+ * columns whose values changed, so the indexes of unchanged paths are not rewritten (an expression index on `doc` is
+ * rewritten by every UPDATE of `doc`). Files written before, with expression indexes, are migrated on open. Sort, skip and limit
  * go to SQL when that gives MongoDB's answer; otherwise rows are streamed and the scan stops as soon
  * as it has enough. Documents are never all held in memory.
  *
