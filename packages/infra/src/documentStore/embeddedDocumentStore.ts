@@ -268,7 +268,7 @@ const setFieldStatements = (meta: CollectionMeta): void => {
 };
 
 /** the column (or `_id`) an index key is stored in */
-const keyColumn = (meta: CollectionMeta, path: string): string => (path === '_id' ? '_id' : meta.fields.get(path)!);
+const keyColumn = (meta: CollectionMeta, path: string): string => meta.fields.get(path) ?? fieldExpression(path)!;
 
 /** the cached value under `key`, marked as the most recently used */
 const cacheGet = <V>(cache: Map<string, V>, key: string): V | undefined => {
