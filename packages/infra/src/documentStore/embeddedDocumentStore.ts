@@ -53,12 +53,13 @@ import {
  * (computed in SQL from the document by every INSERT and UPDATE); the indexes are built on these columns, and filters
  * and sorts name the column where they would name the expression, so SQLite uses the indexes. An UPDATE sets only the
  * columns whose values changed, so the indexes of unchanged paths are not rewritten (an expression index on `doc` is
- * rewritten by every UPDATE of `doc`). Files written before, with expression indexes, are migrated on open. Sort, skip and limit
- * go to SQL when that gives MongoDB's answer; otherwise rows are streamed and the scan stops as soon
- * as it has enough. Documents are never all held in memory.
+ * rewritten by every UPDATE of `doc`). Files written before, with expression indexes, are migrated on open.
  *
- * Declared indexes, the collections and what each collection's documents have held (./sqlite/shape)
- * live in two catalog tables of the same file, so a restart finds everything as it was.
+ * Sort, skip and limit go to SQL when that gives MongoDB's answer; otherwise rows are streamed and the scan stops as
+ * soon as it has enough. Documents are never all held in memory.
+ *
+ * Declared indexes, the indexed paths' columns, the collections and what each collection's documents have held
+ * (./sqlite/shape) live in three catalog tables of the same file, so a restart finds everything as it was.
  *
  * Meant for one process; another connection's commits are noticed (PRAGMA data_version) and the
  * catalog is reloaded. A read checks `data_version` once per event-loop turn (`refresh`): another connection of this
