@@ -4,8 +4,7 @@
  * the CPU time (process.cpuUsage) per 10,000 rows. `node --import tsx --import ./test/bench/production.mjs test/bench/profileExport.ts [records] [--prof]`;
  * with --prof the chunks' profile is written to .tmp/prof/export.cpuprofile. The export reads in its reader threads
  * (the store is on disk); `--single` hides the store's `readPlan`, so the job's thread reads every chunk itself (as
- * before the threads, and as on MongoDB); `--text` has the threads read each record's JSON text and parse it (as before
- * they wrote the lines from the stored JSONB, jsonbLines.ts), for a comparison in turns. CPU is the process's (every thread) and the main thread's alone
+ * before the threads, and as on MongoDB). CPU is the process's (every thread) and the main thread's alone
  * (/proc/self/task/<pid>/stat).
  */
 import { mkdirSync, rmSync } from 'node:fs';
@@ -22,7 +21,6 @@ import { EXPORT_COLUMN_TYPES, seedExportRecords } from './exportTable';
 const total = Number(process.argv[2] ?? 100_000);
 const prof = process.argv.includes('--prof');
 const single = process.argv.includes('--single');
-const text = process.argv.includes('--text');
 
 const dir = '.tmp/profileExport';
 rmSync(dir, { recursive: true, force: true });
@@ -46,18 +44,7 @@ const job = { id: 'j', requestedAt: new Date().toISOString() } as unknown as Job
 const params = { projectId: 'p', tableId, query: {}, format: 'csv' as const };
 const documentStore = single
   ? new Proxy(store, { get: (target, property) => (property === 'readPlan' ? undefined : (Reflect.get(target, property) as unknown)) })
-  : text
-    ? new Proxy(store, {
-        // a statement jsonbReadPlan does not take (a leading space): the threads select the JSON text
-        get: (target, property) =>
-          property === 'readPlan'
-            ? (...args: Parameters<typeof store.readPlan>) => {
-                const plan = target.readPlan(...args);
-                return plan && { ...plan, sql: ` ${plan.sql}` };
-              }
-            : (Reflect.get(target, property) as unknown),
-      })
-    : store;
+  : store;
 const context = { documentStore } as unknown as JobContext;
 const profile = prof ? await startCpuProfile() : null;
 const cpu0 = process.cpuUsage();

@@ -93,6 +93,11 @@ export interface ReadPlan {
   /** the SQLite file */
   file: string;
   sql: string;
+  /**
+   * the same statement with `json` holding the document as stored (SQLite's JSONB bytes, not text): for a reader that
+   * decodes those bytes itself (the export's reader threads, services/jobs/src/tables/jsonbLines.ts)
+   */
+  storedSql: string;
   params: SqlValue[];
 }
 
@@ -184,6 +189,13 @@ const PLAN_CACHE_SIZE = 256;
  */
 const LITERAL_LIMIT = 16;
 const SELECT_ROWS = 'SELECT rowid, json(doc) AS json';
+/** the rows of a sorted page, read by the rowids its inner query picked (`planAnew`) */
+const SELECT_PAGE_ROWS = 'SELECT t.rowid AS rowid, json(t.doc) AS json';
+/** a plan's row select -> the same select of the stored document (`ReadPlan.storedSql`) */
+const STORED_SELECTS: ReadonlyArray<[string, string]> = [
+  [SELECT_ROWS, 'SELECT rowid, doc AS json'],
+  [SELECT_PAGE_ROWS, 'SELECT t.rowid AS rowid, t.doc AS json'],
+];
 
 const defaultIndexName = (keys: Array<[string, 1 | -1]>): string => keys.map(([path, direction]) => `${path}_${direction}`).join('_');
 
@@ -396,7 +408,8 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     if (plan.sortInJs || !plan.exact || plan.sql.includes(REGEXP_FUNCTION)) return null;
     // a page not in the SQL is skipped and cut in JavaScript: only a plan without skip and limit reads as it stands
     if (!plan.pagedInSql && ((options.skip ?? 0) > 0 || limitOf(options.limit) !== undefined)) return null;
-    return { file: this.file, sql: plan.sql, params: plan.params };
+    const [select, stored] = STORED_SELECTS.find(([select]) => plan.sql.startsWith(`${select} `))!;
+    return { file: this.file, sql: plan.sql, storedSql: stored + plan.sql.slice(select.length), params: plan.params };
   }
 
   // ---- reads -------------------------------------------------------------------------------
@@ -856,7 +869,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
       const keys = terms.map((term, i) => `${term.expression} AS k${i}`).join(', ');
       const outerOrder = terms.map((term, i) => `s.k${i} ${term.direction}`).join(', ');
       sql =
-        `SELECT t.rowid AS rowid, json(t.doc) AS json FROM (SELECT rowid AS r, ${keys} FROM ${meta.table}${where}` +
+        `${SELECT_PAGE_ROWS} FROM (SELECT rowid AS r, ${keys} FROM ${meta.table}${where}` +
         ` ORDER BY ${order}${page}) AS s CROSS JOIN ${meta.table} AS t ON t.rowid = s.r ORDER BY ${outerOrder}`;
     } else {
       sql = `${SELECT_ROWS} FROM ${meta.table}${where}${order ? ` ORDER BY ${order}` : ''}${pagedInSql ? page : ''}`;

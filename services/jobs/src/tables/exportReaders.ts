@@ -73,25 +73,9 @@ parentPort.on('message', (task) => {
 });
 `;
 
-/**
- * The statements `readPlan` answers select the document as text (`json(doc)`); the same statement selecting the
- * stored JSONB itself, which the thread writes as lines without parsing (jsonbLines.ts). Null when the statement does
- * not start as the embedded store's row selects do (a changed store): the thread then reads the text as before.
- * (A store option for the stored bytes would say this without knowing its SQL: docs/tables.md "Bulk work".)
- */
-export const jsonbReadPlan = (plan: ReadPlan): ReadPlan | null => {
-  for (const [text, stored] of [
-    ['SELECT rowid, json(doc) AS json ', 'SELECT rowid, doc AS json '],
-    ['SELECT t.rowid AS rowid, json(t.doc) AS json ', 'SELECT t.rowid AS rowid, t.doc AS json '],
-  ] as const)
-    if (plan.sql.startsWith(text) && !plan.sql.includes('json(', text.length))
-      return { ...plan, sql: stored + plan.sql.slice(text.length) };
-  return null;
-};
-
 /** what a reader thread is asked: a statement of `readPlan` and the file's columns */
 export interface ReaderTask {
-  /** the statement; `jsonb`: it selects the stored JSONB (`jsonbReadPlan`), else the document's JSON text */
+  /** the statement; `jsonb`: its `storedSql` is read (the stored JSONB), else its `sql` (the document's JSON text) */
   plan: ReadPlan;
   jsonb?: boolean;
   /** the columns' ids in file order */
@@ -186,7 +170,7 @@ export const createExportReaders = (options: { threads?: number; idleMs?: number
       reader.worker.postMessage({
         id,
         file: task.plan.file,
-        sql: task.plan.sql,
+        sql: task.jsonb === true ? task.plan.storedSql : task.plan.sql,
         params: task.plan.params,
         jsonb: task.jsonb === true,
         ids: task.ids,

@@ -169,7 +169,9 @@ describe('table export in reader threads (embedded store on disk)', () => {
           property === 'readPlan'
             ? (...args: Parameters<EmbeddedDocumentStore['readPlan']>) => {
                 const plan = target.readPlan(...args);
-                return plan && { ...plan, sql: 'SELECT rowid, json FROM no_such_table' };
+                return (
+                  plan && { ...plan, sql: 'SELECT rowid, json FROM no_such_table', storedSql: 'SELECT rowid, json FROM no_such_table' }
+                );
               }
             : (Reflect.get(target, property) as unknown),
       });

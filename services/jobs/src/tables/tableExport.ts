@@ -8,7 +8,7 @@ import type { DocumentStore, EmbeddedDocumentStore, Filter } from '@stramien/inf
 import { defineJobKind } from '../kinds/jobKind';
 import { TABULAR_CONTENT_TYPES, tabularFile, tabularPart, type Cell } from '../kinds/tabular';
 import { csvLineColumns, csvLinesOf } from './csvLines';
-import { createExportReaders, jsonbReadPlan, type ExportReaders, type ReaderAnswer } from './exportReaders';
+import { createExportReaders, type ExportReaders, type ReaderAnswer } from './exportReaders';
 
 export const TABLE_EXPORT_KIND = 'table-export';
 /**
@@ -114,8 +114,7 @@ const threadedChunk = async (
     const plan = store.readPlan(collection, filter, { sort, limit: rows, ...(skip > 0 ? { skip } : {}) });
     if (!plan) return null;
     const [ids, booleans] = csvLineColumns(chunk.columns);
-    const jsonb = jsonbReadPlan(plan);
-    return { plan: jsonb ?? plan, jsonb: jsonb !== null, ids, booleans };
+    return { plan, jsonb: true, ids, booleans };
   };
   const after = typeof previous === 'number' ? previous : null;
   const first = task(chunk.index, after);
