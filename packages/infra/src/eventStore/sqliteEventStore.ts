@@ -11,6 +11,7 @@ import {
   type EventStore,
   type EventSubscription,
   type ExpectedRevision,
+  JsonText,
   type NewEvent,
   type NewStream,
   type ReadAllOptions,
@@ -190,6 +191,12 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     ),
     insert: db.prepare<[string, string, number, string, string, string, string, string]>(
       'INSERT INTO events (id, stream_id, revision, category, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ),
+    // a new stream's first event, written only when the stream has none (its revision 0 taken): one statement where a
+    // read of the stream's head and an insert were two; an id stored elsewhere still fails the insert (another index)
+    insertFirst: db.prepare<[string, string, string, string, string, string, string]>(
+      `INSERT INTO events (id, stream_id, revision, category, type, data, metadata, recorded_at) VALUES (?, ?, 0, ?, ?, ?, ?, ?)
+       ON CONFLICT (stream_id, revision) DO NOTHING`,
     ),
     streamForwards: db
       .prepare<[string, number, number], EventRow>(
@@ -412,7 +419,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
         shared.json = toJson(metadata);
         shared.of = metadata;
       }
-      return [event.id, event.type, toJson(event.data ?? null), shared.json];
+      return [event.id, event.type, event.data instanceof JsonText ? event.data.json : toJson(event.data ?? null), shared.json];
     });
 
   /**
@@ -424,9 +431,19 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     const recordedAt = new Date().toISOString();
     // the events of one call mostly share one metadata object (one command's, one job's): written out once
     const shared = { json: '' };
-    return streams.map(({ streamId, events }) =>
-      statements.streamHead.get(streamId) !== undefined ? null : insertEvents(streamId, serialize(events, shared), undefined, recordedAt),
-    );
+    return streams.map(({ streamId, events }) => {
+      if (events.length === 0) return statements.streamHead.get(streamId) !== undefined ? null : { nextExpectedRevision: -1, position: 0 };
+      const rows = serialize(events, shared);
+      const [id, type, data, metadata] = rows[0]!;
+      const category = streamCategory(streamId);
+      // the stream's revision 0 is there: the stream exists, skipped
+      const first = statements.insertFirst.run(id, streamId, category, type, data, metadata, recordedAt);
+      if (first.changes === 0) return null;
+      const position = Number(first.lastInsertRowid);
+      firstWritten ??= position;
+      groupRows.push([position, id, streamId, 0, type, data, metadata, recordedAt]);
+      return rows.length === 1 ? { nextExpectedRevision: 0, position } : insertEvents(streamId, rows.slice(1), 0, recordedAt);
+    });
   });
 
   /** why a call's insert broke the unique id index: an id stored in another stream (as `plan` words it), or twice in the call */
