@@ -182,6 +182,13 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
     const idOf = importedRecordIds(job.jobId);
     const dataJson = recordDataJson(job, target);
     const items: number[] = [];
+    // a batch's rows are stored while the next is checked: the store's answer (an error, or null) awaited before the
+    // next batch is stored, and at the end
+    let storing: Promise<unknown> = Promise.resolve(null);
+    const stored = async () => {
+      const error = await storing;
+      if (error) throw error;
+    };
     try {
       const { head, batches } = await openCsv(upload.stream, IMPORT_CHUNK_ROWS, { thread: true });
       for await (const batch of batches()) {
@@ -194,11 +201,20 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
           const recordId = idOf(r.row);
           lines += preparedLine(r.row, recordId, dataJson(recordId, r.checked));
         }
-        await blobStore.delete(importBlobIds.rows(job.jobId, index));
-        await blobStore.put(Buffer.from(lines, 'utf8'), { id: importBlobIds.rows(job.jobId, index), contentType: 'application/x-ndjson' });
+        await stored();
+        storing = (async () => {
+          await blobStore.delete(importBlobIds.rows(job.jobId, index));
+          await blobStore.put(Buffer.from(lines, 'utf8'), { id: importBlobIds.rows(job.jobId, index), contentType: 'text/plain; charset=utf-8' });
+        })().then(
+          () => null,
+          (error: unknown) => error ?? new Error('storing checked rows failed'),
+        );
         items.push(checked.rows.length);
       }
+      await stored();
     } catch (e) {
+      // a batch still being stored is stored (or failed) before its blobs are removed
+      await storing;
       // a file that is no CSV, or a refused cell: nothing is written; the upload and the checked rows go
       if (!(e instanceof DomainError || e instanceof JobRefused)) throw e;
       await removeBlobs(blobStore, job.jobId, items.length + 1);
