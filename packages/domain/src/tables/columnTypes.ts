@@ -102,7 +102,9 @@ const date = (input: unknown): CellResult => {
   const calendar = new Date(Date.UTC(year, month - 1, day));
   const real = calendar.getUTCFullYear() === year && calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day;
   // a real calendar date of four-digit year alone always parses: only a time part is left for Date.parse to check
-  return real && (match[4] === undefined || !Number.isNaN(Date.parse(input as string))) ? ok(input as string) : fail('validation', 'invalidDate');
+  return real && (match[4] === undefined || !Number.isNaN(Date.parse(input as string)))
+    ? ok(input as string)
+    : fail('validation', 'invalidDate');
 };
 
 const link = (input: unknown): CellResult => {

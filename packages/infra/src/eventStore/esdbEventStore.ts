@@ -152,7 +152,12 @@ export const createEsdbEventStore = (options: EsdbEventStoreOptions): EventStore
       const result = await client.appendToStream(
         streamId,
         events.map((event) =>
-          jsonEvent({ id: event.id, type: event.type, data: (event.data instanceof JsonText ? JSON.parse(event.data.json) : (event.data ?? null)) as JSONType, metadata: event.metadata ?? {} }),
+          jsonEvent({
+            id: event.id,
+            type: event.type,
+            data: (event.data instanceof JsonText ? JSON.parse(event.data.json) : (event.data ?? null)) as JSONType,
+            metadata: event.metadata ?? {},
+          }),
         ),
         { expectedRevision: toEsdbExpected(expected) },
       );

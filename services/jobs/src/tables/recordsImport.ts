@@ -136,7 +136,7 @@ interface PreparedRow {
 const preparedRowsOf = (text: string): PreparedRow[] => {
   const rows: PreparedRow[] = [];
   if (text === '') return rows;
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     let end = text.indexOf('\n', at);
     if (end === -1) end = text.length;
     const a = text.indexOf(' ', at);
@@ -204,7 +204,10 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
         await stored();
         storing = (async () => {
           await blobStore.delete(importBlobIds.rows(job.jobId, index));
-          await blobStore.put(Buffer.from(lines, 'utf8'), { id: importBlobIds.rows(job.jobId, index), contentType: 'text/plain; charset=utf-8' });
+          await blobStore.put(Buffer.from(lines, 'utf8'), {
+            id: importBlobIds.rows(job.jobId, index),
+            contentType: 'text/plain; charset=utf-8',
+          });
         })().then(
           () => null,
           (error: unknown) => error ?? new Error('storing checked rows failed'),
@@ -239,7 +242,8 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
     const text = await textOf(stored.stream);
     if (prepared) {
       const rows = preparedRowsOf(text);
-      const created = (await writePrepared(job, params, rows, definition, context)) ?? (await createRows(job, params, valuesOf(rows), context));
+      const created =
+        (await writePrepared(job, params, rows, definition, context)) ?? (await createRows(job, params, valuesOf(rows), context));
       return { content: tabularPart('csv', created), items: rows.length };
     }
     const rows = legacyRowsOf(text);
@@ -343,7 +347,10 @@ const writePrepared = async (
   for (let i = 0; i < rows.length; i++) {
     const { row, recordId, json } = rows[i]!;
     created[i] = [row, recordId];
-    streams[i] = { streamId: toRecordStreamId(recordId), events: [{ id: newEventId(), type: 'RecordCreated', data: new JsonText(json), metadata }] };
+    streams[i] = {
+      streamId: toRecordStreamId(recordId),
+      events: [{ id: newEventId(), type: 'RecordCreated', data: new JsonText(json), metadata }],
+    };
   }
   await context.appendNewStreams(streams);
   return created;
