@@ -138,6 +138,9 @@ const toJson = (value: unknown): string => {
   return json;
 };
 
+/** an event's data as stored: a JsonText's text as it is, anything else as JSON */
+const dataJsonOf = (data: unknown): string => (data instanceof JsonText ? data.json : toJson(data ?? null));
+
 const assertValidEvents = (streamId: string, events: NewEvent[]): void => {
   if (typeof streamId !== 'string' || streamId.length === 0) throw new TypeError('streamId must be a non-empty string');
   for (const event of events) {
@@ -419,7 +422,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
         shared.json = toJson(metadata);
         shared.of = metadata;
       }
-      return [event.id, event.type, event.data instanceof JsonText ? event.data.json : toJson(event.data ?? null), shared.json];
+      return [event.id, event.type, dataJsonOf(event.data), shared.json];
     });
 
   /**
@@ -430,19 +433,26 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   const writeNewStreams = db.transaction((streams: NewStream[]): (AppendResult | null)[] => {
     const recordedAt = new Date().toISOString();
     // the events of one call mostly share one metadata object (one command's, one job's): written out once
-    const shared = { json: '' };
+    const shared: { of?: unknown; json: string } = { json: '' };
     return streams.map(({ streamId, events }) => {
       if (events.length === 0) return statements.streamHead.get(streamId) !== undefined ? null : { nextExpectedRevision: -1, position: 0 };
-      const rows = serialize(events, shared);
-      const [id, type, data, metadata] = rows[0]!;
-      const category = streamCategory(streamId);
+      // the first event written out here (no array per event: most streams of a call hold one)
+      const { id, type } = events[0]!;
+      const metadata = events[0]!.metadata ?? {};
+      if (metadata !== shared.of) {
+        shared.json = toJson(metadata);
+        shared.of = metadata;
+      }
+      const data = dataJsonOf(events[0]!.data);
       // the stream's revision 0 is there: the stream exists, skipped
-      const first = statements.insertFirst.run(id, streamId, category, type, data, metadata, recordedAt);
+      const first = statements.insertFirst.run(id, streamId, streamCategory(streamId), type, data, shared.json, recordedAt);
       if (first.changes === 0) return null;
       const position = Number(first.lastInsertRowid);
       firstWritten ??= position;
-      groupRows.push([position, id, streamId, 0, type, data, metadata, recordedAt]);
-      return rows.length === 1 ? { nextExpectedRevision: 0, position } : insertEvents(streamId, rows.slice(1), 0, recordedAt);
+      groupRows.push([position, id, streamId, 0, type, data, shared.json, recordedAt]);
+      return events.length === 1
+        ? { nextExpectedRevision: 0, position }
+        : insertEvents(streamId, serialize(events.slice(1), shared), 0, recordedAt);
     });
   });
 
