@@ -96,10 +96,15 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\
 const date = (input: unknown): CellResult => {
   const match = typeof input === 'string' ? DATE.exec(input) : null;
   if (!match) return fail('validation', 'invalidDate');
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
   const calendar = new Date(Date.UTC(year, month - 1, day));
   const real = calendar.getUTCFullYear() === year && calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day;
-  return real && !Number.isNaN(Date.parse(input as string)) ? ok(input as string) : fail('validation', 'invalidDate');
+  // a real calendar date of four-digit year alone always parses: only a time part is left for Date.parse to check
+  return real && (match[4] === undefined || !Number.isNaN(Date.parse(input as string)))
+    ? ok(input as string)
+    : fail('validation', 'invalidDate');
 };
 
 const link = (input: unknown): CellResult => {

@@ -22,6 +22,7 @@ import {
 } from '@eventstore/db-client';
 import {
   WrongExpectedRevisionError,
+  JsonText,
   readyBatches,
   streamCategory,
   type AppendResult,
@@ -151,7 +152,12 @@ export const createEsdbEventStore = (options: EsdbEventStoreOptions): EventStore
       const result = await client.appendToStream(
         streamId,
         events.map((event) =>
-          jsonEvent({ id: event.id, type: event.type, data: (event.data ?? null) as JSONType, metadata: event.metadata ?? {} }),
+          jsonEvent({
+            id: event.id,
+            type: event.type,
+            data: (event.data instanceof JsonText ? JSON.parse(event.data.json) : (event.data ?? null)) as JSONType,
+            metadata: event.metadata ?? {},
+          }),
         ),
         { expectedRevision: toEsdbExpected(expected) },
       );

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WrongExpectedRevisionError, type EventStore, type EventSubscription, type NewEvent, type RecordedEvent } from './eventStore';
+import {
+  JsonText,
+  WrongExpectedRevisionError,
+  type EventStore,
+  type EventSubscription,
+  type NewEvent,
+  type RecordedEvent,
+} from './eventStore';
 
 /**
  * The behaviour every EventStore adapter must show. The store a factory hands out may already hold
@@ -269,6 +276,17 @@ export const describeEventStoreContract = (name: string, factory: EventStoreFact
         expect(again).toEqual([null, null, null]);
         expect((await store.readStream(`${category}-1`)).map((event) => event.type)).toEqual(['Earlier']);
         expect(await store.readAll({ filter: { categories: [category] } })).toHaveLength(3);
+      });
+
+      it('stores data given as JSON text (JsonText) as that value: readers get it parsed, as any other event', async () => {
+        const category = uniqueCategory();
+        const data = { recordId: 'r-1', values: { a: 'x "quoted"\nline', b: 1.5, c: null, d: true } };
+        const [result] = await store.appendNewStreams([
+          { streamId: `${category}-1`, events: [{ ...newEvent('Opened'), data: new JsonText(JSON.stringify(data)) }] },
+        ]);
+        expect(result?.nextExpectedRevision).toBe(0);
+        expect((await store.readStream(`${category}-1`)).map((event) => event.data)).toEqual([data]);
+        expect((await store.readAll({ filter: { categories: [category] } })).map((event) => event.data)).toEqual([data]);
       });
 
       it('refuses a stream named twice in one call, writing nothing', async () => {

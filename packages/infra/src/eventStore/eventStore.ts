@@ -112,6 +112,16 @@ export async function* readyBatches(source: AsyncIterator<RecordedEvent>, max: n
   if (batch.length > 0) yield batch;
 }
 
+/**
+ * An event's data already written out as JSON (`NewEvent.data`): stored as the text is, not stringified again. For
+ * events built in bulk off the append's path (the CSV import's plan writes each RecordCreated's data while it checks
+ * the file, so its chunks only append). Readers get the parsed value, as for any other event. The text must be the
+ * JSON of a value (not checked by the store).
+ */
+export class JsonText {
+  constructor(readonly json: string) {}
+}
+
 /** One stream of an `appendNewStreams` call: a stream expected not to exist yet, and its first events. */
 export interface NewStream {
   streamId: string;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeEventStoreContract } from './eventStore.contract';
-import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from './eventStore';
+import { JsonText, WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from './eventStore';
 import { createSqliteEventStore } from './sqliteEventStore';
 
 const newEvent = (type: string, data: unknown = {}): NewEvent => ({ id: randomUUID(), type, data, metadata: {} });
@@ -89,6 +89,24 @@ describe('SqliteEventStore', () => {
       await beside;
       expect((await store.readAll()).map((event) => event.streamId)).toEqual(['task-0', 'task-9']);
       expect(await store.readStream('record-1')).toEqual([]);
+    });
+
+    it('stores a JsonText as its text, unchanged, and an id stored in another stream still fails the call', async () => {
+      const file = join(dir, 'json-text.sqlite');
+      const store = createSqliteEventStore({ file });
+      const text = '{"recordId":"r-1","values":{"b":1.5,"a":"x"}}';
+      const first = newEvent('RecordCreated');
+      await store.appendNewStreams([{ streamId: 'record-1', events: [{ ...first, data: new JsonText(text) }] }]);
+      // the id of record-1's event for a new stream: the first event's insert is refused by the unique id index
+      await expect(
+        store.appendNewStreams([{ streamId: 'record-2', events: [{ ...newEvent('RecordCreated'), id: first.id }] }]),
+      ).rejects.toThrow(`Event id ${first.id} is already stored in stream record-1`);
+      await store.close();
+      const db = new Database(file, { readonly: true });
+      expect(db.prepare('SELECT stream_id, revision, data FROM events').all()).toEqual([
+        { stream_id: 'record-1', revision: 0, data: text },
+      ]);
+      db.close();
     });
 
     it('shares the group commit with the appends of the same turn, in the order they were made', async () => {

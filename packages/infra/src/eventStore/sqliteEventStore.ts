@@ -11,6 +11,7 @@ import {
   type EventStore,
   type EventSubscription,
   type ExpectedRevision,
+  JsonText,
   type NewEvent,
   type NewStream,
   type ReadAllOptions,
@@ -137,6 +138,9 @@ const toJson = (value: unknown): string => {
   return json;
 };
 
+/** an event's data as stored: a JsonText's text as it is, anything else as JSON */
+const dataJsonOf = (data: unknown): string => (data instanceof JsonText ? data.json : toJson(data ?? null));
+
 const assertValidEvents = (streamId: string, events: NewEvent[]): void => {
   if (typeof streamId !== 'string' || streamId.length === 0) throw new TypeError('streamId must be a non-empty string');
   for (const event of events) {
@@ -190,6 +194,12 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     ),
     insert: db.prepare<[string, string, number, string, string, string, string, string]>(
       'INSERT INTO events (id, stream_id, revision, category, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ),
+    // a new stream's first event, written only when the stream has none (its revision 0 taken): one statement where a
+    // read of the stream's head and an insert were two; an id stored elsewhere still fails the insert (another index)
+    insertFirst: db.prepare<[string, string, string, string, string, string, string]>(
+      `INSERT INTO events (id, stream_id, revision, category, type, data, metadata, recorded_at) VALUES (?, ?, 0, ?, ?, ?, ?, ?)
+       ON CONFLICT (stream_id, revision) DO NOTHING`,
     ),
     streamForwards: db
       .prepare<[string, number, number], EventRow>(
@@ -412,7 +422,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
         shared.json = toJson(metadata);
         shared.of = metadata;
       }
-      return [event.id, event.type, toJson(event.data ?? null), shared.json];
+      return [event.id, event.type, dataJsonOf(event.data), shared.json];
     });
 
   /**
@@ -423,10 +433,27 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   const writeNewStreams = db.transaction((streams: NewStream[]): (AppendResult | null)[] => {
     const recordedAt = new Date().toISOString();
     // the events of one call mostly share one metadata object (one command's, one job's): written out once
-    const shared = { json: '' };
-    return streams.map(({ streamId, events }) =>
-      statements.streamHead.get(streamId) !== undefined ? null : insertEvents(streamId, serialize(events, shared), undefined, recordedAt),
-    );
+    const shared: { of?: unknown; json: string } = { json: '' };
+    return streams.map(({ streamId, events }) => {
+      if (events.length === 0) return statements.streamHead.get(streamId) !== undefined ? null : { nextExpectedRevision: -1, position: 0 };
+      // the first event written out here (no array per event: most streams of a call hold one)
+      const { id, type } = events[0]!;
+      const metadata = events[0]!.metadata ?? {};
+      if (metadata !== shared.of) {
+        shared.json = toJson(metadata);
+        shared.of = metadata;
+      }
+      const data = dataJsonOf(events[0]!.data);
+      // the stream's revision 0 is there: the stream exists, skipped
+      const first = statements.insertFirst.run(id, streamId, streamCategory(streamId), type, data, shared.json, recordedAt);
+      if (first.changes === 0) return null;
+      const position = Number(first.lastInsertRowid);
+      firstWritten ??= position;
+      groupRows.push([position, id, streamId, 0, type, data, shared.json, recordedAt]);
+      return events.length === 1
+        ? { nextExpectedRevision: 0, position }
+        : insertEvents(streamId, serialize(events.slice(1), shared), 0, recordedAt);
+    });
   });
 
   /** why a call's insert broke the unique id index: an id stored in another stream (as `plan` words it), or twice in the call */

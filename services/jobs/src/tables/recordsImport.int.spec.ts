@@ -201,6 +201,45 @@ describe('records-import', () => {
       ]);
     });
 
+    it('stores each checked row with its record id and its RecordCreated data, which the chunk appends as stored', async () => {
+      const { job, params } = await requestImport(csv(3));
+      const plan = await recordsImportKind.plan(job, params, context());
+      const stored = await adapters.blobStore.get(importBlobIds.rows(job.jobId, 0));
+      const lines = (await new Response(stored!.stream as unknown as ReadableStream).text()).trimEnd().split('\n');
+      expect(lines).toHaveLength(3);
+      const [row, recordId, ...json] = lines[1]!.split(' ');
+      expect([row, recordId]).toEqual(['2', importedRecordId(job.jobId, 2)]);
+      await recordsImportKind.runChunk(job, params, plan.chunks[0], context(), null);
+      const created = await recordsCreated(job.jobId);
+      expect(created[1]?.data).toEqual(JSON.parse(json.join(' ')));
+      expect(created[1]?.data).toEqual({
+        recordId,
+        tableId: TABLE,
+        projectId: PROJECT,
+        values: { 'c-name': 'Row 2', 'c-size': 1.5 },
+        importId: job.jobId,
+      });
+    });
+
+    it('runs a chunk of a plan made before the prepared rows (its rows stored as [row, values])', async () => {
+      const { job, params } = await requestImport(csv(3));
+      const plan = await recordsImportKind.plan(job, params, context());
+      const { prepared: _, ...legacy } = plan.chunks[0] as { prepared: boolean };
+      const rows = [1, 2, 3].map((n) => `${JSON.stringify([n, { 'c-name': `Row ${n}`, 'c-size': n - 0.5 }])}\n`).join('');
+      await adapters.blobStore.delete(importBlobIds.rows(job.jobId, 0));
+      await adapters.blobStore.put(Buffer.from(rows), { id: importBlobIds.rows(job.jobId, 0), contentType: 'application/x-ndjson' });
+      await recordsImportKind.runChunk(job, params, legacy, context(), null);
+      expect((await recordsCreated(job.jobId)).map((e) => e.data)).toEqual(
+        [1, 2, 3].map((n) => ({
+          recordId: importedRecordId(job.jobId, n),
+          tableId: TABLE,
+          projectId: PROJECT,
+          values: { 'c-name': `Row ${n}`, 'c-size': n - 0.5 },
+          importId: job.jobId,
+        })),
+      );
+    });
+
     it('names each row the record importedRecordId names', () => {
       const jobId = randomUUID();
       const idOf = importedRecordIds(jobId);
@@ -227,6 +266,23 @@ describe('records-import', () => {
       expect(failed).toMatchObject({ status: 'failed', reason: tableMessages.importInvalid });
       expect(await recordsCreated(job.jobId)).toEqual([]);
       expect(await adapters.blobStore.stat(importBlobIds.upload(job.jobId))).toBeNull();
+      for (const index of [0, 1, 2]) expect(await adapters.blobStore.stat(importBlobIds.rows(job.jobId, index))).toBeNull();
+    });
+
+    it('fails the job when a batch of checked rows cannot be stored (stored while the next is checked), writing nothing', async () => {
+      const { job } = await requestImport(csv());
+      const failing = {
+        ...adapters.blobStore,
+        put: (async (content, options) => {
+          if (options.id === importBlobIds.rows(job.jobId, 1)) throw new Error('disk full');
+          return adapters.blobStore.put(content, options);
+        }) as typeof adapters.blobStore.put,
+      };
+      await createJobWorker({ ...adapters, blobStore: failing, kinds: createJobKindRegistry([recordsImportKind]), pollMs: 50 }).runJob(
+        job.jobId,
+      );
+      expect((await jobOf(job.jobId)).status).toBe('failed');
+      expect(await recordsCreated(job.jobId)).toEqual([]);
       expect(await adapters.blobStore.stat(importBlobIds.rows(job.jobId, 0))).toBeNull();
     });
   });

@@ -17,7 +17,7 @@ import {
   type EventMetadata,
   type JobState,
 } from '@stramien/domain';
-import { newEventId, type BlobStore, type DocumentStore, type NewStream } from '@stramien/infra';
+import { JsonText, newEventId, type BlobStore, type DocumentStore, type NewStream } from '@stramien/infra';
 import { TABLES_COLLECTION, type TableDoc } from '@stramien/projections/tables/tableDocs';
 import { defineJobKind, JobRefused, type JobContext } from '../kinds/jobKind';
 import { tabularFile, tabularPart } from '../kinds/tabular';
@@ -81,6 +81,8 @@ const chunkSchema = z.object({
   index: z.number().int().nonnegative(),
   rows: z.number().int().nonnegative(),
   definition: z.string().optional(),
+  /** the stored rows are `prepared` lines (absent in plans made before: `[row, values]` lines) */
+  prepared: z.boolean().optional(),
 });
 
 /** the columns a chunk's rows were checked against, as one hash */
@@ -103,17 +105,59 @@ const removeBlobs = async (blobStore: BlobStore, jobId: string, chunks?: number)
   await blobStore.delete(importBlobIds.upload(jobId));
 };
 
-/**
- * a chunk's checked rows, each its row number and its cells' values as the check made them (written by this job's
- * plan: read as written, in one JSON.parse of the lines joined into an array; a chunk is small)
- */
-const rowsOf = async (stream: Readable): Promise<[number, Record<string, CellValue>][]> => {
+/** a chunk's stored rows as text */
+const textOf = async (stream: Readable): Promise<string> => {
   const parts: Buffer[] = [];
   for await (const part of stream) parts.push(part as Buffer);
-  const text = Buffer.concat(parts).toString('utf8').trimEnd();
-  // a JSON line holds no raw newline (JSON.stringify escapes them in strings)
-  return text === '' ? [] : (JSON.parse(`[${text.replaceAll('\n', ',')}]`) as [number, Record<string, CellValue>][]);
+  return Buffer.concat(parts).toString('utf8').trimEnd();
 };
+
+/**
+ * One checked row as the plan stores it for its chunk: `<row> <record id> <RecordCreated data JSON>`, the data as the
+ * trusted path writes it (the schema's key order: recordId, tableId, projectId, values, importId), so that a chunk
+ * only appends: no JSON, no id, no object per row (`preparedLines`). A JSON text holds no raw newline.
+ */
+export const preparedLine = (row: number, recordId: string, dataJson: string): string => `${row} ${recordId} ${dataJson}\n`;
+
+/** the JSON of a RecordCreated's data around its record id and values, for the rows of one import */
+const recordDataJson = (job: JobState, target: ImportTarget): ((recordId: string, values: Record<string, CellValue>) => string) => {
+  const middle = `","tableId":${JSON.stringify(target.tableId)},"projectId":${JSON.stringify(target.projectId)},"values":`;
+  const end = `,"importId":${JSON.stringify(job.jobId)}}`;
+  return (recordId, values) => `{"recordId":"${recordId}${middle}${JSON.stringify(values)}${end}`;
+};
+
+/** a chunk's prepared rows: row number, record id and the data's JSON, as `preparedLine` wrote them */
+interface PreparedRow {
+  row: number;
+  recordId: string;
+  json: string;
+}
+
+const preparedRowsOf = (text: string): PreparedRow[] => {
+  const rows: PreparedRow[] = [];
+  if (text === '') return rows;
+  for (let at = 0; at < text.length;) {
+    let end = text.indexOf('\n', at);
+    if (end === -1) end = text.length;
+    const a = text.indexOf(' ', at);
+    const b = text.indexOf(' ', a + 1);
+    rows.push({ row: Number(text.slice(at, a)), recordId: text.slice(a + 1, b), json: text.slice(b + 1, end) });
+    at = end + 1;
+  }
+  return rows;
+};
+
+/** the values of prepared rows (the full path, and a recheck of `table` and `sbscode` cells) */
+const valuesOf = (rows: readonly PreparedRow[]): [number, Record<string, CellValue>][] =>
+  rows.map(({ row, json }) => [row, (JSON.parse(json) as { values: Record<string, CellValue> }).values]);
+
+/**
+ * a chunk's checked rows stored by a plan made before the prepared lines: each `[row, values]` (read as written, in
+ * one JSON.parse of the lines joined into an array; a chunk is small)
+ */
+const legacyRowsOf = (text: string): [number, Record<string, CellValue>][] =>
+  // a JSON line holds no raw newline (JSON.stringify escapes them in strings)
+  text === '' ? [] : (JSON.parse(`[${text.replaceAll('\n', ',')}]`) as [number, Record<string, CellValue>][]);
 
 /**
  * `POST /records/import`: a CSV's rows become records (docs/tables.md "Bulk work"). The plan reads the uploaded file
@@ -135,19 +179,45 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
     if (!upload) throw new JobRefused(tableMessages.importInvalid);
     const lookups = readModelLookups(documentStore);
     const definition = definitionOf(target.columns);
+    const idOf = importedRecordIds(job.jobId);
+    const dataJson = recordDataJson(job, target);
     const items: number[] = [];
+    // a batch's rows are stored while the next is checked: the store's answer (an error, or null) awaited before the
+    // next batch is stored, and at the end
+    let storing: Promise<unknown> = Promise.resolve(null);
+    const stored = async () => {
+      const error = await storing;
+      if (error) throw error;
+    };
     try {
       const { head, batches } = await openCsv(upload.stream, IMPORT_CHUNK_ROWS, { thread: true });
       for await (const batch of batches()) {
         const checked = await checkBatch(target, head, params.mapping, batch, lookups);
         if (checked.errors.length > 0) throw new JobRefused(tableMessages.importInvalid);
         const index = items.length;
-        const lines = checked.rows.map((r) => `${JSON.stringify([r.row, r.checked])}\n`).join('');
-        await blobStore.delete(importBlobIds.rows(job.jobId, index));
-        await blobStore.put(Buffer.from(lines, 'utf8'), { id: importBlobIds.rows(job.jobId, index), contentType: 'application/x-ndjson' });
+        // each row's RecordCreated data and record id written here, so that a chunk only appends
+        let lines = '';
+        for (const r of checked.rows) {
+          const recordId = idOf(r.row);
+          lines += preparedLine(r.row, recordId, dataJson(recordId, r.checked));
+        }
+        await stored();
+        storing = (async () => {
+          await blobStore.delete(importBlobIds.rows(job.jobId, index));
+          await blobStore.put(Buffer.from(lines, 'utf8'), {
+            id: importBlobIds.rows(job.jobId, index),
+            contentType: 'text/plain; charset=utf-8',
+          });
+        })().then(
+          () => null,
+          (error: unknown) => error ?? new Error('storing checked rows failed'),
+        );
         items.push(checked.rows.length);
       }
+      await stored();
     } catch (e) {
+      // a batch still being stored is stored (or failed) before its blobs are removed
+      await storing;
       // a file that is no CSV, or a refused cell: nothing is written; the upload and the checked rows go
       if (!(e instanceof DomainError || e instanceof JobRefused)) throw e;
       await removeBlobs(blobStore, job.jobId, items.length + 1);
@@ -158,18 +228,25 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
     // a file of a header only imports nothing, in one empty chunk
     if (items.length === 0) items.push(0);
     return {
-      chunks: items.map((rows, index) => ({ index, rows, definition })),
+      chunks: items.map((rows, index) => ({ index, rows, definition, prepared: true })),
       items,
       filename: params.filename,
       contentType: 'text/csv; charset=utf-8',
     };
   },
   async runChunk(job, params, chunk, context) {
-    const { index, rows: count, definition } = chunkSchema.parse(chunk);
+    const { index, rows: count, definition, prepared } = chunkSchema.parse(chunk);
     if (count === 0) return { content: Buffer.alloc(0), items: 0 };
     const stored = await context.blobStore.get(importBlobIds.rows(job.jobId, index));
     if (!stored) throw new Error(`the rows of chunk ${index} of import ${job.jobId} are missing`);
-    const rows = await rowsOf(stored.stream);
+    const text = await textOf(stored.stream);
+    if (prepared) {
+      const rows = preparedRowsOf(text);
+      const created =
+        (await writePrepared(job, params, rows, definition, context)) ?? (await createRows(job, params, valuesOf(rows), context));
+      return { content: tabularPart('csv', created), items: rows.length };
+    }
+    const rows = legacyRowsOf(text);
     const created = (await writeChecked(job, params, rows, definition, context)) ?? (await createRows(job, params, rows, context));
     return { content: tabularPart('csv', created), items: rows.length };
   },
@@ -203,28 +280,12 @@ const writeChecked = async (
   params: RecordsImportParams,
   rows: [number, Record<string, CellValue>][],
   definition: string | undefined,
-  { documentStore, appendNewStreams, now }: JobContext,
+  context: JobContext,
 ): Promise<[number, string][] | null> => {
-  const target = await targetOf(documentStore, params);
-  if (definition === undefined || definitionOf(target.columns) !== definition) return null;
-  const linked = target.columns.filter((c) => c.type === 'table' || c.type === 'sbscode');
-  if (linked.length > 0) {
-    const context = await recordContextOf(
-      target,
-      rows.map(([, values]) => values),
-      readModelLookups(documentStore),
-    );
-    for (const [, values] of rows)
-      for (const column of linked) if (!checkRecordCell(context, column, values[column.columnId]).ok) return null;
-  }
-  const metadata: EventMetadata = {
-    userId: job.ownerId,
-    licenceId: job.licenceId,
-    projectId: params.projectId,
-    correlationId: job.jobId,
-    causationId: job.jobId,
-    occurredAt: now().toISOString(),
-  };
+  const target = await trustedTarget(params, rows, definition, context);
+  if (!target) return null;
+  const { appendNewStreams } = context;
+  const metadata = metadataOf(job, params, context);
   const idOf = importedRecordIds(job.jobId);
   const created: [number, string][] = [];
   const streams: NewStream[] = rows.map(([row, values]) => {
@@ -234,6 +295,64 @@ const writeChecked = async (
     return { streamId: toRecordStreamId(recordId), events: [{ id: newEventId(), type: 'RecordCreated', data, metadata }] };
   });
   await appendNewStreams(streams);
+  return created;
+};
+
+/**
+ * The table, when a chunk may write its rows as the plan checked them: its columns are those the plan checked against
+ * (`definition`) and its `table` and `sbscode` cells still name live records and codes (checked again, one lookup per
+ * chunk); else null.
+ */
+const trustedTarget = async (
+  params: RecordsImportParams,
+  rows: readonly [number, Record<string, CellValue>][] | (() => [number, Record<string, CellValue>][]),
+  definition: string | undefined,
+  { documentStore }: JobContext,
+): Promise<ImportTarget | null> => {
+  const target = await targetOf(documentStore, params);
+  if (definition === undefined || definitionOf(target.columns) !== definition) return null;
+  const linked = target.columns.filter((c) => c.type === 'table' || c.type === 'sbscode');
+  if (linked.length === 0) return target;
+  const values = (typeof rows === 'function' ? rows() : rows).map(([, v]) => v);
+  const context = await recordContextOf(target, values, readModelLookups(documentStore));
+  for (const v of values) for (const column of linked) if (!checkRecordCell(context, column, v[column.columnId]).ok) return null;
+  return target;
+};
+
+/** the metadata of the job owner's RecordCreated events, as the pipeline writes it */
+const metadataOf = (job: JobState, params: RecordsImportParams, { now }: JobContext): EventMetadata => ({
+  userId: job.ownerId,
+  licenceId: job.licenceId,
+  projectId: params.projectId,
+  correlationId: job.jobId,
+  causationId: job.jobId,
+  occurredAt: now().toISOString(),
+});
+
+/**
+ * The trusted path of a plan's prepared rows (`writeChecked`, each event's data already JSON): one `appendNewStreams`
+ * call of the stored texts, no object or JSON made per row. Null when the table changed or a linked cell no longer holds.
+ */
+const writePrepared = async (
+  job: JobState,
+  params: RecordsImportParams,
+  rows: readonly PreparedRow[],
+  definition: string | undefined,
+  context: JobContext,
+): Promise<[number, string][] | null> => {
+  if (!(await trustedTarget(params, () => valuesOf(rows), definition, context))) return null;
+  const metadata = metadataOf(job, params, context);
+  const created: [number, string][] = new Array(rows.length);
+  const streams: NewStream[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const { row, recordId, json } = rows[i]!;
+    created[i] = [row, recordId];
+    streams[i] = {
+      streamId: toRecordStreamId(recordId),
+      events: [{ id: newEventId(), type: 'RecordCreated', data: new JsonText(json), metadata }],
+    };
+  }
+  await context.appendNewStreams(streams);
   return created;
 };
 
