@@ -64,6 +64,6 @@ const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
 await profile?.stop('.tmp/prof/export.cpuprofile');
 const cpuMs = (cpu.user + cpu.system) / 1000;
 console.log(
-  `${single ? 'single thread' : text ? 'reader threads, JSON text' : 'reader threads, stored JSONB'}: ${total} rows, ${(bytes / 1e6).toFixed(1)} MB: CPU ${cpuMs.toFixed(0)} ms (${((cpuMs / total) * 10_000).toFixed(1)} ms per 10,000 rows; main thread ${main!.ms} ms; other threads: ${others.map((t) => t.ms).join(', ')} ms), wall ${wallMs.toFixed(0)} ms`,
+  `${single ? 'single thread' : 'reader threads, stored JSONB'}: ${total} rows, ${(bytes / 1e6).toFixed(1)} MB: CPU ${cpuMs.toFixed(0)} ms (${((cpuMs / total) * 10_000).toFixed(1)} ms per 10,000 rows; main thread ${main!.ms} ms; other threads: ${others.map((t) => t.ms).join(', ')} ms), wall ${wallMs.toFixed(0)} ms`,
 );
 await store.close();
