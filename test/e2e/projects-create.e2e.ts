@@ -20,6 +20,7 @@ const TEXTS = {
     colour: 'Colour',
     invalidHex: 'Invalid HEX color.',
     buildOrder: 'Build Order',
+    linkCreated: 'Successfully created link',
   },
   nl: {
     create: 'Project aanmaken',
@@ -38,6 +39,7 @@ const TEXTS = {
     colour: 'Kleur',
     invalidHex: 'Ongeldige HEX-kleur.',
     buildOrder: 'Bouwvolgorde',
+    linkCreated: 'Link aangemaakt',
   },
   de: {
     create: 'Projekt anlegen',
@@ -56,6 +58,7 @@ const TEXTS = {
     colour: 'Farbe',
     invalidHex: 'Ungültige HEX-Farbe.',
     buildOrder: 'Bauabfolge',
+    linkCreated: 'Link erstellt',
   },
 } as const;
 
@@ -98,7 +101,8 @@ for (const language of ['en', 'nl', 'de'] as const) {
       await expect(linkDialog.getByText(t.invalidHex)).toBeVisible();
       await linkDialog.getByLabel(t.colour, { exact: true }).fill('#1e88e5');
       await linkDialog.getByTestId('link-save').click();
-      await expect(page.getByText('Successfully created link')).toBeVisible();
+      // the server's message, in the page's language
+      await expect(page.getByText(t.linkCreated)).toBeVisible();
       await expect(page.getByTestId('project-link')).toHaveAttribute('href', 'https://drive.example.com/e2e');
 
       // the project apps menu in the app bar
