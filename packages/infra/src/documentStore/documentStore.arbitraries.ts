@@ -54,3 +54,8 @@ export const sort = fc
   .uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'a.b', '_id'), { minLength: 1, maxLength: 2 })
   .chain((paths) => fc.tuple(...paths.map((p) => fc.constantFrom(1 as const, -1 as const).map((direction) => [p, direction] as const))))
   .map((entries): SortSpec => Object.fromEntries(entries));
+
+/** one document of the kind `documents` holds, without its _id; one value of a field of it */
+export const anyDocument = document;
+export const anyValue = value;
+export const anyScalar = scalar;

@@ -32,9 +32,11 @@ import {
   conditionTemplate,
   fieldExpression,
   filterShape,
+  jsonPathLiteral,
   sqlRegexp,
   translateFilter,
   translateSortTerms,
+  type ColumnOf,
   type ConditionTemplate,
   type SqlCondition,
   type SqlValue,
@@ -44,13 +46,20 @@ import {
  * The embedded DocumentStore: one SQLite file (WAL) under the data dir, one table per collection
  * holding `(_id, doc JSONB)`. Filters, updates, sorts and projections follow MongoDB through the
  * query engine in ./query; the part of a filter SQLite can evaluate (see ./sqlite/translate) becomes
- * a WHERE clause over the same `json_extract` expressions the declared indexes are built on, so
- * SQLite uses them, and every row SQLite returns is re-checked in JavaScript. Sort, skip and limit
- * go to SQL when that gives MongoDB's answer; otherwise rows are streamed and the scan stops as soon
- * as it has enough. Documents are never all held in memory.
+ * a WHERE clause, and every row SQLite returns is re-checked in JavaScript.
  *
- * Declared indexes, the collections and what each collection's documents have held (./sqlite/shape)
- * live in two catalog tables of the same file, so a restart finds everything as it was.
+ * Each indexed path of a collection has a column of its own in the collection's table (`f_<id>`, one per distinct
+ * path, shared by the indexes naming it, recorded in `stramien_fields`) holding exactly `json_extract(doc, path)`
+ * (computed in SQL from the document by every INSERT and UPDATE); the indexes are built on these columns, and filters
+ * and sorts name the column where they would name the expression, so SQLite uses the indexes. An UPDATE sets only the
+ * columns whose values changed, so the indexes of unchanged paths are not rewritten (an expression index on `doc` is
+ * rewritten by every UPDATE of `doc`). Files written before, with expression indexes, are migrated on open.
+ *
+ * Sort, skip and limit go to SQL when that gives MongoDB's answer; otherwise rows are streamed and the scan stops as
+ * soon as it has enough. Documents are never all held in memory.
+ *
+ * Declared indexes, the indexed paths' columns, the collections and what each collection's documents have held
+ * (./sqlite/shape) live in three catalog tables of the same file, so a restart finds everything as it was.
  *
  * Meant for one process; another connection's commits are noticed (PRAGMA data_version) and the
  * catalog is reloaded. A read checks `data_version` once per event-loop turn (`refresh`): another connection of this
@@ -106,6 +115,12 @@ interface CollectionMeta {
   table: string;
   shape: ShapeSummary;
   indexes: IndexMeta[];
+  /** indexed path -> its column (`f_<id>` of stramien_fields), holding json_extract(doc, path); never `_id` */
+  fields: Map<string, string>;
+  columnOf: ColumnOf;
+  /** the INSERT of a document and the SELECT of a row by _id with its field columns, for the current fields */
+  insertSql: string;
+  selectByIdSql: string;
   /** translations by filter shape (null: not cacheable), valid for `cachedShapeVersion` of the shape summary */
   conditions: Map<string, ConditionTemplate | null>;
   /** planned SELECTs by filter shape, sort and paging */
@@ -154,6 +169,12 @@ CREATE TABLE IF NOT EXISTS stramien_indexes (
   keys          TEXT    NOT NULL,
   is_unique     INTEGER NOT NULL,
   UNIQUE (collection_id, name)
+);
+CREATE TABLE IF NOT EXISTS stramien_fields (
+  id            INTEGER PRIMARY KEY AUTOINCREMENT,
+  collection_id INTEGER NOT NULL,
+  path          TEXT    NOT NULL,
+  UNIQUE (collection_id, path)
 );
 `;
 
@@ -222,6 +243,46 @@ const emptyCaches = (): Pick<CollectionMeta, 'conditions' | 'plans' | 'cachedSha
   cachedShapeVersion: 0,
 });
 
+/** a collection's metadata with its field columns (`fields`: path -> column) and the statements they shape */
+const collectionMeta = (
+  id: number,
+  name: string,
+  shape: ShapeSummary,
+  indexes: IndexMeta[],
+  fields: Map<string, string>,
+): CollectionMeta => {
+  const meta: CollectionMeta = {
+    id,
+    name,
+    table: `c_${id}`,
+    shape,
+    indexes,
+    fields,
+    columnOf: (path) => fields.get(path),
+    insertSql: '',
+    selectByIdSql: '',
+    ...emptyCaches(),
+  };
+  setFieldStatements(meta);
+  return meta;
+};
+
+/** the statements that name every field column; the filter and plan caches, which may name them, are emptied */
+const setFieldStatements = (meta: CollectionMeta): void => {
+  const fields = [...meta.fields];
+  meta.insertSql =
+    fields.length === 0
+      ? `INSERT INTO ${meta.table} (_id, doc) VALUES (?, jsonb(?))`
+      : `INSERT INTO ${meta.table} (_id, doc, ${fields.map(([, column]) => column).join(', ')}) SELECT ?, j, ` +
+        `${fields.map(([path]) => `json_extract(j, ${jsonPathLiteral(path)!})`).join(', ')} FROM (SELECT jsonb(?) AS j)`;
+  meta.selectByIdSql = `${SELECT_ROWS}${fields.map(([, column]) => `, ${column}`).join('')} FROM ${meta.table} WHERE _id = ?`;
+  meta.conditions.clear();
+  meta.plans.clear();
+};
+
+/** the column (or `_id`) an index key is stored in */
+const keyColumn = (meta: CollectionMeta, path: string): string => meta.fields.get(path) ?? fieldExpression(path)!;
+
 /** the cached value under `key`, marked as the most recently used */
 const cacheGet = <V>(cache: Map<string, V>, key: string): V | undefined => {
   const value = cache.get(key);
@@ -287,6 +348,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     });
     this.inTransaction = { immediate: <R>(work: () => R) => transaction.immediate(work) as R };
     this.load();
+    this.migrate();
   }
 
   collection<T extends Doc = Doc>(name: string): Collection<T> {
@@ -520,10 +582,13 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
         ).lastInsertRowid,
       );
       const index: IndexMeta = { id, name: indexName, keys, unique, sqlName: `ix_${id}` };
-      const expressions = keys.map(([path]) => fieldExpression(path)!);
-      const columns = keys.map(([, direction], i) => `${expressions[i]} ${direction === 1 ? 'ASC' : 'DESC'}`).join(', ');
+      this.addFields(
+        meta,
+        keys.map(([path]) => path),
+      );
+      const expressions = keys.map(([path]) => keyColumn(meta, path));
       try {
-        this.db.exec(`CREATE ${unique ? 'UNIQUE ' : ''}INDEX ${index.sqlName} ON ${meta.table} (${columns})`);
+        this.createSqlIndex(meta, index);
       } catch (error) {
         if (!isConstraintError(error)) throw error;
         throw new DuplicateKeyError(name, `index ${indexName}: the collection already holds duplicate keys`);
@@ -593,13 +658,17 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
       keys: string;
       is_unique: number;
     }>;
+    const fields = this.db.prepare('SELECT id, collection_id, path FROM stramien_fields ORDER BY id').all() as Array<{
+      id: number;
+      collection_id: number;
+      path: string;
+    }>;
     for (const row of collections) {
-      const meta: CollectionMeta = {
-        id: row.id,
-        name: row.name,
-        table: `c_${row.id}`,
-        shape: ShapeSummary.parse(row.shape),
-        indexes: indexes
+      const meta = collectionMeta(
+        row.id,
+        row.name,
+        ShapeSummary.parse(row.shape),
+        indexes
           .filter((index) => index.collection_id === row.id)
           .map((index) => ({
             id: index.id,
@@ -608,9 +677,75 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
             unique: index.is_unique === 1,
             sqlName: `ix_${index.id}`,
           })),
-        ...emptyCaches(),
-      };
+        new Map(fields.filter((field) => field.collection_id === row.id).map((field) => [field.path, `f_${field.id}`])),
+      );
       this.catalog.set(row.name, meta);
+    }
+  }
+
+  /**
+   * Gives the indexed paths `paths` that have none a column of their own (recorded in stramien_fields), filled with
+   * json_extract(doc, path) for the documents already there. Inside a write.
+   */
+  private addFields(meta: CollectionMeta, paths: string[]): void {
+    const added: Array<[string, string]> = [];
+    for (const path of new Set(paths)) {
+      if (path === '_id' || meta.fields.has(path)) continue;
+      const id = Number(
+        this.statement('INSERT INTO stramien_fields (collection_id, path) VALUES (?, ?)').run(meta.id, path).lastInsertRowid,
+      );
+      const column = `f_${id}`;
+      this.db.exec(`ALTER TABLE ${meta.table} ADD COLUMN ${column}`);
+      added.push([path, column]);
+    }
+    if (added.length === 0) return;
+    const set = added.map(([path, column]) => `${column} = json_extract(doc, ${jsonPathLiteral(path)!})`).join(', ');
+    this.db.exec(`UPDATE ${meta.table} SET ${set}`);
+    for (const [path, column] of added) meta.fields.set(path, column);
+    setFieldStatements(meta);
+    this.statements.clear();
+  }
+
+  private createSqlIndex(meta: CollectionMeta, index: IndexMeta): void {
+    const columns = index.keys.map(([path, direction]) => `${keyColumn(meta, path)} ${direction === 1 ? 'ASC' : 'DESC'}`).join(', ');
+    this.db.exec(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ${index.sqlName} ON ${meta.table} (${columns})`);
+  }
+
+  /**
+   * Files written before indexed paths had columns of their own hold indexes on json_extract expressions: each such
+   * collection gets its columns (added and filled) and its indexes rebuilt on them, in one transaction per collection.
+   * Run on open; another store on the file sees the change through data_version and reloads its catalog.
+   */
+  private migrate(): void {
+    const expressionTables = new Set(
+      this.db.prepare(`SELECT tbl_name FROM sqlite_master WHERE type = 'index' AND sql LIKE '%json_extract(%'`).pluck().all() as string[],
+    );
+    const stale = [...this.catalog.values()].filter(
+      (meta) =>
+        expressionTables.has(meta.table) ||
+        meta.indexes.some((index) => index.keys.some(([path]) => path !== '_id' && !meta.fields.has(path))),
+    );
+    for (const { name } of stale) {
+      this.write(name, () => {
+        const meta = this.catalog.get(name);
+        if (meta === undefined) return;
+        const expressionIndexes = new Set(
+          this.db
+            .prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql LIKE '%json_extract(%'`)
+            .pluck()
+            .all(meta.table) as string[],
+        );
+        this.addFields(
+          meta,
+          meta.indexes.flatMap((index) => index.keys.map(([path]) => path)),
+        );
+        for (const index of meta.indexes) {
+          if (!expressionIndexes.has(index.sqlName)) continue;
+          this.db.exec(`DROP INDEX ${index.sqlName}`);
+          this.createSqlIndex(meta, index);
+        }
+        this.statements.clear();
+      });
     }
   }
 
@@ -636,7 +771,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     const existing = this.catalog.get(name);
     if (existing !== undefined) return existing;
     const id = Number(this.statement('INSERT INTO stramien_collections (name) VALUES (?)').run(name).lastInsertRowid);
-    const meta: CollectionMeta = { id, name, table: `c_${id}`, shape: new ShapeSummary(), indexes: [], ...emptyCaches() };
+    const meta = collectionMeta(id, name, new ShapeSummary(), [], new Map());
     this.db.exec(`CREATE TABLE ${meta.table} (_id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL)`);
     this.catalog.set(name, meta);
     return meta;
@@ -647,6 +782,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     if (meta === undefined) return;
     this.db.exec(`DROP TABLE ${meta.table}`);
     this.statement('DELETE FROM stramien_indexes WHERE collection_id = ?').run(meta.id);
+    this.statement('DELETE FROM stramien_fields WHERE collection_id = ?').run(meta.id);
     this.statement('DELETE FROM stramien_collections WHERE id = ?').run(meta.id);
     this.catalog.delete(name);
     this.statements.clear();
@@ -665,7 +801,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
   private condition(meta: CollectionMeta, filter: Filter | undefined): Condition {
     const shapeOf = (path: string) => meta.shape.pathShape(path);
     const shape = filterShape(filter);
-    if (shape.key === null) return { ...translateFilter(filter, shapeOf), key: null };
+    if (shape.key === null) return { ...translateFilter(filter, shapeOf, meta.columnOf), key: null };
     if (meta.cachedShapeVersion !== meta.shape.version) {
       meta.conditions.clear();
       meta.plans.clear();
@@ -673,10 +809,10 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     }
     let template = cacheGet(meta.conditions, shape.key);
     if (template === undefined) {
-      template = conditionTemplate(filter, shapeOf);
+      template = conditionTemplate(filter, shapeOf, meta.columnOf);
       cacheSet(meta.conditions, shape.key, template);
     }
-    if (template === null) return { ...translateFilter(filter, shapeOf), key: null };
+    if (template === null) return { ...translateFilter(filter, shapeOf, meta.columnOf), key: null };
     const params: SqlValue[] = [];
     for (const slot of template.slots) params.push(typeof slot === 'number' ? shape.leaves[slot]! : slot.value);
     return { sql: template.sql, params, exact: template.exact, key: shape.key };
@@ -721,7 +857,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     const where = condition.sql === null ? '' : ` WHERE ${condition.sql}`;
     const params = [...condition.params];
     const sorted = sort !== undefined && Object.keys(sort).length > 0;
-    const terms = sorted ? translateSortTerms(sort, (path) => meta.shape.pathShape(path)) : [];
+    const terms = sorted ? translateSortTerms(sort, (path) => meta.shape.pathShape(path), meta.columnOf) : [];
     if (terms === null)
       return { sql: `${SELECT_ROWS} FROM ${meta.table}${where}`, params, sortInJs: true, pagedInSql: false, exact: condition.exact };
     const order = terms.map((term) => `${term.expression} ${term.direction}`).join(', ');
@@ -811,8 +947,18 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
 
   private duplicateKeyError(meta: CollectionMeta, error: unknown, document: Doc): unknown {
     if (!isConstraintError(error)) return error;
+    // an index on columns is named by its columns ("UNIQUE constraint failed: c_1.f_2, c_1.f_3"), on expressions by name
     const indexName = /index '([^']+)'/.exec(error.message)?.[1];
-    const index = meta.indexes.find((candidate) => candidate.sqlName === indexName);
+    const failed = /constraint failed: (.+)$/.exec(error.message)?.[1];
+    const columns = failed
+      ?.split(', ')
+      .map((column) => column.slice(column.indexOf('.') + 1))
+      .join(',');
+    const index = meta.indexes.find(
+      (candidate) =>
+        candidate.sqlName === indexName ||
+        (candidate.unique && candidate.keys.map(([path]) => keyColumn(meta, path)).join(',') === columns),
+    );
     if (index !== undefined) return new DuplicateKeyError(meta.name, keyDescription(index, document));
     if (error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || error.message.endsWith('._id')) {
       return new DuplicateKeyError(meta.name, `index _id_ dup key: ${JSON.stringify({ _id: document._id })}`);
@@ -826,7 +972,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
       if (!index.unique) continue;
       const values = index.keys.map(([path]) => indexValue(document, path));
       if (!values.includes(null) || values.includes(undefined)) continue;
-      const terms = index.keys.map(([path], i) => `${fieldExpression(path)} ${values[i] === null ? 'IS NULL' : '= ?'}`);
+      const terms = index.keys.map(([path], i) => `${keyColumn(meta, path)} ${values[i] === null ? 'IS NULL' : '= ?'}`);
       const params = values.filter((value) => value !== null) as SqlValue[];
       const sql = `SELECT 1 FROM ${meta.table} WHERE ${terms.join(' AND ')}${rowid === null ? '' : ' AND rowid <> ?'} LIMIT 1`;
       const found = this.statement(sql).get(...params, ...(rowid === null ? [] : [rowid]));
@@ -840,7 +986,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     meta.shape.observe(document);
     this.checkNullKeys(meta, document, null);
     try {
-      this.statement(`INSERT INTO ${meta.table} (_id, doc) VALUES (?, jsonb(?))`).run(document._id, json);
+      this.statement(meta.insertSql).run(document._id, json);
     } catch (error) {
       throw this.duplicateKeyError(meta, error, document);
     }
@@ -852,15 +998,28 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
    * the same bytes, so the UPDATE itself tells an unchanged document (`doc IS NOT jsonb(?)`) rather than parsing and
    * writing out the previous document again in JavaScript (most of a projection's replacement of a changed document).
    */
-  private replaceRow(meta: CollectionMeta, row: { rowid: number; doc?: Doc }, updated: Doc, previous?: string): boolean {
+  private replaceRow(meta: CollectionMeta, row: { rowid: number; doc?: Doc }, updated: Doc, previous?: string, before?: RawRow): boolean {
     const json = JSON.stringify(updated);
     if (previous !== undefined ? json === previous : json === JSON.stringify(row.doc)) return false;
     meta.shape.observe(updated);
     this.checkNullKeys(meta, updated, row.rowid);
+    // only the field columns whose values change are set, so the indexes on the others are not touched
+    let set = '';
+    let changed = 0;
+    for (const [path, column] of meta.fields) {
+      const next = indexValue(updated, path);
+      const prior = before !== undefined ? (before as unknown as Record<string, SqlValue>)[column] : indexValue(row.doc!, path);
+      // a value that is not a plain scalar (an array, a sub-document) is what json_extract renders of it: set it again
+      if (next !== undefined && prior !== undefined && next === prior) continue;
+      set += `, ${column} = json_extract(jsonb(?), ${jsonPathLiteral(path)!})`;
+      changed++;
+    }
+    const params: unknown[] = [json];
+    for (let i = 0; i < changed; i++) params.push(json);
+    params.push(row.rowid, json);
     try {
       return (
-        this.statement(`UPDATE ${meta.table} SET doc = jsonb(?) WHERE rowid = ? AND doc IS NOT jsonb(?)`).run(json, row.rowid, json)
-          .changes > 0
+        this.statement(`UPDATE ${meta.table} SET doc = jsonb(?)${set} WHERE rowid = ? AND doc IS NOT jsonb(?)`).run(...params).changes > 0
       );
     } catch (error) {
       throw this.duplicateKeyError(meta, error, updated);
@@ -902,10 +1061,9 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     const { _id: _ignored, ...fields } = replacement;
     const updated: Doc = { _id: id, ...fields };
     const meta = this.catalog.get(name);
-    const raw =
-      meta === undefined ? undefined : (this.statement(`${SELECT_ROWS} FROM ${meta.table} WHERE _id = ?`).get(id) as RawRow | undefined);
+    const raw = meta === undefined ? undefined : (this.statement(meta.selectByIdSql).get(id) as RawRow | undefined);
     if (meta !== undefined && raw !== undefined) {
-      const modified = this.replaceRow(meta, { rowid: raw.rowid }, updated, raw.json);
+      const modified = this.replaceRow(meta, { rowid: raw.rowid }, updated, raw.json, raw);
       this.persistShape(meta);
       return { matchedCount: 1, modifiedCount: modified ? 1 : 0 };
     }

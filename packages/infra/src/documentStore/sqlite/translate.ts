@@ -4,9 +4,9 @@ import { isPlainObject } from '../query/values';
 import { ARRAY, BOOLEAN, OBJECT, type PathShape } from './shape';
 
 /**
- * Translates the part of a MongoDB filter SQLite can evaluate into a WHERE clause over
- * `json_extract(doc, '<path>')` (the same expressions the collection's indexes are built on, so
- * SQLite uses them) and the `_id` column.
+ * Translates the part of a MongoDB filter SQLite can evaluate into a WHERE clause over the `_id` column, the
+ * columns holding the indexed paths' values (`columnOf`: the ones the collection's indexes are built on, so SQLite
+ * uses them) and `json_extract(doc, '<path>')` for any other path.
  *
  * The translation is always a superset: every document MongoDB would match satisfies the SQL, so the
  * JavaScript engine re-checking the rows gives the exact answer. It is `exact` when the SQL alone
@@ -55,11 +55,18 @@ export const jsonPathLiteral = (path: string): string | null => {
   return `'$${parts.map((part) => `."${part}"`).join('')}'`;
 };
 
-/** the SQL expression a field path is read with, in filters, sorts and index definitions */
-export const fieldExpression = (path: string): string | null => {
+/**
+ * The column of the collection's table holding `json_extract(doc, path)` for a path, if it has one (the embedded
+ * store gives every indexed path a column of its own, kept equal to that expression by every write).
+ */
+export type ColumnOf = (path: string) => string | undefined;
+
+/** the SQL expression a field path is read with in filters and sorts: its column when it has one, else json_extract */
+export const fieldExpression = (path: string, columnOf?: ColumnOf): string | null => {
   if (path === '_id') return '_id';
   const literal = jsonPathLiteral(path);
-  return literal === null ? null : `json_extract(doc, ${literal})`;
+  if (literal === null) return null;
+  return columnOf?.(path) ?? `json_extract(doc, ${literal})`;
 };
 
 interface Target {
@@ -263,8 +270,8 @@ const operators = (target: Target, conditions: Record<string, unknown>): SqlCond
     }),
   );
 
-const field = (path: string, condition: unknown, shapeOf: ShapeOf): SqlCondition => {
-  const expression = fieldExpression(path);
+const field = (path: string, condition: unknown, shapeOf: ShapeOf, columnOf: ColumnOf | undefined): SqlCondition => {
+  const expression = fieldExpression(path, columnOf);
   if (expression === null) return UNTRANSLATED;
   let flags = 0;
   if (path !== '_id') {
@@ -279,25 +286,30 @@ const field = (path: string, condition: unknown, shapeOf: ShapeOf): SqlCondition
 };
 
 /** the SQL superset of `filter` (validate the filter with compileFilter first) */
-export const translateFilter = (filter: Filter | undefined, shapeOf: ShapeOf): SqlCondition => {
+export const translateFilter = (filter: Filter | undefined, shapeOf: ShapeOf, columnOf?: ColumnOf): SqlCondition => {
   if (!filter) return EVERYTHING;
+  const sub = (list: unknown[]): SqlCondition[] => list.map((item) => translateFilter(item as Filter, shapeOf, columnOf));
   return and(
     Object.entries(filter).map(([key, condition]): SqlCondition => {
-      if (key === '$and' && Array.isArray(condition)) return and(condition.map((sub) => translateFilter(sub as Filter, shapeOf)));
-      if (key === '$or' && Array.isArray(condition)) return or(condition.map((sub) => translateFilter(sub as Filter, shapeOf)));
-      if (key === '$nor' && Array.isArray(condition)) return not(or(condition.map((sub) => translateFilter(sub as Filter, shapeOf))));
+      if (key === '$and' && Array.isArray(condition)) return and(sub(condition));
+      if (key === '$or' && Array.isArray(condition)) return or(sub(condition));
+      if (key === '$nor' && Array.isArray(condition)) return not(or(sub(condition)));
       if (key === '$comment') return EVERYTHING;
       if (key.startsWith('$')) return UNTRANSLATED;
-      return field(key, condition, shapeOf);
+      return field(key, condition, shapeOf, columnOf);
     }),
   );
 };
 
 /** the ORDER BY terms giving MongoDB's order, or null when a sort path may hold arrays, booleans or sub-documents */
-export const translateSortTerms = (sort: SortSpec, shapeOf: ShapeOf): Array<{ expression: string; direction: 'ASC' | 'DESC' }> | null => {
+export const translateSortTerms = (
+  sort: SortSpec,
+  shapeOf: ShapeOf,
+  columnOf?: ColumnOf,
+): Array<{ expression: string; direction: 'ASC' | 'DESC' }> | null => {
   const terms: Array<{ expression: string; direction: 'ASC' | 'DESC' }> = [];
   for (const [path, direction] of Object.entries(sort)) {
-    const expression = fieldExpression(path);
+    const expression = fieldExpression(path, columnOf);
     if (expression === null) return null;
     if (path !== '_id') {
       const shape = shapeOf(path);
@@ -309,8 +321,8 @@ export const translateSortTerms = (sort: SortSpec, shapeOf: ShapeOf): Array<{ ex
 };
 
 /** ORDER BY terms giving MongoDB's order, or null when a sort path may hold arrays, booleans or sub-documents */
-export const translateSort = (sort: SortSpec, shapeOf: ShapeOf): string | null =>
-  translateSortTerms(sort, shapeOf)
+export const translateSort = (sort: SortSpec, shapeOf: ShapeOf, columnOf?: ColumnOf): string | null =>
+  translateSortTerms(sort, shapeOf, columnOf)
     ?.map((term) => `${term.expression} ${term.direction}`)
     .join(', ') ?? null;
 
@@ -385,7 +397,7 @@ export interface ConditionTemplate {
  * stand-ins, and each parameter of the translation is traced back to the leaf it came from. Null when a parameter
  * cannot be traced (then the filter is translated anew each time).
  */
-export const conditionTemplate = (filter: Filter | undefined, shapeOf: ShapeOf): ConditionTemplate | null => {
+export const conditionTemplate = (filter: Filter | undefined, shapeOf: ShapeOf, columnOf?: ColumnOf): ConditionTemplate | null => {
   const standIns = new Map<SqlValue, number>();
   let count = 0;
   const replace = (value: unknown): unknown => {
@@ -403,7 +415,7 @@ export const conditionTemplate = (filter: Filter | undefined, shapeOf: ShapeOf):
     }
     return value;
   };
-  const condition = translateFilter(replace(filter) as Filter | undefined, shapeOf);
+  const condition = translateFilter(replace(filter) as Filter | undefined, shapeOf, columnOf);
   const slots: ParameterSlot[] = [];
   for (const param of condition.params) {
     const leaf = standIns.get(param);
