@@ -337,6 +337,59 @@ const buildOldFile = (file: string, collections: OldCollection[]): void => {
   db.close();
 };
 
+describe('EmbeddedDocumentStore creating an index on a filled collection', () => {
+  const fieldsOf = (file: string): string[] => {
+    const db = new Database(file, { readonly: true });
+    try {
+      return db.prepare('SELECT path FROM stramien_fields ORDER BY id').pluck().all() as string[];
+    } finally {
+      db.close();
+    }
+  };
+
+  it('keeps the new paths as expressions above the run-time limit, and gives them columns on an open below the other', async () => {
+    const temp = tempFile();
+    const limits = { runTime: 50, atOpen: 150 };
+    let store = createEmbeddedDocumentStore({ file: temp.file, columnFillLimits: limits });
+    try {
+      const things = store.collection('things');
+      await things.createIndex({ keys: { n: 1 } });
+      await things.insertMany(Array.from({ length: 100 }, (_, i) => ({ _id: `t${i}`, n: i, group: `g${i % 5}`, k: i % 3 })));
+      // 100 documents > 50: `group` is indexed as an expression, `n` keeps its column
+      await things.createIndex({ keys: { group: 1, n: 1 } });
+      expect(fieldsOf(temp.file)).toEqual(['n']);
+      const plan = (await store.explainFind('things', { group: 'g2' }, { sort: { n: 1 } })).join('\n');
+      expect(plan).toMatch(/SEARCH .* USING INDEX ix_\d+ \(<expr>=\?\)/);
+      expect(plan).not.toMatch(/TEMP B-TREE/);
+      await things.updateOne({ _id: 't7' }, { $set: { group: 'g0', n: 1_000 } });
+      expect((await things.find({ group: 'g0' }, { sort: { n: -1 }, limit: 2 })).map((t) => t._id)).toEqual(['t7', 't95']);
+      await store.close();
+
+      // 100 documents <= 150 on open: the expression index gets its column
+      store = createEmbeddedDocumentStore({ file: temp.file, columnFillLimits: limits });
+      expect(fieldsOf(temp.file)).toEqual(['n', 'group']);
+      expect(inconsistencies(temp.file)).toEqual([]);
+      expect((await store.collection('things').find({ group: 'g0' }, { sort: { n: -1 }, limit: 2 })).map((t) => t._id)).toEqual([
+        't7',
+        't95',
+      ]);
+      await store.close();
+
+      // above both limits, an index created at run time stays an expression index on every open
+      store = createEmbeddedDocumentStore({ file: temp.file, columnFillLimits: { runTime: 10, atOpen: 20 } });
+      await store.collection('things').createIndex({ keys: { k: 1 } });
+      await store.close();
+      store = createEmbeddedDocumentStore({ file: temp.file, columnFillLimits: { runTime: 10, atOpen: 20 } });
+      expect(fieldsOf(temp.file)).toEqual(['n', 'group']);
+      expect(await store.collection('things').count({ k: 2 })).toBe(33);
+      expect((await store.explainFind('things', { k: 2 })).join('\n')).toMatch(/USING (COVERING )?INDEX ix_\d+ \(<expr>=\?\)/);
+    } finally {
+      await store.close();
+      temp.remove();
+    }
+  });
+});
+
 describe('EmbeddedDocumentStore opening a file with expression indexes', () => {
   let temp: ReturnType<typeof tempFile>;
 

@@ -72,6 +72,13 @@ export interface EmbeddedDocumentStoreOptions {
   file: string;
   /** SQLite page cache in MiB; default 32 */
   cacheSizeMiB?: number;
+  /**
+   * Filling an indexed path's column rewrites every document of the collection once, with the process blocked: an
+   * index created while the collection holds more than `runTime` documents (default 10,000) keeps its new paths as
+   * `json_extract` expressions (as every index was before the columns); on open, collections of at most `atOpen`
+   * documents (default 250,000) get columns for such paths. For tests.
+   */
+  columnFillLimits?: { runTime: number; atOpen: number };
 }
 
 export interface EmbeddedDocumentStore extends DocumentStore {
@@ -272,9 +279,10 @@ const setFieldStatements = (meta: CollectionMeta): void => {
   const fields = [...meta.fields];
   meta.insertSql =
     fields.length === 0
-      ? `INSERT INTO ${meta.table} (_id, doc) VALUES (?, jsonb(?))`
-      : `INSERT INTO ${meta.table} (_id, doc, ${fields.map(([, column]) => column).join(', ')}) SELECT ?, j, ` +
-        `${fields.map(([path]) => `json_extract(j, ${jsonPathLiteral(path)!})`).join(', ')} FROM (SELECT jsonb(?) AS j)`;
+      ? `INSERT INTO ${meta.table} (_id, doc) VALUES (@id, jsonb(@doc))`
+      : // the document's text bound once (@doc): SQLite parses it once for jsonb() and the json_extract()s (its JSON cache)
+        `INSERT INTO ${meta.table} (_id, doc, ${fields.map(([, column]) => column).join(', ')}) VALUES (@id, jsonb(@doc), ` +
+        `${fields.map(([path]) => `json_extract(@doc, ${jsonPathLiteral(path)!})`).join(', ')})`;
   meta.selectByIdSql = `${SELECT_ROWS}${fields.map(([, column]) => `, ${column}`).join('')} FROM ${meta.table} WHERE _id = ?`;
   meta.conditions.clear();
   meta.plans.clear();
@@ -315,6 +323,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
   private dataVersion: unknown;
   private closed = false;
   private readonly file: string | null;
+  private readonly fillLimits: { runTime: number; atOpen: number };
   /** `processWrites` when a read last checked `data_version` in this turn of the event loop; -1: not this turn */
   private checkedAt = -1;
   private readonly endTurn = (): void => {
@@ -338,6 +347,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma(`cache_size = -${Math.round((options.cacheSizeMiB ?? 32) * 1024)}`);
+    this.fillLimits = options.columnFillLimits ?? { runTime: 10_000, atOpen: 250_000 };
     this.db.function(REGEXP_FUNCTION, { deterministic: true }, sqlRegexp);
     this.db.exec(SCHEMA);
     this.dataVersionStatement = this.db.prepare('PRAGMA data_version').pluck();
@@ -582,10 +592,12 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
         ).lastInsertRowid,
       );
       const index: IndexMeta = { id, name: indexName, keys, unique, sqlName: `ix_${id}` };
-      this.addFields(
-        meta,
-        keys.map(([path]) => path),
-      );
+      // a filled collection keeps new paths as expressions: filling their columns would block the process
+      if (!this.holdsMore(meta, this.fillLimits.runTime))
+        this.addFields(
+          meta,
+          keys.map(([path]) => path),
+        );
       const expressions = keys.map(([path]) => keyColumn(meta, path));
       try {
         this.createSqlIndex(meta, index);
@@ -706,6 +718,11 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     this.statements.clear();
   }
 
+  /** whether the collection holds more than `count` documents (reads at most `count` + 1 rowids) */
+  private holdsMore(meta: CollectionMeta, count: number): boolean {
+    return this.db.prepare(`SELECT 1 FROM ${meta.table} LIMIT 1 OFFSET ${Math.floor(count)}`).get() !== undefined;
+  }
+
   private createSqlIndex(meta: CollectionMeta, index: IndexMeta): void {
     const columns = index.keys.map(([path, direction]) => `${keyColumn(meta, path)} ${direction === 1 ? 'ASC' : 'DESC'}`).join(', ');
     this.db.exec(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ${index.sqlName} ON ${meta.table} (${columns})`);
@@ -722,8 +739,9 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     );
     const stale = [...this.catalog.values()].filter(
       (meta) =>
-        expressionTables.has(meta.table) ||
-        meta.indexes.some((index) => index.keys.some(([path]) => path !== '_id' && !meta.fields.has(path))),
+        (expressionTables.has(meta.table) ||
+          meta.indexes.some((index) => index.keys.some(([path]) => path !== '_id' && !meta.fields.has(path)))) &&
+        !this.holdsMore(meta, this.fillLimits.atOpen),
     );
     for (const { name } of stale) {
       this.write(name, () => {
@@ -986,7 +1004,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     meta.shape.observe(document);
     this.checkNullKeys(meta, document, null);
     try {
-      this.statement(meta.insertSql).run(document._id, json);
+      this.statement(meta.insertSql).run({ id: document._id, doc: json });
     } catch (error) {
       throw this.duplicateKeyError(meta, error, document);
     }
@@ -1005,21 +1023,20 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     this.checkNullKeys(meta, updated, row.rowid);
     // only the field columns whose values change are set, so the indexes on the others are not touched
     let set = '';
-    let changed = 0;
     for (const [path, column] of meta.fields) {
       const next = indexValue(updated, path);
       const prior = before !== undefined ? (before as unknown as Record<string, SqlValue>)[column] : indexValue(row.doc!, path);
       // a value that is not a plain scalar (an array, a sub-document) is what json_extract renders of it: set it again
       if (next !== undefined && prior !== undefined && next === prior) continue;
-      set += `, ${column} = json_extract(jsonb(?), ${jsonPathLiteral(path)!})`;
-      changed++;
+      // the document's text bound once (@doc): SQLite parses it once (its JSON cache)
+      set += `, ${column} = json_extract(@doc, ${jsonPathLiteral(path)!})`;
     }
-    const params: unknown[] = [json];
-    for (let i = 0; i < changed; i++) params.push(json);
-    params.push(row.rowid, json);
     try {
       return (
-        this.statement(`UPDATE ${meta.table} SET doc = jsonb(?)${set} WHERE rowid = ? AND doc IS NOT jsonb(?)`).run(...params).changes > 0
+        this.statement(`UPDATE ${meta.table} SET doc = jsonb(@doc)${set} WHERE rowid = @rowid AND doc IS NOT jsonb(@doc)`).run({
+          doc: json,
+          rowid: row.rowid,
+        }).changes > 0
       );
     } catch (error) {
       throw this.duplicateKeyError(meta, error, updated);
