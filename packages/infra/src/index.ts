@@ -9,3 +9,4 @@ export * from './mail/index';
 export * from './diagnostics/timing';
 export * from './health/index';
 export * from './commands/commandPipeline';
+export * from './threads/moduleWorker';
