@@ -15,6 +15,11 @@
  * how to write (any other element type in a cell, a `v` that is not an object, a size of 8 bytes) is handed to
  * `fallback`, which answers its parsed document (`json()` of the bytes and JSON.parse), written by `lineOf`
  * (`csvLinesOf` of the one record).
+ *
+ * The header is read where it is needed (the document, its keys, the cells), written out three times rather than
+ * called: nested helpers returning the payload's start and size were tried (2026-11-27) and measured no faster, at
+ * times slower (a 20,000-row walk 133-246 ms against 134-243 ms, the machine too busy to tell them apart), so the
+ * hot loop keeps the form whose figures the export's target was met with.
  */
 export function csvLinesOfJsonb(
   docs: Iterable<Uint8Array>,
