@@ -1,4 +1,4 @@
-import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { parentPort, type MessagePort } from 'node:worker_threads';
 import { CsvError, parse } from 'csv-parse';
 import type { ImportDelimiter, KnownRecord, RecordContext } from '@stramien/domain';
 import {
@@ -30,7 +30,7 @@ import { preparedLinesOf } from './importRows';
  * bytes than are checked soon: only a few batches are ever in memory.
  */
 
-/** what the job's thread gives a thread of this module */
+/** what the job's thread gives a thread of this module, in its first message (`begin`) */
 export interface CsvThreadData {
   role: 'parse' | 'check' | 'parse-check';
   delimiter: ImportDelimiter;
@@ -56,13 +56,15 @@ export type CheckedAnswer =
   | { error: { message: string; csv: boolean; lines?: number } };
 
 /** the job's thread's messages: the file's bytes and their end (parsers), the answer to a lookup (checkers) */
-export type ThreadInput = { chunk: Uint8Array } | { end: true } | { known: { id: number; found: KnownRecord[] | string[] } };
+export type ThreadInput =
+  { begin: CsvThreadData } | { chunk: Uint8Array } | { end: true } | { known: { id: number; found: KnownRecord[] | string[] } };
 
 /** batches a checker holds unchecked before its parser holds the job thread's bytes back */
 const BATCHES_AHEAD = 2;
 
-const data = workerData as CsvThreadData;
 const main = parentPort!;
+/** this thread's import (one a thread: a thread is started ahead, csvThread.ts `warmCsvThreads`, and given its role) */
+let data: CsvThreadData;
 
 /** the checker of this thread: `take` hands it a parser's answer; `pending` is what it has not checked yet */
 const checker = (consumed: () => void): { take: (answer: ParsedAnswer) => void; pending: () => number } => {
@@ -76,7 +78,13 @@ const checker = (consumed: () => void): { take: (answer: ParsedAnswer) => void; 
   let draining = false;
   const linesOf = preparedLinesOf(jobId, target);
   const encoder = new TextEncoder();
-  const base: RecordContext = { tableId: target.tableId, projectId: target.projectId, columns: target.columns, knownRecords: [], knownSbsCodes: [] };
+  const base: RecordContext = {
+    tableId: target.tableId,
+    projectId: target.projectId,
+    columns: target.columns,
+    knownRecords: [],
+    knownSbsCodes: [],
+  };
 
   // the read model is the job thread's: a batch's linked cells are looked up there, one message each way
   let asked = 0;
@@ -202,10 +210,16 @@ const parser = (out: (answer: ParsedAnswer) => void, pending: () => number): { r
     failed = true;
     fresh = [];
     handOn(true);
-    out({ error: { message: String(error?.message), csv: error instanceof CsvError, ...(error?.lines !== undefined ? { lines: error.lines } : {}) } });
+    out({
+      error: {
+        message: String(error?.message),
+        csv: error instanceof CsvError,
+        ...(error?.lines !== undefined ? { lines: error.lines } : {}),
+      },
+    });
   });
   main.on('message', (message: ThreadInput) => {
-    if ('known' in message || failed) return;
+    if (!('chunk' in message || 'end' in message) || failed) return;
     // the write before this message went through (its error would have been emitted by now)
     handOn(false);
     if ('chunk' in message) csv.write(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
@@ -219,23 +233,33 @@ const parser = (out: (answer: ParsedAnswer) => void, pending: () => number): { r
   return { room };
 };
 
-if (data.role === 'parse') {
-  const port = data.port;
-  // records for a checker thread: it answers `consumed` for each batch it took off its queue
-  let handed = 0;
-  let taken = 0;
-  const out = port ? (answer: ParsedAnswer) => (handed++, port.postMessage(answer)) : (answer: ParsedAnswer) => main.postMessage(answer);
-  const { room } = parser(out, () => handed - taken);
-  port?.on('message', () => {
-    taken++;
-    room();
-  });
-} else if (data.role === 'check') {
-  const port = data.port!;
-  const { take } = checker(() => port.postMessage({ consumed: true }));
-  port.on('message', take);
-} else {
-  let room = () => {};
-  const { take, pending } = checker(() => room());
-  room = parser(take, pending).room;
-}
+const run = () => {
+  if (data.role === 'parse') {
+    const port = data.port;
+    // records for a checker thread: it answers `consumed` for each batch it took off its queue
+    let handed = 0;
+    let taken = 0;
+    const out = port ? (answer: ParsedAnswer) => (handed++, port.postMessage(answer)) : (answer: ParsedAnswer) => main.postMessage(answer);
+    const { room } = parser(out, () => handed - taken);
+    port?.on('message', () => {
+      taken++;
+      room();
+    });
+  } else if (data.role === 'check') {
+    const port = data.port!;
+    const { take } = checker(() => port.postMessage({ consumed: true }));
+    port.on('message', take);
+  } else {
+    let room = () => {};
+    const { take, pending } = checker(() => room());
+    room = parser(take, pending).room;
+  }
+};
+
+main.once('message', (message: ThreadInput) => {
+  if (!('begin' in message)) throw new Error('a CSV import thread was not given its import first');
+  data = message.begin;
+  run();
+});
+// the modules are loaded: the thread is ready for an import
+main.postMessage({ ready: true });

@@ -39,14 +39,63 @@ const BATCHES_AHEAD = 2;
  */
 export const csvThreadHooks: { threads: 1 | 2; started: ((worker: Worker) => void) | null } = { threads: 2, started: null };
 
-const startThread = (data: CsvThreadData, transferList: MessagePort[] = []): Worker => {
+/** threads started ahead, their modules loading or loaded, each waiting for an import (`begin`) */
+const idle: Worker[] = [];
+/** how many threads are kept started ahead (`warmCsvThreads`; none unless asked) */
+let keep = 0;
+
+const startIdle = (): Worker => {
   const worker = startModuleWorker(MODULE, {
-    workerData: data,
-    transferList,
     // a batch's records and checked rows die young: a young generation that holds them is scavenged less often
     resourceLimits: { maxYoungGenerationSizeMb: 64 },
   });
   worker.unref();
+  // a thread that fails while it waits is dropped (an import that takes it sees its end)
+  const drop = () => {
+    const at = idle.indexOf(worker);
+    if (at >= 0) idle.splice(at, 1);
+  };
+  worker.on('error', drop);
+  worker.on('exit', drop);
+  return worker;
+};
+
+const refill = () => {
+  while (idle.length < keep) idle.push(startIdle());
+};
+/** the threads an import took are started again this long after it closed them: after its chunks, as a rule */
+const REFILL_DELAY_MS = 10_000;
+
+/**
+ * Starts `count` threads ahead of the imports (the job worker's start): from source a thread takes about a second to
+ * load its modules (docs/threads.md), bundled milliseconds. Each thread serves one import and ends with it; the ones
+ * taken are started again REFILL_DELAY_MS after that import's threads are closed (not beside its chunks). Resolves once
+ * they are ready.
+ */
+export const warmCsvThreads = async (count = 2): Promise<void> => {
+  keep = Math.max(keep, count);
+  refill();
+  await Promise.all(
+    idle.map(
+      (worker) =>
+        new Promise<void>((resolve) => {
+          const done = () => {
+            worker.off('message', onMessage);
+            resolve();
+          };
+          const onMessage = (message: { ready?: true }) => message.ready && done();
+          worker.on('message', onMessage);
+          worker.once('error', done);
+          worker.once('exit', done);
+        }),
+    ),
+  );
+};
+
+/** a thread for one import: one started ahead, else a new one; `begin` gives it its role */
+const startThread = (data: CsvThreadData, transferList: MessagePort[] = []): Worker => {
+  const worker = idle.shift() ?? startIdle();
+  worker.postMessage({ begin: data } satisfies ThreadInput, transferList);
   csvThreadHooks.started?.(worker);
   return worker;
 };
@@ -85,8 +134,8 @@ const threadReader = <A>(
       wake();
     }
   });
-  threads.answer.on('message', (message: A & { ack?: true }) => {
-    if (message.ack || onAnswer(message)) return;
+  threads.answer.on('message', (message: A & { ack?: true; ready?: true }) => {
+    if (message.ack || message.ready || onAnswer(message)) return;
     answers.push(message);
     wake();
   });
@@ -121,6 +170,7 @@ const threadReader = <A>(
     closed = true;
     wake();
     for (const worker of threads.all) void worker.terminate();
+    if (idle.length < keep) setTimeout(refill, REFILL_DELAY_MS).unref();
   };
 
   const next = async (): Promise<A> => {

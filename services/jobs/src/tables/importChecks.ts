@@ -1,16 +1,8 @@
-import {
-  checkRecordCell,
-  importCellInput,
-  referencedRecords,
-  referencedSbsCodes,
-  usesDecimalComma,
-  type CellValue,
-  type Column,
-  type ImportDelimiter,
-  type KnownRecord,
-  type MessageValues,
-  type RecordContext,
-} from '@stramien/domain';
+// the domain's modules by path, not its index: the checker thread (csvImport.worker.ts) loads only what the checks need
+import { checkRecordCell, referencedRecords, referencedSbsCodes, type KnownRecord, type RecordContext } from '@stramien/domain/tables/decideRecord';
+import { importCellInput, usesDecimalComma, type ImportDelimiter } from '@stramien/domain/tables/importValues';
+import type { CellValue, Column } from '@stramien/domain/tables/table';
+import type { MessageValues } from '@stramien/domain/shared/messageCatalogue';
 
 /**
  * The checks of a CSV import's cells (docs/tables.md "Bulk work"), shared by `POST /records/verify` (csvRecords.ts) and

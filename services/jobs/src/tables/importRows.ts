@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { CellValue } from '@stramien/domain';
+import type { CellValue } from '@stramien/domain/tables/table';
 import type { ImportTarget } from './importChecks';
 
 /**

@@ -22,7 +22,7 @@ import { TABLES_COLLECTION, type TableDoc } from '@stramien/projections/tables/t
 import { defineJobKind, JobRefused, type JobContext } from '../kinds/jobKind';
 import { tabularFile, tabularPart } from '../kinds/tabular';
 import { headerRefusal, peekHead, readModelLookups, recordContextOf, type ImportTarget } from './csvRecords';
-import { CellsRefused, checkCsvInThreads, csvThreadHooks, ThreadCsvError } from './csvThread';
+import { CellsRefused, checkCsvInThreads, csvThreadHooks, ThreadCsvError, warmCsvThreads } from './csvThread';
 import { importedRecordIds } from './importRows';
 
 export { importedRecordIds, preparedLine } from './importRows';
@@ -222,6 +222,8 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
     const created = (await writeChecked(job, params, rows, definition, context)) ?? (await createRows(job, params, rows, context));
     return { content: tabularPart('csv', created), items: rows.length };
   },
+  /** the plan's threads (csv-parse and the checks) started ahead */
+  warm: () => warmCsvThreads(csvThreadHooks.threads),
   /** canceled (or failed) while at work: the upload and the checked rows go; the records written stay */
   async discard(job, _params, { blobStore }) {
     await removeBlobs(blobStore, job.jobId);
