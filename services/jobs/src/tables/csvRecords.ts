@@ -1,6 +1,15 @@
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { defaultImportMapping, DomainError, detectDelimiter, format, tableMessages, type Column, type ImportDelimiter, type MessageValues } from '@stramien/domain';
+import {
+  defaultImportMapping,
+  DomainError,
+  detectDelimiter,
+  format,
+  tableMessages,
+  type Column,
+  type ImportDelimiter,
+  type MessageValues,
+} from '@stramien/domain';
 import type { DocumentStore } from '@stramien/infra';
 import { tableRecordsCollection } from '@stramien/projections/tables/tableDocs';
 import { SBS_NODES_COLLECTION, type SbsNodeDoc } from '@stramien/projections/sbs/sbsNodes';
@@ -206,4 +215,3 @@ export const readModelLookups = (documentStore: DocumentStore): ImportLookups =>
     return [...new Set(found.flat().map((n) => n.code))];
   },
 });
-

@@ -148,7 +148,9 @@ const threadReader = <A>(
 
   const send = (chunk: Buffer | string | null) => {
     unacked++;
-    threads.feed.postMessage((chunk === null ? { end: true } : { chunk: typeof chunk === 'string' ? Buffer.from(chunk) : chunk }) satisfies ThreadInput);
+    threads.feed.postMessage(
+      (chunk === null ? { end: true } : { chunk: typeof chunk === 'string' ? Buffer.from(chunk) : chunk }) satisfies ThreadInput,
+    );
   };
   const room = () => unacked < CHUNKS_IN_FLIGHT && answers.length < BATCHES_AHEAD;
   void (async () => {
@@ -274,9 +276,7 @@ export const checkCsvInThreads = (
     threads = { feed: parser, answer: checker, all: [parser, checker] };
   }
   const answerLookup = (lookup: Extract<CheckedAnswer, { lookup: unknown }>['lookup']) => {
-    const found = lookup.records
-      ? lookups.knownRecords(lookup.records)
-      : lookups.knownSbsCodes(lookup.projectId!, lookup.codes ?? []);
+    const found = lookup.records ? lookups.knownRecords(lookup.records) : lookups.knownSbsCodes(lookup.projectId!, lookup.codes ?? []);
     found.then(
       (known) => threads.answer.postMessage({ known: { id: lookup.id, found: known } } satisfies ThreadInput),
       (error: unknown) => reader.fail(error),

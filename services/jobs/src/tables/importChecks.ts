@@ -1,5 +1,11 @@
 // the domain's modules by path, not its index: the checker thread (csvImport.worker.ts) loads only what the checks need
-import { checkRecordCell, referencedRecords, referencedSbsCodes, type KnownRecord, type RecordContext } from '@stramien/domain/tables/decideRecord';
+import {
+  checkRecordCell,
+  referencedRecords,
+  referencedSbsCodes,
+  type KnownRecord,
+  type RecordContext,
+} from '@stramien/domain/tables/decideRecord';
 import { importCellInput, usesDecimalComma, type ImportDelimiter } from '@stramien/domain/tables/importValues';
 import type { CellValue, Column } from '@stramien/domain/tables/table';
 import type { MessageValues } from '@stramien/domain/shared/messageCatalogue';
@@ -100,7 +106,10 @@ export const linkedInputs = (mapped: readonly MappedColumn[], batch: readonly Cs
   if (!mapped.some((m) => m.column.type === 'table' || m.column.type === 'sbscode')) return null;
   const decimalComma = { decimalComma: usesDecimalComma(head.delimiter) };
   return batch.map(
-    ({ cells }) => Object.fromEntries(mapped.map((m) => [m.column.columnId, importCellInput(m.column.type, cells[m.index] ?? '', decimalComma)])) as Record<string, string>,
+    ({ cells }) =>
+      Object.fromEntries(
+        mapped.map((m) => [m.column.columnId, importCellInput(m.column.type, cells[m.index] ?? '', decimalComma)]),
+      ) as Record<string, string>,
   );
 };
 

@@ -46,9 +46,11 @@ export const recordDataJson = (jobId: string, target: ImportTarget): ((recordId:
   return (recordId, values) => `{"recordId":"${recordId}${middle}${JSON.stringify(values)}${end}`;
 };
 
-
 /** a checked batch's rows as the plan stores them: one `preparedLine` a row, in the batch's order */
-export const preparedLinesOf = (jobId: string, target: ImportTarget): ((rows: readonly { row: number; checked: Record<string, CellValue> }[]) => string) => {
+export const preparedLinesOf = (
+  jobId: string,
+  target: ImportTarget,
+): ((rows: readonly { row: number; checked: Record<string, CellValue> }[]) => string) => {
   const idOf = importedRecordIds(jobId);
   const dataJson = recordDataJson(jobId, target);
   return (rows) => {
