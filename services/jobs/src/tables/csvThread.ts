@@ -44,12 +44,28 @@ const idle: Worker[] = [];
 /** how many threads are kept started ahead (`warmCsvThreads`; none unless asked) */
 let keep = 0;
 
+/** each thread started ahead: settles once its modules are loaded (or it failed) */
+const readiness = new WeakMap<Worker, Promise<void>>();
+
 const startIdle = (): Worker => {
   const worker = startModuleWorker(MODULE, {
     // a batch's records and checked rows die young: a young generation that holds them is scavenged less often
     resourceLimits: { maxYoungGenerationSizeMb: 64 },
   });
   worker.unref();
+  readiness.set(
+    worker,
+    new Promise<void>((resolve) => {
+      const onMessage = (message: { ready?: true }) => {
+        if (!message.ready) return;
+        worker.off('message', onMessage);
+        resolve();
+      };
+      worker.on('message', onMessage);
+      worker.once('error', () => resolve());
+      worker.once('exit', () => resolve());
+    }),
+  );
   // a thread that fails while it waits is dropped (an import that takes it sees its end)
   const drop = () => {
     const at = idle.indexOf(worker);
@@ -75,21 +91,7 @@ const REFILL_DELAY_MS = 10_000;
 export const warmCsvThreads = async (count = 2): Promise<void> => {
   keep = Math.max(keep, count);
   refill();
-  await Promise.all(
-    idle.map(
-      (worker) =>
-        new Promise<void>((resolve) => {
-          const done = () => {
-            worker.off('message', onMessage);
-            resolve();
-          };
-          const onMessage = (message: { ready?: true }) => message.ready && done();
-          worker.on('message', onMessage);
-          worker.once('error', done);
-          worker.once('exit', done);
-        }),
-    ),
-  );
+  await Promise.all(idle.map((worker) => readiness.get(worker)));
 };
 
 /** a thread for one import: one started ahead, else a new one; `begin` gives it its role */
