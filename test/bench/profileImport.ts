@@ -2,9 +2,10 @@
  * Profiling aid for the CSV import job (not a benchmark): writes a Dutch Excel file of `rows` x 20 columns (the
  * tablesImport bench's), then runs the `records-import` kind's plan and every chunk on embedded adapters in .tmp/, as
  * the worker would, and prints the CPU time (process.cpuUsage) per 10,000 rows of the plan and of the chunks.
- * `node --import tsx test/bench/profileImport.ts [rows] [--prof [--plan-only | --chunks-only]]`; with --prof the profile (of the plan
- * and the chunks, or of one of them) is written to .tmp/prof/import.cpuprofile (read it with cpuprofileTop.mjs). The
- * plan's CPU is also given by thread (its csv-parse runs in a thread of its own).
+ * `node --import tsx test/bench/profileImport.ts [rows] [--threads 1|2] [--prof [--plan-only | --chunks-only]]`; with --prof the
+ * profile (of the plan and the chunks, or of one of them) is written to .tmp/prof/import.cpuprofile (read it with
+ * cpuprofileTop.mjs). The plan's CPU is also given by thread, sampled while they run (csv-parse and the cell checks run
+ * in threads of their own, started ahead as a started job worker has them; `--threads 1`: both in one thread).
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
