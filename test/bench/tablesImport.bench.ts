@@ -101,6 +101,8 @@ export const benchImportJob = async (dir: string, file: Buffer, rows: number, lo
   try {
     const columns = await seedImportTable(documentStore);
     const worker = createJobWorker({ eventStore, documentStore, blobStore, bus, kinds: defaultJobKinds() });
+    // as a started worker has them: the import's threads ready (from source they load for about a second)
+    await worker.warm();
     const pipeline = createCommandPipeline({ eventStore });
     const jobId = randomUUID();
     const actor = { userId: 'user-0', licenceId: 'licence-1' };

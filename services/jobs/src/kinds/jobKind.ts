@@ -61,6 +61,8 @@ export interface JobKind<P = unknown> {
   assemblesAlong?: boolean;
   /** removes what the kind itself stored for a job that ends without its file (canceled or failed while at work) */
   discard?(job: JobState, params: P, context: JobContext): Promise<void>;
+  /** readies what the kind's jobs start with (threads), once the worker starts; resolves when ready */
+  warm?(): Promise<void>;
 }
 
 /**

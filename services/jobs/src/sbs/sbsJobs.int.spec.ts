@@ -4,13 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fold, jobDecider, jobSchemas, sbsMessages, toJobStreamId, type JobEvent, type JobParams, type JobState } from '@stramien/domain';
-import {
-  createCommandPipeline,
-  createEmbeddedDocumentStore,
-  createFileBlobStore,
-  createInProcessBus,
-  createSqliteEventStore,
-} from '@stramien/infra';
+import { createCommandPipeline } from '@stramien/infra';
 import { createProjectionRunner, type ProjectionRunner } from '@stramien/projections/runner/projectionRunner';
 import { sbsProjections } from '@stramien/projections/sbs/index';
 import { SBS_NODES_COLLECTION, type SbsNodeDoc } from '@stramien/projections/sbs/sbsNodes';
@@ -19,6 +13,7 @@ import { createJobWorker } from '../worker/jobWorker';
 import { SBS_CHUNK } from './sbsChunks';
 import { sbsClearKind, sbsDeleteBlobIds, sbsDeleteKind, SBS_CLEAR_KIND, SBS_DELETE_KIND } from './sbsDelete';
 import { importedSbsNodeId, sbsImportBlobIds, sbsImportKind, SBS_IMPORT_KIND } from './sbsImport';
+import { openTestAdapters, type TestAdapters } from '../testing/adapters';
 
 const LICENCE = 'licence-1';
 const OWNER = 'owner-1';
@@ -26,18 +21,12 @@ const PROJECT = 'project-1';
 const VERSION = PROJECT;
 
 let dir: string;
-let adapters: ReturnType<typeof open>;
+let adapters: TestAdapters;
 let runner: ProjectionRunner;
-const open = (dataDir: string) => ({
-  eventStore: createSqliteEventStore({ file: join(dataDir, 'events.sqlite') }),
-  documentStore: createEmbeddedDocumentStore({ file: join(dataDir, 'documents.sqlite') }),
-  blobStore: createFileBlobStore({ dir: join(dataDir, 'blobs') }),
-  bus: createInProcessBus(),
-});
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'stramien-sbs-jobs-'));
-  adapters = open(dir);
+  adapters = openTestAdapters(dir);
   // the real SBS read models, which the jobs' plans read
   runner = createProjectionRunner({ eventStore: adapters.eventStore, documentStore: adapters.documentStore, projections: sbsProjections });
   await runner.start();

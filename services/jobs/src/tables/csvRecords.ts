@@ -1,28 +1,24 @@
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import {
-  checkRecordCell,
   defaultImportMapping,
   DomainError,
   detectDelimiter,
   format,
-  importCellInput,
-  referencedRecords,
-  referencedSbsCodes,
   tableMessages,
-  usesDecimalComma,
   type Column,
-  type CellValue,
   type ImportDelimiter,
-  type KnownRecord,
   type MessageValues,
-  type RecordContext,
 } from '@stramien/domain';
 import type { DocumentStore } from '@stramien/infra';
 import { tableRecordsCollection } from '@stramien/projections/tables/tableDocs';
 import { SBS_NODES_COLLECTION, type SbsNodeDoc } from '@stramien/projections/sbs/sbsNodes';
 import { SBS_VERSIONS_COLLECTION, type SbsVersionDoc } from '@stramien/projections/sbs/sbsVersions';
 import { CSV_PARSE_OPTIONS, parseCsvInThread, ThreadCsvError } from './csvThread';
+import type { CsvHead, CsvRow, ImportLookups, ImportMapping } from './importChecks';
+
+export { checkBatch, recordContextOf } from './importChecks';
+export type { CheckedBatch, CsvHead, CsvRow, ImportCellError, ImportLookups, ImportMapping, ImportTarget } from './importChecks';
 
 /**
  * Reading a CSV import (docs/tables.md "Bulk work"), shared by `POST /records/verify`, `POST /records/import` and the
@@ -31,32 +27,6 @@ import { CSV_PARSE_OPTIONS, parseCsvInThread, ThreadCsvError } from './csvThread
  * them (`importCellInput`) and checked by the record decider's own cell check, so a cell gets the messages of
  * `POST /record`. Only a batch is ever in memory.
  */
-
-/** The header line of a CSV and its delimiter. */
-export interface CsvHead {
-  headers: string[];
-  delimiter: ImportDelimiter;
-}
-
-/** A data row: its number (1-based, the header line not counted; empty lines are skipped) and its cells. */
-export interface CsvRow {
-  row: number;
-  cells: string[];
-}
-
-/** CSV header -> column id, or null: not imported */
-export type ImportMapping = Record<string, string | null>;
-
-/** One refused cell, as `POST /records/verify` lists it. */
-export interface ImportCellError {
-  row: number;
-  column: string;
-  header: string;
-  value: string;
-  message: string;
-  key: string;
-  values?: MessageValues;
-}
 
 /** a refusal of the whole file (422): empty, not CSV, a header twice, a mapping that does not fit */
 const refuse = (message: string, values?: MessageValues, field = 'file'): DomainError => {
@@ -98,17 +68,10 @@ const parseCsvHere = (
   };
 };
 
-/**
- * Opens a CSV: reads its header line (BOM dropped, delimiter detected), then hands out its data rows in batches of
- * `batchSize`. Throws a 422 DomainError for an empty file (no header), a header written twice, or text that is not
- * CSV (with its line). With `thread`, csv-parse runs in a thread of its own (csvThread.ts): the
- * import job's plan checks a batch while the next is parsed.
- */
-export const openCsv = async (
+/** the start of a CSV (BOM dropped) up to its first line break, its delimiter, and the rest of its bytes (null: none) */
+export const peekHead = async (
   input: Readable,
-  batchSize: number,
-  options: { thread?: boolean } = {},
-): Promise<{ head: CsvHead; batches: () => AsyncGenerator<CsvRow[]>; close: () => void }> => {
+): Promise<{ start: Buffer; rest: AsyncIterator<Buffer | string> | null; delimiter: ImportDelimiter }> => {
   const source = input[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
   const first: Buffer[] = [];
   let peeked = 0;
@@ -127,39 +90,55 @@ export const openCsv = async (
   let start = Buffer.concat(first);
   if (start.subarray(0, 3).equals(BOM)) start = start.subarray(3);
   const headerLine = start.toString('utf8').split(/\r?\n/, 1)[0] ?? '';
-  const delimiter = detectDelimiter(headerLine);
+  return { start, rest: ended ? null : source, delimiter: detectDelimiter(headerLine) };
+};
 
-  const { read: next, close } = options.thread
-    ? parseCsvInThread(start, ended ? null : source, delimiter, batchSize)
-    : parseCsvHere(start, ended ? null : source, delimiter);
+/** the 422 of text csv-parse refuses (with its line), else null */
+export const unreadableRefusal = (e: unknown): DomainError | null =>
+  e instanceof CsvError || e instanceof ThreadCsvError ? refuse(tableMessages.importUnreadable, { line: Number(e.lines ?? 0) || 1 }) : null;
+
+/** the 422 of a header line that cannot be imported: none (an empty file, or empty names only), or a name twice; else null */
+export const headerRefusal = (headers: readonly string[] | null): DomainError | null => {
+  if (!headers || headers.every((h) => h.trim() === '')) return refuse(tableMessages.importEmpty);
+  const seen = new Set<string>();
+  for (const header of headers) {
+    if (header.trim() === '') continue;
+    if (seen.has(header)) return refuse(tableMessages.importDuplicateHeader, { header });
+    seen.add(header);
+  }
+  return null;
+};
+
+/**
+ * Opens a CSV: reads its header line (BOM dropped, delimiter detected), then hands out its data rows in batches of
+ * `batchSize`. Throws a 422 DomainError for an empty file (no header), a header written twice, or text that is not
+ * CSV (with its line). With `thread`, csv-parse runs in a thread of its own (csvThread.ts, csvImport.worker.ts).
+ */
+export const openCsv = async (
+  input: Readable,
+  batchSize: number,
+  options: { thread?: boolean } = {},
+): Promise<{ head: CsvHead; batches: () => AsyncGenerator<CsvRow[]>; close: () => void }> => {
+  const { start, rest, delimiter } = await peekHead(input);
+  const { read: next, close } = options.thread ? parseCsvInThread(start, rest, delimiter, batchSize) : parseCsvHere(start, rest, delimiter);
   const read = async (): Promise<string[] | null> => {
     try {
       return await next();
     } catch (e) {
       close();
-      if (e instanceof CsvError || e instanceof ThreadCsvError)
-        throw refuse(tableMessages.importUnreadable, { line: Number(e.lines ?? 0) || 1 });
-      throw e;
+      throw unreadableRefusal(e) ?? e;
     }
   };
 
   const headers = await read();
-  if (!headers || headers.every((h) => h.trim() === '')) {
+  const refused = headerRefusal(headers);
+  if (refused) {
     close();
-    throw refuse(tableMessages.importEmpty);
-  }
-  const seen = new Set<string>();
-  for (const header of headers) {
-    if (header.trim() === '') continue;
-    if (seen.has(header)) {
-      close();
-      throw refuse(tableMessages.importDuplicateHeader, { header });
-    }
-    seen.add(header);
+    throw refused;
   }
   let used = false;
   return {
-    head: { headers, delimiter },
+    head: { headers: headers!, delimiter },
     /** stops reading (when the rows are not wanted) */
     close,
     batches: async function* () {
@@ -206,12 +185,6 @@ export const resolveMapping = (head: CsvHead, columns: readonly Column[], sent: 
   return Object.fromEntries(head.headers.map((h) => [h, h.trim() === '' ? null : (sent[h] ?? null)]));
 };
 
-/** What a batch's `table` and `sbscode` cells are checked against: the read models of records and of the SBS. */
-export interface ImportLookups {
-  knownRecords(wanted: KnownRecord[]): Promise<KnownRecord[]>;
-  knownSbsCodes(projectId: string, codes: string[]): Promise<string[]>;
-}
-
 /**
  * Lookups through the read models: a `table` cell's record must be live in its target table's records collection,
  * an `sbscode` one a code of any version of the project's SBS (one indexed read per version, as the record routes).
@@ -242,93 +215,3 @@ export const readModelLookups = (documentStore: DocumentStore): ImportLookups =>
     return [...new Set(found.flat().map((n) => n.code))];
   },
 });
-
-/** The table an import writes into. */
-export interface ImportTarget {
-  tableId: string;
-  projectId: string;
-  columns: Column[];
-}
-
-/**
- * What the record commands of a batch are checked against: the table's columns and the records and SBS codes the
- * batch's `table` and `sbscode` cells name (one lookup each; none for a table without such columns).
- */
-export const recordContextOf = async (
-  target: ImportTarget,
-  inputs: readonly Record<string, unknown>[],
-  lookups: ImportLookups,
-): Promise<RecordContext> => {
-  const hasTableCells = target.columns.some((c) => c.type === 'table');
-  const hasSbsCells = target.columns.some((c) => c.type === 'sbscode');
-  const wanted = hasTableCells ? inputs.flatMap((values) => referencedRecords(target.columns, values)) : [];
-  const codes = hasSbsCells ? [...new Set(inputs.flatMap((values) => referencedSbsCodes(target.columns, values)))] : [];
-  return {
-    tableId: target.tableId,
-    projectId: target.projectId,
-    columns: target.columns,
-    knownRecords: wanted.length === 0 ? [] : await lookups.knownRecords(wanted),
-    knownSbsCodes: codes.length === 0 ? [] : await lookups.knownSbsCodes(target.projectId, codes),
-  };
-};
-
-/**
- * A checked batch: each row without a refused cell and the values the check made of its cells (by column id, as
- * `RecordCreated` stores them, in file column order); its refused cells.
- */
-export interface CheckedBatch {
-  rows: { row: number; checked: Record<string, CellValue> }[];
-  errors: ImportCellError[];
-}
-
-/**
- * Checks a batch of rows: each mapped cell read as spreadsheets write it (`importCellInput`; decimal commas in `;`
- * files), then the record decider's cell check against the table's columns and the records and SBS codes the batch
- * names (one lookup each per batch). Errors come in row, then file column order.
- */
-export const checkBatch = async (
-  target: ImportTarget,
-  head: CsvHead,
-  mapping: ImportMapping,
-  batch: readonly CsvRow[],
-  lookups: ImportLookups,
-): Promise<CheckedBatch> => {
-  const decimalComma = { decimalComma: usesDecimalComma(head.delimiter) };
-  const mapped = head.headers
-    .map((header, index) => ({ header, index, column: target.columns.find((c) => c.columnId === mapping[header]) }))
-    .filter((m): m is { header: string; index: number; column: Column } => m.column !== undefined);
-  const inputOf = (cells: string[], m: (typeof mapped)[number]) => importCellInput(m.column.type, cells[m.index] ?? '', decimalComma);
-  // the inputs are kept for a lookup only when `table` or `sbscode` cells name other data; else each is read as checked
-  const linked = mapped.some((m) => m.column.type === 'table' || m.column.type === 'sbscode');
-  const inputs = linked
-    ? batch.map(({ cells }) => Object.fromEntries(mapped.map((m) => [m.column.columnId, inputOf(cells, m)])) as Record<string, string>)
-    : null;
-  const context = await recordContextOf(target, inputs ?? [], lookups);
-  const errors: ImportCellError[] = [];
-  const rows: CheckedBatch['rows'] = [];
-  for (let i = 0; i < batch.length; i++) {
-    const { row, cells } = batch[i]!;
-    const values = inputs?.[i];
-    const checked: Record<string, CellValue> = {};
-    let refused = false;
-    for (const m of mapped) {
-      const result = checkRecordCell(context, m.column, values ? values[m.column.columnId] : inputOf(cells, m));
-      if (result.ok) {
-        checked[m.column.columnId] = result.value;
-        continue;
-      }
-      refused = true;
-      errors.push({
-        row,
-        column: m.column.columnId,
-        header: m.header,
-        value: cells[m.index] ?? '',
-        message: result.error.message,
-        key: result.error.key,
-        ...(result.error.values ? { values: result.error.values } : {}),
-      });
-    }
-    if (!refused) rows.push({ row, checked });
-  }
-  return { rows, errors };
-};

@@ -1,71 +1,21 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import type { ImportDelimiter } from '@stramien/domain';
+import { startModuleWorker } from '@stramien/infra';
+import type { CheckedAnswer, CsvThreadData, ParsedAnswer, ThreadInput } from './csvImport.worker';
+import type { ImportLookups, ImportMapping, ImportTarget } from './importChecks';
 
 /**
- * csv-parse in a thread of its own, for the import job's plan (docs/tables.md "Bulk work", "Import: csv-parse in a
- * thread"): the job's thread hands it the file's bytes and gets its records back in batches, and checks one batch
- * while the thread parses the next. The parser and its options are those of `openCsv` (csvRecords.ts), so the records
- * and the line of a refusal are the same (csvThread.unit.spec.ts).
- *
- * The thread's code is a string run with `eval: true` (plain CommonJS, csv-parse found by its resolved path), as the
- * table export's reader threads (exportReaders.ts): no loader and no bundle entry of its own.
+ * The job thread's side of the CSV import's threads (csvImport.worker.ts; docs/tables.md "Bulk work", "Import: the
+ * checks in threads"): the job's thread hands a thread the file's bytes (at most CHUNKS_IN_FLIGHT writes it has not
+ * parsed) and takes its answers (at most BATCHES_AHEAD held). `parseCsvInThread`: csv-parse's records, as `openCsv`
+ * reads them in the job's thread (csvThread.unit.spec.ts holds them equal); `checkCsvInThreads`: the checked rows,
+ * each batch as the plan stores it, the cells checked in a thread (or two: csv-parse in one, the checks in another).
  */
-/** csv-parse's options besides the delimiter, in this thread and in the job's (csvRecords.ts `parseCsvHere`) */
+
+/** csv-parse's options besides the delimiter, in the threads and in the job's thread (csvRecords.ts `parseCsvHere`) */
 export const CSV_PARSE_OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: true } as const;
 
-const PARSER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { parse, CsvError } = require(workerData.csvParse);
-const parser = parse({ ...workerData.options, delimiter: workerData.delimiter });
-// records are handed on once the write (or the end) that parsed them went through: a refusal drops the records of
-// the write it came in, as csv-parse's stream drops the records it still holds when it fails (the job's thread reads
-// them from that stream); the stream emits its error on a later tick, so the records wait for setImmediate or for
-// the next message, whichever comes first
-let batch = [];
-let fresh = [];
-let failed = false;
-const handOn = (all) => {
-  for (const record of fresh) {
-    batch.push(record);
-    if (batch.length >= workerData.batchSize) {
-      parentPort.postMessage({ records: batch });
-      batch = [];
-    }
-  }
-  fresh = [];
-  if (all && batch.length > 0) {
-    parentPort.postMessage({ records: batch });
-    batch = [];
-  }
-};
-parser.on('data', (record) => fresh.push(record));
-parser.on('end', () => {
-  if (failed) return;
-  handOn(true);
-  parentPort.postMessage({ end: true });
-});
-parser.on('error', (error) => {
-  failed = true;
-  fresh = [];
-  handOn(true);
-  parentPort.postMessage({ error: { message: String(error && error.message), csv: error instanceof CsvError, lines: error && error.lines } });
-});
-parentPort.on('message', (message) => {
-  if (failed) return;
-  // the write before this message went through (its error would have been emitted by now)
-  handOn(false);
-  if (message.chunk) parser.write(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
-  else parser.end();
-  setImmediate(() => {
-    if (!failed) handOn(false);
-    parentPort.postMessage({ ack: true });
-  });
-});
-`;
-
-/** what the thread answered that the reader did not take yet */
-type Answer = { records: string[][] } | { end: true } | { error: { message: string; csv: boolean; lines?: number } };
+const MODULE = new URL('./csvImport.worker.ts', import.meta.url);
 
 /** a CSV error of the thread's parser: the line csv-parse gave */
 export class ThreadCsvError extends Error {
@@ -80,30 +30,90 @@ export class ThreadCsvError extends Error {
 
 /** bytes the reader sends ahead of what the thread has parsed */
 const CHUNKS_IN_FLIGHT = 8;
-/** batches the thread parsed that the reader holds before it sends more bytes */
+/** answers the thread gave that the reader holds before it sends more bytes */
 const BATCHES_AHEAD = 2;
 
 /**
- * Parses `start` and then what `source` gives in a thread: `read()` answers the records in order, then null at the end;
- * it throws a ThreadCsvError for text csv-parse refuses. `close()` ends the thread (after the end, an error, or when
- * the records are no longer wanted).
+ * How the import job's plan runs its threads (`threads`: the checks in csv-parse's thread, or in one of their own),
+ * and a hook for tests and benches: each thread an import starts.
  */
-export const parseCsvInThread = (
-  start: Buffer,
-  source: AsyncIterator<Buffer | string> | null,
-  delimiter: ImportDelimiter,
-  batchSize: number,
-): { read: () => Promise<string[] | null>; close: () => void } => {
-  const worker = new Worker(PARSER_SOURCE, {
-    eval: true,
-    // not the process's flags: a loader given to the process (tsx) would load in the thread too
-    execArgv: [],
-    workerData: { csvParse: createRequire(import.meta.url).resolve('csv-parse'), options: CSV_PARSE_OPTIONS, delimiter, batchSize },
+export const csvThreadHooks: { threads: 1 | 2; started: ((worker: Worker) => void) | null } = { threads: 2, started: null };
+
+/** threads started ahead, their modules loading or loaded, each waiting for an import (`begin`) */
+const idle: Worker[] = [];
+/** how many threads are kept started ahead (`warmCsvThreads`; none unless asked) */
+let keep = 0;
+
+/** each thread started ahead: settles once its modules are loaded (or it failed) */
+const readiness = new WeakMap<Worker, Promise<void>>();
+
+const startIdle = (): Worker => {
+  const worker = startModuleWorker(MODULE, {
+    // a batch's records and checked rows die young: a young generation that holds them is scavenged less often
+    resourceLimits: { maxYoungGenerationSizeMb: 64 },
   });
   worker.unref();
-  const answers: Answer[] = [];
-  let current: string[][] = [];
-  let at = 0;
+  readiness.set(
+    worker,
+    new Promise<void>((resolve) => {
+      const onMessage = (message: { ready?: true }) => {
+        if (!message.ready) return;
+        worker.off('message', onMessage);
+        resolve();
+      };
+      worker.on('message', onMessage);
+      worker.once('error', () => resolve());
+      worker.once('exit', () => resolve());
+    }),
+  );
+  // a thread that fails while it waits is dropped (an import that takes it sees its end)
+  const drop = () => {
+    const at = idle.indexOf(worker);
+    if (at >= 0) idle.splice(at, 1);
+  };
+  worker.on('error', drop);
+  worker.on('exit', drop);
+  return worker;
+};
+
+const refill = () => {
+  while (idle.length < keep) idle.push(startIdle());
+};
+/** the threads an import took are started again this long after it closed them: after its chunks, as a rule */
+const REFILL_DELAY_MS = 10_000;
+
+/**
+ * Starts `count` threads ahead of the imports (the job worker's start): from source a thread takes about a second to
+ * load its modules (docs/threads.md), bundled milliseconds. Each thread serves one import and ends with it; the ones
+ * taken are started again REFILL_DELAY_MS after that import's threads are closed (not beside its chunks). Resolves once
+ * they are ready.
+ */
+export const warmCsvThreads = async (count = 2): Promise<void> => {
+  keep = Math.max(keep, count);
+  refill();
+  await Promise.all(idle.map((worker) => readiness.get(worker)));
+};
+
+/** a thread for one import: one started ahead, else a new one; `begin` gives it its role */
+const startThread = (data: CsvThreadData, transferList: MessagePort[] = []): Worker => {
+  const worker = idle.shift() ?? startIdle();
+  worker.postMessage({ begin: data } satisfies ThreadInput, transferList);
+  csvThreadHooks.started?.(worker);
+  return worker;
+};
+
+/**
+ * Feeds `feed` the bytes (`start`, then what `source` gives) and takes the answers of `answer` (the same thread, or the
+ * checker a parser hands its records to): `next()` answers them in order, and throws when a thread fails or ends
+ * before `close()`. `onAnswer` may take an answer itself (true: not queued).
+ */
+const threadReader = <A>(
+  threads: { feed: Worker; answer: Worker; all: Worker[] },
+  start: Buffer,
+  source: AsyncIterator<Buffer | string> | null,
+  onAnswer: (answer: A) => boolean = () => false,
+): { next: () => Promise<A>; close: () => void; fail: (error: unknown) => void } => {
+  const answers: A[] = [];
   let unacked = 0;
   let closed = false;
   let failure: Error | null = null;
@@ -116,23 +126,33 @@ export const parseCsvInThread = (
     wakeFeeder?.();
     wakeFeeder = null;
   };
-  worker.on('message', (message: Answer | { ack: true }) => {
-    if ('ack' in message) unacked--;
-    else answers.push(message);
+  const fail = (error: unknown) => {
+    failure ??= error instanceof Error ? error : new Error(String(error));
+    wake();
+  };
+  threads.feed.on('message', (message: { ack?: true }) => {
+    if (message.ack) {
+      unacked--;
+      wake();
+    }
+  });
+  threads.answer.on('message', (message: A & { ack?: true; ready?: true }) => {
+    if (message.ack || message.ready || onAnswer(message)) return;
+    answers.push(message);
     wake();
   });
-  worker.on('error', (error) => {
-    failure = error;
-    wake();
-  });
-  worker.on('exit', () => {
-    if (!closed) failure ??= new Error('the CSV thread ended');
-    wake();
-  });
+  for (const worker of threads.all) {
+    worker.on('error', fail);
+    worker.on('exit', () => {
+      if (!closed) fail(new Error('a CSV import thread ended'));
+    });
+  }
 
   const send = (chunk: Buffer | string | null) => {
     unacked++;
-    worker.postMessage(chunk === null ? { end: true } : { chunk: typeof chunk === 'string' ? Buffer.from(chunk) : chunk });
+    threads.feed.postMessage(
+      (chunk === null ? { end: true } : { chunk: typeof chunk === 'string' ? Buffer.from(chunk) : chunk }) satisfies ThreadInput,
+    );
   };
   const room = () => unacked < CHUNKS_IN_FLIGHT && answers.length < BATCHES_AHEAD;
   void (async () => {
@@ -147,37 +167,151 @@ export const parseCsvInThread = (
         send(next.value);
       }
     if (!closed) send(null);
-  })().catch((error: unknown) => {
-    failure = error instanceof Error ? error : new Error(String(error));
-    wake();
-  });
+  })().catch(fail);
 
   const close = () => {
     if (closed) return;
     closed = true;
     wake();
-    void worker.terminate();
+    for (const worker of threads.all) void worker.terminate();
+    if (idle.length < keep) setTimeout(refill, REFILL_DELAY_MS).unref();
   };
 
-  const read = async (): Promise<string[] | null> => {
+  const next = async (): Promise<A> => {
     for (;;) {
-      if (at < current.length) return current[at++]!;
       const answer = answers.shift();
-      if (answer) {
+      if (answer !== undefined) {
         wakeFeeder?.();
         wakeFeeder = null;
-        if ('records' in answer) {
-          current = answer.records;
-          at = 0;
-          continue;
-        }
-        if ('end' in answer) return null;
-        throw answer.error.csv ? new ThreadCsvError(answer.error.message, answer.error.lines) : new Error(answer.error.message);
+        return answer;
       }
       if (failure) throw failure;
-      if (closed) return null;
+      if (closed) throw new Error('the CSV import threads were closed');
       await new Promise<void>((resolve) => (wakeReader = resolve));
     }
   };
-  return { read, close };
+  return { next, close, fail };
+};
+
+const csvFailure = (error: { message: string; csv: boolean; lines?: number }): Error =>
+  error.csv ? new ThreadCsvError(error.message, error.lines) : new Error(error.message);
+
+/**
+ * Parses `start` and then what `source` gives in a thread: `read()` answers the records in order, then null at the end;
+ * it throws a ThreadCsvError for text csv-parse refuses. `close()` ends the thread (after the end, an error, or when
+ * the records are no longer wanted).
+ */
+export const parseCsvInThread = (
+  start: Buffer,
+  source: AsyncIterator<Buffer | string> | null,
+  delimiter: ImportDelimiter,
+  batchSize: number,
+): { read: () => Promise<string[] | null>; close: () => void } => {
+  const worker = startThread({ role: 'parse', delimiter, batchSize, options: CSV_PARSE_OPTIONS });
+  const reader = threadReader<ParsedAnswer>({ feed: worker, answer: worker, all: [worker] }, start, source);
+  let current: string[][] = [];
+  let at = 0;
+  let ended = false;
+  const read = async (): Promise<string[] | null> => {
+    for (;;) {
+      if (at < current.length) return current[at++]!;
+      if (ended) return null;
+      const answer = await reader.next();
+      if ('records' in answer) {
+        current = answer.records;
+        at = 0;
+        continue;
+      }
+      if ('end' in answer) {
+        ended = true;
+        return null;
+      }
+      throw csvFailure(answer.error);
+    }
+  };
+  return { read, close: reader.close };
+};
+
+/** a batch of the file with a refused cell (the import job fails before anything is written) */
+export class CellsRefused extends Error {
+  override readonly name = 'CellsRefused';
+}
+
+/** a checked batch as the plan stores it: its prepared lines (importRows.ts `preparedLine`) as UTF-8, and its row count */
+export interface PreparedBatch {
+  bytes: Uint8Array;
+  rows: number;
+}
+
+/**
+ * The import job's plan's threads: csv-parse and the cell checks of `target`'s columns (as `checkBatch`: the domain's
+ * `importCellInput` and `checkRecordCell`), in one thread (`threads: 1`) or two (csv-parse in one, the checks in the
+ * other, the records passed between them directly). `head()` answers the header line (null: none); `next()` the
+ * checked batches of `batchSize` rows in file order, then null; it throws `CellsRefused` for a batch with a refused
+ * cell, a ThreadCsvError for text that is not CSV, and an Error when a thread fails or ends early. The `table` and
+ * `sbscode` cells a batch names are looked up in this thread (`lookups`, one lookup each per batch, as `checkBatch`).
+ */
+export const checkCsvInThreads = (
+  start: Buffer,
+  source: AsyncIterator<Buffer | string> | null,
+  options: {
+    delimiter: ImportDelimiter;
+    batchSize: number;
+    target: ImportTarget;
+    mapping: ImportMapping;
+    jobId: string;
+    lookups: ImportLookups;
+    threads: 1 | 2;
+  },
+): { head: () => Promise<string[] | null>; next: () => Promise<PreparedBatch | null>; close: () => void } => {
+  const { delimiter, batchSize, target, mapping, jobId, lookups } = options;
+  const base = { delimiter, batchSize, options: CSV_PARSE_OPTIONS };
+  const check = { target, mapping, jobId };
+  let threads: { feed: Worker; answer: Worker; all: Worker[] };
+  if (options.threads === 1) {
+    const worker = startThread({ ...base, role: 'parse-check', check });
+    threads = { feed: worker, answer: worker, all: [worker] };
+  } else {
+    const { port1, port2 } = new MessageChannel();
+    const parser = startThread({ ...base, role: 'parse', port: port1 }, [port1]);
+    const checker = startThread({ ...base, role: 'check', port: port2, check }, [port2]);
+    threads = { feed: parser, answer: checker, all: [parser, checker] };
+  }
+  const answerLookup = (lookup: Extract<CheckedAnswer, { lookup: unknown }>['lookup']) => {
+    const found = lookup.records ? lookups.knownRecords(lookup.records) : lookups.knownSbsCodes(lookup.projectId!, lookup.codes ?? []);
+    found.then(
+      (known) => threads.answer.postMessage({ known: { id: lookup.id, found: known } } satisfies ThreadInput),
+      (error: unknown) => reader.fail(error),
+    );
+  };
+  const reader = threadReader<CheckedAnswer>(threads, start, source, (answer) => {
+    if (!('lookup' in answer)) return false;
+    answerLookup(answer.lookup);
+    return true;
+  });
+  let ended = false;
+  const take = async (): Promise<CheckedAnswer> => {
+    const answer = await reader.next();
+    if ('error' in answer) throw csvFailure(answer.error);
+    if ('refused' in answer) throw new CellsRefused('a cell of the file is refused');
+    return answer;
+  };
+  return {
+    async head() {
+      const answer = await take();
+      if (!('head' in answer)) throw new Error('the CSV import thread answered no header line');
+      return answer.head;
+    },
+    async next() {
+      if (ended) return null;
+      const answer = await take();
+      if ('end' in answer) {
+        ended = true;
+        return null;
+      }
+      if ('prepared' in answer) return { bytes: answer.prepared, rows: answer.rows };
+      throw new Error('the CSV import thread answered out of order');
+    },
+    close: reader.close,
+  };
 };

@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tableMessages } from '@stramien/domain';
 import { openCsv } from './csvRecords';
+import { csvThreadHooks, warmCsvThreads } from './csvThread';
+import type { Worker } from 'node:worker_threads';
 
 /** the file in pieces of the given sizes (a stream's chunks), then the rest */
 const streamOf = (bytes: Buffer, sizes: number[]): Readable => {
@@ -70,9 +72,10 @@ describe('openCsv with csv-parse in a thread', () => {
           expect(inThread).toEqual(here);
         },
       ),
-      { numRuns: 60 },
+      // each file starts a thread of our own TypeScript (about a second from source, docs/threads.md)
+      { numRuns: 15 },
     );
-  });
+  }, 120_000);
 
   it('reads a large file in batches, holding only a few ahead', async () => {
     const lines = ['Name;Size;Note'];
@@ -95,5 +98,22 @@ describe('openCsv with csv-parse in a thread', () => {
     const threaded = await readAll(bytes, [], true, 2);
     expect(threaded).toEqual(await readAll(bytes, [], false, 2));
     expect(threaded).toMatchObject({ status: 422 });
+  });
+
+  it('starts threads ahead: warmed twice it resolves both times, and the next read takes a thread already ready', async () => {
+    await warmCsvThreads(1);
+    await warmCsvThreads(1);
+    const started: Worker[] = [];
+    csvThreadHooks.started = (worker) => started.push(worker);
+    try {
+      const csv = await openCsv(streamOf(Buffer.from('a;b\n1;2\n'), []), 2, { thread: true });
+      const batches: unknown[] = [];
+      for await (const batch of csv.batches()) batches.push(batch);
+      expect(batches).toEqual([[{ row: 1, cells: ['1', '2'] }]]);
+      // a thread started ahead already said it is ready: it answers no `ready` again
+      expect(started).toHaveLength(1);
+    } finally {
+      csvThreadHooks.started = null;
+    }
   });
 });

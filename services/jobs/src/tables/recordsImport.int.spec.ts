@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   IMPORT_CHUNK_ROWS,
   fold,
+  jobMessages,
   jobDecider,
   jobSchemas,
   tableMessages,
@@ -14,17 +16,11 @@ import {
   type JobEvent,
   type JobState,
 } from '@stramien/domain';
-import {
-  createCommandPipeline,
-  createEmbeddedDocumentStore,
-  createFileBlobStore,
-  createInProcessBus,
-  createSqliteEventStore,
-  type Doc,
-} from '@stramien/infra';
+import { createCommandPipeline, type Doc } from '@stramien/infra';
 import { TABLES_COLLECTION, tableRecordsCollection } from '@stramien/projections/tables/tableDocs';
 import { createJobKindRegistry, type JobContext, type JobKind } from '../kinds/jobKind';
 import { createJobWorker } from '../worker/jobWorker';
+import { csvThreadHooks } from './csvThread';
 import {
   importBlobIds,
   importedRecordId,
@@ -33,6 +29,7 @@ import {
   RECORDS_IMPORT_KIND,
   type RecordsImportParams,
 } from './recordsImport';
+import { openTestAdapters, type TestAdapters } from '../testing/adapters';
 
 const LICENCE = 'licence-1';
 const OWNER = 'owner-1';
@@ -45,17 +42,15 @@ const columns: Column[] = [
 const ROWS = IMPORT_CHUNK_ROWS * 2 + 7;
 
 let dir: string;
-let adapters: ReturnType<typeof open>;
-const open = (dataDir: string) => ({
-  eventStore: createSqliteEventStore({ file: join(dataDir, 'events.sqlite') }),
-  documentStore: createEmbeddedDocumentStore({ file: join(dataDir, 'documents.sqlite') }),
-  blobStore: createFileBlobStore({ dir: join(dataDir, 'blobs') }),
-  bus: createInProcessBus(),
-});
+let adapters: TestAdapters;
 
+afterEach(() => {
+  csvThreadHooks.threads = 2;
+  csvThreadHooks.started = null;
+});
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'stramien-records-import-'));
-  adapters = open(dir);
+  adapters = openTestAdapters(dir);
   await adapters.documentStore
     .collection<Doc>(TABLES_COLLECTION)
     .insertMany([{ _id: TABLE, licenceId: LICENCE, projectId: PROJECT, name: 'Rooms', columns, deleted: false }]);
@@ -101,8 +96,8 @@ const requestImport = async (text: string): Promise<{ job: JobState; params: Rec
   });
   return { job: result.state, params };
 };
-const csv = (rows = ROWS, bad?: number) =>
-  `\uFEFFName;Size\r\n${Array.from({ length: rows }, (_, i) => `Row ${i + 1};${i + 1 === bad ? 'wide' : `${i},5`}`).join('\r\n')}\r\n`;
+const csv = (rows = ROWS, bad?: number, pad = '') =>
+  `\uFEFFName;Size\r\n${Array.from({ length: rows }, (_, i) => `Row ${i + 1}${pad};${i + 1 === bad ? 'wide' : `${i},5`}`).join('\r\n')}\r\n`;
 
 const recordsCreated = async (jobId: string) =>
   (await adapters.eventStore.readAll({ after: 0, maxCount: 100_000, filter: { eventTypes: ['RecordCreated'] } })).filter(
@@ -248,16 +243,20 @@ describe('records-import', () => {
   });
 
   describe('when the worker runs it', () => {
-    it('creates every row once, finishes with the rows and records in its file, and removes the upload', async () => {
-      const { job } = await requestImport(csv());
-      await worker().runJob(job.jobId);
-      const done = await jobOf(job.jobId);
-      expect(done.status).toBe('finished');
-      expect(done.progress).toEqual({ done: ROWS, total: ROWS });
-      expect(await recordsCreated(job.jobId)).toHaveLength(ROWS);
-      expect(await adapters.blobStore.stat(importBlobIds.upload(job.jobId))).toBeNull();
-      expect(await adapters.blobStore.stat(importBlobIds.rows(job.jobId, 0))).toBeNull();
-    });
+    it.each([2, 1] as const)(
+      'creates every row once, finishes with the rows and records in its file, and removes the upload (%i plan threads)',
+      async (threads) => {
+        csvThreadHooks.threads = threads;
+        const { job } = await requestImport(csv());
+        await worker().runJob(job.jobId);
+        const done = await jobOf(job.jobId);
+        expect(done.status).toBe('finished');
+        expect(done.progress).toEqual({ done: ROWS, total: ROWS });
+        expect(await recordsCreated(job.jobId)).toHaveLength(ROWS);
+        expect(await adapters.blobStore.stat(importBlobIds.upload(job.jobId))).toBeNull();
+        expect(await adapters.blobStore.stat(importBlobIds.rows(job.jobId, 0))).toBeNull();
+      },
+    );
 
     it('fails a file with a refused cell before writing anything, with the message that sends the owner to /records/verify', async () => {
       const { job } = await requestImport(csv(ROWS, ROWS - 1));
@@ -267,6 +266,53 @@ describe('records-import', () => {
       expect(await recordsCreated(job.jobId)).toEqual([]);
       expect(await adapters.blobStore.stat(importBlobIds.upload(job.jobId))).toBeNull();
       for (const index of [0, 1, 2]) expect(await adapters.blobStore.stat(importBlobIds.rows(job.jobId, index))).toBeNull();
+    });
+
+    it.each([
+      ['the checker', 2],
+      ['the parser', 2],
+      ['the one', 1],
+    ] as const)(
+      'fails the job cleanly when %s thread of the plan dies (%i threads): nothing written, nothing kept',
+      async (which, threads) => {
+        csvThreadHooks.threads = threads;
+        // ~3.5 MB: the blob's stream gives it in many pieces, so a thread dies with most of the file still to do
+        const { job } = await requestImport(csv(ROWS * 4, undefined, ' '.repeat(200)));
+        const started: Worker[] = [];
+        // once the checker (the last thread started) answered its first batch, the victim ends
+        csvThreadHooks.started = (thread) => {
+          started.push(thread);
+          if (started.length !== threads) return;
+          thread.on('message', (message: { prepared?: unknown }) => {
+            if (message.prepared) void started[which === 'the parser' ? 0 : started.length - 1]!.terminate();
+          });
+        };
+        await worker().runJob(job.jobId);
+        expect(started).toHaveLength(threads);
+        expect(await jobOf(job.jobId)).toMatchObject({ status: 'failed', reason: jobMessages.failed });
+        expect(await recordsCreated(job.jobId)).toEqual([]);
+        expect(await adapters.blobStore.stat(importBlobIds.upload(job.jobId))).toBeNull();
+        for (const index of [0, 1, 2]) expect(await adapters.blobStore.stat(importBlobIds.rows(job.jobId, index))).toBeNull();
+      },
+    );
+
+    it('looks the linked cells up in the read model for the checker thread: a `table` cell naming no record fails the job, writing nothing', async () => {
+      const linked = { columnId: 'c-room', name: 'Room', type: 'table' as const, options: { table: 'table-2' }, position: 2 };
+      await adapters.documentStore
+        .collection<Doc>(TABLES_COLLECTION)
+        .updateOne({ _id: TABLE }, { $set: { columns: [...columns, linked] } });
+      await adapters.documentStore.collection<Doc>(tableRecordsCollection('table-2')).insertMany([{ _id: 'room-1' }]);
+      const rows = (missing: number) =>
+        `Name;Size;Room\r\n${Array.from({ length: ROWS }, (_, i) => `R${i};1,5;${i === missing ? 'room-9' : 'room-1'}`).join('\r\n')}`;
+      const good = await requestImport(rows(-1));
+      const bad = await requestImport(rows(IMPORT_CHUNK_ROWS + 3));
+      const mapping = { ...good.params.mapping, Room: 'c-room' };
+      const plan = await recordsImportKind.plan(good.job, { ...good.params, mapping }, context());
+      expect(plan.items).toEqual([IMPORT_CHUNK_ROWS, IMPORT_CHUNK_ROWS, 7]);
+      await expect(recordsImportKind.plan(bad.job, { ...bad.params, mapping }, context())).rejects.toMatchObject({
+        message: tableMessages.importInvalid,
+      });
+      expect(await adapters.blobStore.stat(importBlobIds.rows(bad.job.jobId, 0))).toBeNull();
     });
 
     it('fails the job when a batch of checked rows cannot be stored (stored while the next is checked), writing nothing', async () => {

@@ -1,4 +1,4 @@
-import { createHash, hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
@@ -21,7 +21,11 @@ import { JsonText, newEventId, type BlobStore, type DocumentStore, type NewStrea
 import { TABLES_COLLECTION, type TableDoc } from '@stramien/projections/tables/tableDocs';
 import { defineJobKind, JobRefused, type JobContext } from '../kinds/jobKind';
 import { tabularFile, tabularPart } from '../kinds/tabular';
-import { checkBatch, openCsv, readModelLookups, recordContextOf, type ImportTarget } from './csvRecords';
+import { headerRefusal, peekHead, readModelLookups, recordContextOf, type ImportTarget } from './csvRecords';
+import { CellsRefused, checkCsvInThreads, csvThreadHooks, ThreadCsvError, warmCsvThreads } from './csvThread';
+import { importedRecordIds } from './importRows';
+
+export { importedRecordIds, preparedLine } from './importRows';
 
 export const RECORDS_IMPORT_KIND = 'records-import';
 
@@ -47,31 +51,6 @@ export const importBlobIds = {
  * chunk run again after a crash names the same records and finds those it created (docs/tables.md "Bulk work").
  */
 export const importedRecordId = (jobId: string, row: number): string => derivedId('records-import', jobId, String(row));
-
-/** `derivedId`'s namespace (packages/domain/src/shared/ids.ts) as bytes */
-const ID_NAMESPACE = Buffer.from('458f2246b77e4729b8ef426aa01cb6c5', 'hex');
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-
-/**
- * `importedRecordId` for the rows of one job, the same ids made cheaper: the namespace and the job's part of the
- * name are encoded once, each id is one one-shot SHA-1 over them and the row number, written out without the uuid
- * package's parse and validate (a unit test holds it equal to `importedRecordId`).
- */
-export const importedRecordIds = (jobId: string): ((row: number) => string) => {
-  const prefix = Buffer.concat([ID_NAMESPACE, Buffer.from(`records-import\n${jobId}\n`, 'utf8')]);
-  // the name is the prefix and the row's digits, written into one buffer for a one-shot hash (node:crypto `hash`)
-  const name = Buffer.alloc(prefix.length + 16);
-  prefix.copy(name);
-  return (row) => {
-    const end = prefix.length + name.write(String(row), prefix.length, 'latin1');
-    const b = hash('sha1', name.subarray(0, end), 'buffer');
-    b[6] = (b[6]! & 0x0f) | 0x50;
-    b[8] = (b[8]! & 0x3f) | 0x80;
-    let id = '';
-    for (let i = 0; i < 16; i++) id += (i === 4 || i === 6 || i === 8 || i === 10 ? '-' : '') + HEX[b[i]!];
-    return id;
-  };
-};
 
 /**
  * `definition`: a hash of the table's columns as the plan checked the rows against them; a chunk whose table still
@@ -110,20 +89,6 @@ const textOf = async (stream: Readable): Promise<string> => {
   const parts: Buffer[] = [];
   for await (const part of stream) parts.push(part as Buffer);
   return Buffer.concat(parts).toString('utf8').trimEnd();
-};
-
-/**
- * One checked row as the plan stores it for its chunk: `<row> <record id> <RecordCreated data JSON>`, the data as the
- * trusted path writes it (the schema's key order: recordId, tableId, projectId, values, importId), so that a chunk
- * only appends: no JSON, no id, no object per row (`preparedLines`). A JSON text holds no raw newline.
- */
-export const preparedLine = (row: number, recordId: string, dataJson: string): string => `${row} ${recordId} ${dataJson}\n`;
-
-/** the JSON of a RecordCreated's data around its record id and values, for the rows of one import */
-const recordDataJson = (job: JobState, target: ImportTarget): ((recordId: string, values: Record<string, CellValue>) => string) => {
-  const middle = `","tableId":${JSON.stringify(target.tableId)},"projectId":${JSON.stringify(target.projectId)},"values":`;
-  const end = `,"importId":${JSON.stringify(job.jobId)}}`;
-  return (recordId, values) => `{"recordId":"${recordId}${middle}${JSON.stringify(values)}${end}`;
 };
 
 /** a chunk's prepared rows: row number, record id and the data's JSON, as `preparedLine` wrote them */
@@ -179,8 +144,6 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
     if (!upload) throw new JobRefused(tableMessages.importInvalid);
     const lookups = readModelLookups(documentStore);
     const definition = definitionOf(target.columns);
-    const idOf = importedRecordIds(job.jobId);
-    const dataJson = recordDataJson(job, target);
     const items: number[] = [];
     // a batch's rows are stored while the next is checked: the store's answer (an error, or null) awaited before the
     // next batch is stored, and at the end
@@ -189,22 +152,29 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
       const error = await storing;
       if (error) throw error;
     };
+    let threads: ReturnType<typeof checkCsvInThreads> | null = null;
     try {
-      const { head, batches } = await openCsv(upload.stream, IMPORT_CHUNK_ROWS, { thread: true });
-      for await (const batch of batches()) {
-        const checked = await checkBatch(target, head, params.mapping, batch, lookups);
-        if (checked.errors.length > 0) throw new JobRefused(tableMessages.importInvalid);
+      // csv-parse, the cell checks and each row's record id and RecordCreated data in threads (csvThread.ts), so that
+      // a chunk only appends; this thread looks up `table`/`sbscode` cells and stores the batches
+      const { start, rest, delimiter } = await peekHead(upload.stream);
+      threads = checkCsvInThreads(start, rest, {
+        delimiter,
+        batchSize: IMPORT_CHUNK_ROWS,
+        target,
+        mapping: params.mapping,
+        jobId: job.jobId,
+        lookups,
+        threads: csvThreadHooks.threads,
+      });
+      const refused = headerRefusal(await threads.head());
+      if (refused) throw refused;
+      for (let batch = await threads.next(); batch; batch = await threads.next()) {
         const index = items.length;
-        // each row's RecordCreated data and record id written here, so that a chunk only appends
-        let lines = '';
-        for (const r of checked.rows) {
-          const recordId = idOf(r.row);
-          lines += preparedLine(r.row, recordId, dataJson(recordId, r.checked));
-        }
+        const { bytes } = batch;
         await stored();
         storing = (async () => {
           await blobStore.delete(importBlobIds.rows(job.jobId, index));
-          await blobStore.put(Buffer.from(lines, 'utf8'), {
+          await blobStore.put(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
             id: importBlobIds.rows(job.jobId, index),
             contentType: 'text/plain; charset=utf-8',
           });
@@ -212,17 +182,19 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
           () => null,
           (error: unknown) => error ?? new Error('storing checked rows failed'),
         );
-        items.push(checked.rows.length);
+        items.push(batch.rows);
       }
       await stored();
     } catch (e) {
+      threads?.close();
       // a batch still being stored is stored (or failed) before its blobs are removed
       await storing;
       // a file that is no CSV, or a refused cell: nothing is written; the upload and the checked rows go
-      if (!(e instanceof DomainError || e instanceof JobRefused)) throw e;
+      if (!(e instanceof DomainError || e instanceof JobRefused || e instanceof CellsRefused || e instanceof ThreadCsvError)) throw e;
       await removeBlobs(blobStore, job.jobId, items.length + 1);
       throw new JobRefused(tableMessages.importInvalid);
     } finally {
+      threads?.close();
       upload.stream.destroy();
     }
     // a file of a header only imports nothing, in one empty chunk
@@ -250,6 +222,8 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
     const created = (await writeChecked(job, params, rows, definition, context)) ?? (await createRows(job, params, rows, context));
     return { content: tabularPart('csv', created), items: rows.length };
   },
+  /** the plan's threads (csv-parse and the checks) started ahead */
+  warm: () => warmCsvThreads(csvThreadHooks.threads),
   /** canceled (or failed) while at work: the upload and the checked rows go; the records written stay */
   async discard(job, _params, { blobStore }) {
     await removeBlobs(blobStore, job.jobId);

@@ -296,7 +296,13 @@ export const createJobWorker = (deps: {
   return {
     /** runs one job now (tests, and the loop) */
     runJob: (jobId: string) => runJob(jobId, new AbortController().signal),
+    /** readies the kinds' threads (`JobKind.warm`), as `start` does; resolves when they are ready */
+    warm: async () => {
+      await Promise.all(deps.kinds.kinds().map((name) => deps.kinds.get(name)?.warm?.()));
+    },
     async start() {
+      // a thread started from source loads its modules for about a second: before the first job, not in it
+      void Promise.all(deps.kinds.kinds().map((name) => deps.kinds.get(name)?.warm?.())).catch((e: unknown) => deps.onError?.(e));
       subscription = await deps.bus.subscribe<{ data?: { jobId?: unknown } }>(
         JOB_REQUESTED_PATTERN,
         (message) => {

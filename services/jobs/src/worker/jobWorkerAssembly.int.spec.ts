@@ -6,15 +6,10 @@ import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fold, jobDecider, jobSchemas, toJobStreamId, type JobEvent, type JobState } from '@stramien/domain';
-import {
-  createCommandPipeline,
-  createEmbeddedDocumentStore,
-  createFileBlobStore,
-  createInProcessBus,
-  createSqliteEventStore,
-} from '@stramien/infra';
+import { createCommandPipeline } from '@stramien/infra';
 import { createJobKindRegistry, defineJobKind, type JobKind } from '../kinds/jobKind';
 import { createJobWorker, jobBlobIds } from './jobWorker';
+import { openTestAdapters, type TestAdapters } from '../testing/adapters';
 
 /** The worker's file of a kind that assembles along (`assemblesAlong`): written while the chunks run. */
 const LICENCE = 'licence-1';
@@ -22,16 +17,10 @@ const OWNER = 'owner-1';
 const CHUNKS = 4;
 
 let dir: string;
-let adapters: ReturnType<typeof open>;
-const open = (dataDir: string) => ({
-  eventStore: createSqliteEventStore({ file: join(dataDir, 'events.sqlite') }),
-  documentStore: createEmbeddedDocumentStore({ file: join(dataDir, 'documents.sqlite') }),
-  blobStore: createFileBlobStore({ dir: join(dataDir, 'blobs') }),
-  bus: createInProcessBus(),
-});
+let adapters: TestAdapters;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'stramien-job-assembly-'));
-  adapters = open(dir);
+  adapters = openTestAdapters(dir);
 });
 afterEach(async () => {
   await adapters.bus.close();
