@@ -296,13 +296,15 @@ export const createJobWorker = (deps: {
   return {
     /** runs one job now (tests, and the loop) */
     runJob: (jobId: string) => runJob(jobId, new AbortController().signal),
-    /** readies the kinds' threads (`JobKind.warm`), as `start` does; resolves when they are ready */
+    /**
+     * readies the kinds' threads (`JobKind.warm`); resolves when they are ready. Not done by `start`: bundled, a thread
+     * starts in milliseconds, and every process with a job worker (each test server) would load two threads from
+     * source for nothing; the job-alone bench warms before its timer, as a worker that ran an import before has them.
+     */
     warm: async () => {
       await Promise.all(deps.kinds.kinds().map((name) => deps.kinds.get(name)?.warm?.()));
     },
     async start() {
-      // a thread started from source loads its modules for about a second: before the first job, not in it
-      void Promise.all(deps.kinds.kinds().map((name) => deps.kinds.get(name)?.warm?.())).catch((e: unknown) => deps.onError?.(e));
       subscription = await deps.bus.subscribe<{ data?: { jobId?: unknown } }>(
         JOB_REQUESTED_PATTERN,
         (message) => {
