@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { RouteContract } from '@stramien/api';
 import { MIN_POSITION_HEADER, POSITION_HEADER } from '@stramien/api';
 import { DomainError, messages } from '@stramien/domain';
+import { exactAnswerSerializerCompiler } from '@stramien/infra';
 import { requireUser } from './auth';
 
 type Out<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : undefined;
@@ -38,6 +39,8 @@ export const enforcePolicy = (request: FastifyRequest, contract: RouteContract):
     throw new DomainError(messages.shared.forbidden, 403);
   }
 };
+
+const exactAnswers = exactAnswerSerializerCompiler();
 
 /**
  * The route's preHandler: authentication with the contract's policy, then the X-Min-Position wait of GET routes. A
@@ -80,12 +83,23 @@ export const addRoute = <R extends RouteContract>(
   app: FastifyInstance,
   contract: R,
   handler: (input: RouteInput<R>) => Promise<z.input<R['response']>>,
-  options: { status?: number; /** bytes, when a body may be larger than the server's default (uploads) */ bodyLimit?: number } = {},
+  options: {
+    status?: number;
+    /** bytes, when a body may be larger than the server's default (uploads) */
+    bodyLimit?: number;
+    /**
+     * The handler's answer is built by a typed mapper that gives exactly the response schema's keys in its order: it
+     * is written with JSON.stringify, without the zod parse (`exactAnswerSerializerCompiler`; the test runs compare
+     * every such answer with the zod way's bytes).
+     */
+    exactAnswer?: boolean;
+  } = {},
 ): void => {
   app.route({
     method: contract.method,
     url: contract.path,
     ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.exactAnswer ? { serializerCompiler: exactAnswers } : {}),
     schema: {
       summary: contract.summary,
       tags: [contract.tag],
@@ -111,3 +125,14 @@ export const addRoute = <R extends RouteContract>(
     },
   });
 };
+
+/**
+ * `addRoute` with `exactAnswer`: for handlers whose answer a typed mapper builds with exactly the response schema's
+ * keys in its order (the test runs check each answer against the zod way's bytes).
+ */
+export const addExactRoute = <R extends RouteContract>(
+  app: FastifyInstance,
+  contract: R,
+  handler: (input: RouteInput<R>) => Promise<z.input<R['response']>>,
+  options: { status?: number } = {},
+): void => addRoute(app, contract, handler, { ...options, exactAnswer: true });
