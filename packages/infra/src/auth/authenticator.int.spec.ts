@@ -155,6 +155,31 @@ describe('Authenticator', () => {
       expect(authenticate.cached(token)).toBeUndefined();
     });
 
+    it("keeps a verified token's claims until the token expires, and the documents for the TTL", async () => {
+      clock = Date.now();
+      await save({ disabled: false, tokensValidAfter: null, language: 'nl' });
+      await saveSession('s-c5');
+      let at = Date.now();
+      const cache = createAuthCache({ now: () => at });
+      let verified = 0;
+      const counting = { ...tokens, verify: (token: string) => (verified++, tokens.verify(token)) };
+      const auth = createAuthenticator({ tokens: counting, documentStore: store, cache });
+      const { token } = await tokens.issue({ sub: 'u1', sid: 's-c5' });
+      await expect(auth(token)).resolves.toMatchObject({ language: 'nl' });
+      expect(verified).toBe(1);
+      // past the TTL: the user and session are read again (the language change shows), the signature is not checked again
+      await save({ language: 'de' });
+      at += 3_000;
+      expect(auth.cached(token)).toBeUndefined();
+      await expect(auth(token)).resolves.toMatchObject({ language: 'de' });
+      expect(verified).toBe(1);
+      // a revoked session is refused though the claims are still kept
+      cache.observe([{ type: 'UserSignedOut', data: { userId: 'u1', sessionId: 's-c5' }, position: 13 }]);
+      await saveSession('s-c5', { revokedAt: 'x', _position: 13 });
+      await expect(auth(token)).rejects.toThrow('Session revoked');
+      expect(verified).toBe(1);
+    });
+
     it('does not keep a document the read model wrote before a pending revocation', async () => {
       clock = Date.now();
       await save({ disabled: false, tokensValidAfter: null, _position: 5 });

@@ -97,10 +97,18 @@ export const createAuthenticator = (deps: {
   const users = collection<UserAuthDoc>(deps.usersCollection ?? 'users', 'user');
   const sessions = collection<SessionAuthDoc>(deps.sessionsCollection ?? 'sessions', 'session');
   const apiTokens = collection<ApiTokenAuthDoc>(deps.apiTokensCollection ?? 'apiTokens', 'apiToken');
-  /** a verified token's claims are kept until the cache's TTL or the token's expiry, whichever comes first */
+  /**
+   * A verified token's claims are kept until the token expires: they are what its signature proved and cannot change
+   * (revocations end the user and session entries, which keep the cache's TTL, and `checkSession` reads those).
+   */
   const verify = async (token: string) => {
     if (!cache) return deps.tokens.verify(token);
-    const claims = await cache.lookup(`jwt:${token}`, () => deps.tokens.verify(token));
+    const claims = await cache.lookup(
+      `jwt:${token}`,
+      () => deps.tokens.verify(token),
+      undefined,
+      (verified) => verified.exp * 1000,
+    );
     if (!claims || claims.exp * 1000 <= Date.now()) return deps.tokens.verify(token);
     return claims;
   };
