@@ -110,19 +110,20 @@ export const addRoute = <R extends RouteContract>(
       response: { [options.status ?? 200]: contract.response },
     },
     ...(contract.auth || contract.method === 'GET' ? { preHandler: preHandlerOf(app, contract) } : {}),
-    handler: async (request, reply) => {
-      const result = await handler({
+    // the handler's own promise, continued (no async function around it: one promise less per request)
+    handler: (request, reply) =>
+      handler({
         params: request.params as RouteInput<R>['params'],
         query: request.query as RouteInput<R>['query'],
         body: request.body as RouteInput<R>['body'],
         request,
         reply,
-      });
-      const position = (result as { position?: unknown } | null)?.position;
-      if (typeof position === 'number') reply.header(POSITION_HEADER, String(position));
-      reply.status(options.status ?? 200);
-      return result;
-    },
+      }).then((result) => {
+        const position = (result as { position?: unknown } | null)?.position;
+        if (typeof position === 'number') reply.header(POSITION_HEADER, String(position));
+        reply.status(options.status ?? 200);
+        return result;
+      }),
   });
 };
 
