@@ -82,9 +82,15 @@ export const createAuthCache = (options: { ttlMs?: number; maxEntries?: number; 
     },
     /**
      * The cached value of `key`, else `load()`'s, kept for the TTL unless it is null or older than a pending
-     * revocation (`positionOf` gives the read-model position a value reflects).
+     * revocation (`positionOf` gives the read-model position a value reflects). `keepUntil` (epoch ms) replaces the
+     * TTL for a value that cannot change (a verified token's claims: until the token expires).
      */
-    async lookup<T>(key: string, load: () => Promise<T | null>, positionOf: (value: T) => number = () => Infinity): Promise<T | null> {
+    async lookup<T>(
+      key: string,
+      load: () => Promise<T | null>,
+      positionOf: (value: T) => number = () => Infinity,
+      keepUntil?: (value: T) => number,
+    ): Promise<T | null> {
       const entry = entries.get(key);
       const at = now();
       if (entry && entry.expiresAt > at && 'value' in entry) return entry.value as T;
@@ -93,7 +99,7 @@ export const createAuthCache = (options: { ttlMs?: number; maxEntries?: number; 
       const fence = entries.get(key)?.fence;
       const fenceLive = fence !== undefined && (entries.get(key)?.expiresAt ?? 0) > now();
       if (fenceLive && positionOf(value) < fence) return value;
-      put(key, { value, expiresAt: now() + ttlMs });
+      put(key, { value, expiresAt: keepUntil ? keepUntil(value) : now() + ttlMs });
       return value;
     },
     observe,

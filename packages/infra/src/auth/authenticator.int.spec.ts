@@ -130,6 +130,56 @@ describe('Authenticator', () => {
       await expectAfter(auth(token));
     });
 
+    it('answers synchronously (cached) only what the cache holds whole, as the authenticator would', async () => {
+      clock = Date.now();
+      await save({ disabled: false, tokensValidAfter: null, licences: [{ id: 'l1', isAdmin: true }] });
+      await saveSession('s-c4');
+      const { cache, authenticate: auth } = cached();
+      const { token } = await tokens.issue({ sub: 'u1', sid: 's-c4' });
+      // nothing looked up yet: the caller must await the authenticator
+      expect(auth.cached(token)).toBeUndefined();
+      const answer = await auth(token);
+      expect(auth.cached(token)).toEqual(answer);
+      expect(auth.cached(null)).toBeUndefined();
+      expect(auth.cached(`stramien_pat_0d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d_${'R'.repeat(43)}`)).toBeUndefined();
+      // requests share the licences worked out once per cached user document: frozen, so none changes another's
+      expect(Object.isFrozen(auth.cached(token)!.licences)).toBe(true);
+      // a revocation sends the next request down the loading path, which refuses it
+      cache.observe([{ type: 'UserSignedOut', data: { userId: 'u1', sessionId: 's-c4' }, position: 12 }]);
+      expect(auth.cached(token)).toBeUndefined();
+      await saveSession('s-c4', { revokedAt: 'x', _position: 12 });
+      await expect(auth(token)).rejects.toThrow('Session revoked');
+      // a cached answer that refuses throws as the authenticator rejects
+      expect(() => auth.cached(token)).toThrow('Session revoked');
+      // without a cache there is nothing to answer synchronously
+      expect(authenticate.cached(token)).toBeUndefined();
+    });
+
+    it("keeps a verified token's claims until the token expires, and the documents for the TTL", async () => {
+      clock = Date.now();
+      await save({ disabled: false, tokensValidAfter: null, language: 'nl' });
+      await saveSession('s-c5');
+      let at = Date.now();
+      const cache = createAuthCache({ now: () => at });
+      let verified = 0;
+      const counting = { ...tokens, verify: (token: string) => (verified++, tokens.verify(token)) };
+      const auth = createAuthenticator({ tokens: counting, documentStore: store, cache });
+      const { token } = await tokens.issue({ sub: 'u1', sid: 's-c5' });
+      await expect(auth(token)).resolves.toMatchObject({ language: 'nl' });
+      expect(verified).toBe(1);
+      // past the TTL: the user and session are read again (the language change shows), the signature is not checked again
+      await save({ language: 'de' });
+      at += 3_000;
+      expect(auth.cached(token)).toBeUndefined();
+      await expect(auth(token)).resolves.toMatchObject({ language: 'de' });
+      expect(verified).toBe(1);
+      // a revoked session is refused though the claims are still kept
+      cache.observe([{ type: 'UserSignedOut', data: { userId: 'u1', sessionId: 's-c5' }, position: 13 }]);
+      await saveSession('s-c5', { revokedAt: 'x', _position: 13 });
+      await expect(auth(token)).rejects.toThrow('Session revoked');
+      expect(verified).toBe(1);
+    });
+
     it('does not keep a document the read model wrote before a pending revocation', async () => {
       clock = Date.now();
       await save({ disabled: false, tokensValidAfter: null, _position: 5 });

@@ -97,19 +97,39 @@ export const createAuthenticator = (deps: {
   const users = collection<UserAuthDoc>(deps.usersCollection ?? 'users', 'user');
   const sessions = collection<SessionAuthDoc>(deps.sessionsCollection ?? 'sessions', 'session');
   const apiTokens = collection<ApiTokenAuthDoc>(deps.apiTokensCollection ?? 'apiTokens', 'apiToken');
-  /** a verified token's claims are kept until the cache's TTL or the token's expiry, whichever comes first */
+  /**
+   * A verified token's claims are kept until the token expires: they are what its signature proved and cannot change
+   * (revocations end the user and session entries, which keep the cache's TTL, and `checkSession` reads those).
+   */
   const verify = async (token: string) => {
     if (!cache) return deps.tokens.verify(token);
-    const claims = await cache.lookup(`jwt:${token}`, () => deps.tokens.verify(token));
+    const claims = await cache.lookup(
+      `jwt:${token}`,
+      () => deps.tokens.verify(token),
+      undefined,
+      (verified) => verified.exp * 1000,
+    );
     if (!claims || claims.exp * 1000 <= Date.now()) return deps.tokens.verify(token);
     return claims;
   };
-  const userOf = (user: UserAuthDoc) => ({
-    userId: user._id,
-    isSystemAdmin: user.isSystemAdmin,
-    licences: Object.fromEntries(user.licences.map((l) => [l.id, l.isAdmin])),
-    language: user.language,
-  });
+  /**
+   * What a user document gives every request of that user, worked out once per document object (a cached document
+   * is the same object for each request until it leaves the cache); frozen, as requests share it.
+   */
+  const userParts = new WeakMap<UserAuthDoc, Pick<AuthenticatedUser, 'userId' | 'isSystemAdmin' | 'licences' | 'language'>>();
+  const userOf = (user: UserAuthDoc) => {
+    let parts = userParts.get(user);
+    if (parts === undefined) {
+      parts = {
+        userId: user._id,
+        isSystemAdmin: user.isSystemAdmin,
+        licences: Object.freeze(Object.fromEntries(user.licences.map((l) => [l.id, l.isAdmin]))),
+        language: user.language,
+      };
+      userParts.set(user, parts);
+    }
+    return parts;
+  };
 
   /** `stramien_pat_<id>_<secret>`: the token by id, its secret's hash compared in constant time, its user enabled. */
   const byApiToken = async (value: string): Promise<AuthenticatedUser> => {
@@ -159,14 +179,33 @@ export const createAuthenticator = (deps: {
     if (session.revokedAt) throw new UnauthenticatedError('Session revoked');
     return { ...userOf(user), sessionId: claims.sid, via: 'session' };
   };
-  return async (token: string | undefined | null): Promise<AuthenticatedUser> => {
+  /**
+   * The answer of a session token whose claims, user and session the cache holds, given synchronously (it throws as
+   * the authenticator would reject); undefined when the authenticator would have to wait for something (an API token,
+   * a token or document not in the cache): then call the authenticator.
+   */
+  const cached = (token: string | undefined | null): AuthenticatedUser | undefined => {
+    if (!token || token.startsWith(API_TOKEN_PREFIX)) return undefined;
     const start = performance.now();
+    const hit = cachedSession(token);
+    if (hit === undefined) return undefined;
     try {
-      return await authenticate(token);
+      return checkSession(hit.claims, hit.user, hit.session);
     } finally {
       recordTiming('auth', start);
     }
   };
+  return Object.assign(
+    async (token: string | undefined | null): Promise<AuthenticatedUser> => {
+      const start = performance.now();
+      try {
+        return await authenticate(token);
+      } finally {
+        recordTiming('auth', start);
+      }
+    },
+    { cached },
+  );
 };
 export type Authenticator = ReturnType<typeof createAuthenticator>;
 

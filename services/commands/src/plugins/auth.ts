@@ -7,6 +7,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: AuthenticatedUser | null;
   }
+  interface FastifyInstance {
+    /**
+     * `authenticate` when the authenticator can answer from its cache without waiting: true when it did (the request's
+     * user set), false when `authenticate` must be awaited; throws as `authenticate` rejects.
+     */
+    authenticateCached(request: FastifyRequest, route: RouteContract): boolean;
+  }
 }
 
 export const LICENCE_HEADER = 'x-licence-id';
@@ -33,13 +40,24 @@ export const refuseApiTokenUse = (
  * Decorates requests with `user` and the app with `authenticate(request, route)`: 401 when the bearer token does not
  * authenticate, 403 when an API token may not call the route. `requireUser` throws 401 without a user.
  */
-export const registerAuth = (app: FastifyInstance, authenticate: Authenticator): void => {
+export const registerAuth = (
+  app: FastifyInstance,
+  authenticate: ((token: string | null) => Promise<AuthenticatedUser>) & Partial<Pick<Authenticator, 'cached'>>,
+): void => {
   app.decorateRequest('user', null);
-  app.decorate('authenticate', async (request: FastifyRequest, route: RouteContract) => {
-    const user = await authenticate(bearerToken(request.headers.authorization));
+  const accept = (request: FastifyRequest, route: RouteContract, user: AuthenticatedUser): void => {
     const refused = refuseApiTokenUse(user, route);
     if (refused) throw refused;
     request.user = user;
+  };
+  app.decorate('authenticate', async (request: FastifyRequest, route: RouteContract) => {
+    accept(request, route, await authenticate(bearerToken(request.headers.authorization)));
+  });
+  app.decorate('authenticateCached', (request: FastifyRequest, route: RouteContract): boolean => {
+    const user = authenticate.cached?.(bearerToken(request.headers.authorization));
+    if (user === undefined) return false;
+    accept(request, route, user);
+    return true;
   });
 };
 

@@ -16,7 +16,7 @@ import {
 } from '@stramien/domain';
 import type { SignInKeys } from '@stramien/infra';
 import type { UserDoc } from '@stramien/projections';
-import { addRoute } from '../../plugins/route';
+import { addExactRoute, addRoute } from '../../plugins/route';
 import { createCommandHandler } from '../../pipeline/commandHandler';
 import { actorOf, requireUser } from '../../plugins/auth';
 import { loadUserView } from './userView';
@@ -97,7 +97,7 @@ export const registerIdentityRoutes = (app: FastifyInstance): void => {
 
   addRoute(app, identityRoutes.currentUser, async ({ request }) => loadUserView(documentStore, requireUser(request).userId));
 
-  addRoute(app, identityRoutes.updateUser, async ({ params, body, request }) => {
+  addExactRoute(app, identityRoutes.updateUser, async ({ params, body, request }) => {
     const result = await handleUser(
       request,
       params.id,

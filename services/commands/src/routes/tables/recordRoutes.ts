@@ -17,7 +17,7 @@ import {
   type RecordContext,
 } from '@stramien/domain';
 import { RECORDS_CLEAR_KIND, type RecordsClearParams } from '@stramien/jobs';
-import { addRoute } from '../../plugins/route';
+import { addExactRoute, addRoute } from '../../plugins/route';
 import { exportFilename } from '../jobs/jobRoutes';
 import { createCommandHandler } from '../../pipeline/commandHandler';
 import { loadRecord, loadRecordAccess, loadTableAccess, recordNotFound, tableNotFound, type TableAccess } from '../../access/tableAccess';
@@ -73,7 +73,7 @@ export const registerRecordRoutes = (app: FastifyInstance): void => {
     return { data: await answer(recordId, access), position: result.position };
   });
 
-  addRoute(app, tableRoutes.updateRecord, async ({ params, body, request }) => {
+  addExactRoute(app, tableRoutes.updateRecord, async ({ params, body, request }) => {
     const { table } = await loadRecordAccess(deps, request, params.id, 'write');
     if (
       (body.table !== undefined && body.table !== table.table.tableId) ||

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { taskPartRoutes } from '@stramien/api';
 import { DomainError, TASK_APPENDIX_MAX_BYTES, taskDecider, taskMessages } from '@stramien/domain';
 import { PROBE_FILE, refuseBeforeUpload, registerAttachmentUpload, sendAttachment } from '../../plugins/attachments';
-import { addRoute, enforcePolicy } from '../../plugins/route';
+import { addExactRoute, enforcePolicy } from '../../plugins/route';
 import { loadTaskAccess, type TaskAccess } from '../../access/taskAccess';
 import { taskCommandsOf } from './taskCommands';
 import { taskAnswer } from './taskAnswer';
@@ -79,7 +79,7 @@ export const registerTaskAppendixRoutes = (app: FastifyInstance): void => {
     },
   });
 
-  addRoute(app, taskPartRoutes.removeAppendix, async ({ params, request }) => {
+  addExactRoute(app, taskPartRoutes.removeAppendix, async ({ params, request }) => {
     const access = await loadTaskAccess(deps, request, params.id);
     const result = await commands.send(request, access, { type: 'RemoveTaskAppendix', data: { appendixId: params.appendixId } });
     for (const event of result.events) {

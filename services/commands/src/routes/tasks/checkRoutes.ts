@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { taskPartRoutes } from '@stramien/api';
-import { addRoute } from '../../plugins/route';
+import { addExactRoute } from '../../plugins/route';
 import { loadTaskAccess } from '../../access/taskAccess';
 import { taskCommandsOf } from './taskCommands';
 import { taskAnswer } from './taskAnswer';
@@ -9,7 +9,7 @@ import { taskAnswer } from './taskAnswer';
 /** Checks of a task (spec 1 §7 "Checks: POST, PUT, DELETE"): add, rename or tick, remove. */
 export const registerTaskCheckRoutes = (app: FastifyInstance): void => {
   const commands = taskCommandsOf(app);
-  addRoute(app, taskPartRoutes.addCheck, async ({ params, body, request }) => {
+  addExactRoute(app, taskPartRoutes.addCheck, async ({ params, body, request }) => {
     const access = await loadTaskAccess(app.deps, request, params.id);
     const result = await commands.send(request, access, {
       type: 'AddTaskCheck',
@@ -17,7 +17,7 @@ export const registerTaskCheckRoutes = (app: FastifyInstance): void => {
     });
     return taskAnswer(app, access, result);
   });
-  addRoute(app, taskPartRoutes.updateCheck, async ({ params, body, request }) => {
+  addExactRoute(app, taskPartRoutes.updateCheck, async ({ params, body, request }) => {
     const access = await loadTaskAccess(app.deps, request, params.id);
     const result = await commands.send(request, access, {
       type: 'UpdateTaskCheck',
@@ -29,7 +29,7 @@ export const registerTaskCheckRoutes = (app: FastifyInstance): void => {
     });
     return taskAnswer(app, access, result);
   });
-  addRoute(app, taskPartRoutes.removeCheck, async ({ params, request }) => {
+  addExactRoute(app, taskPartRoutes.removeCheck, async ({ params, request }) => {
     const access = await loadTaskAccess(app.deps, request, params.id);
     const result = await commands.send(request, access, { type: 'RemoveTaskCheck', data: { checkId: params.checkId } });
     return taskAnswer(app, access, result);

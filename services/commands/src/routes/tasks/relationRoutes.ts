@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { taskPartRoutes } from '@stramien/api';
 import type { TaskRelation } from '@stramien/domain';
 import { reverseRelation } from '@stramien/projections/tasks/tasks';
-import { addRoute } from '../../plugins/route';
+import { addExactRoute } from '../../plugins/route';
 import { loadTaskAccess } from '../../access/taskAccess';
 import { taskCommandsOf } from './taskCommands';
 import { taskAnswer } from './taskAnswer';
@@ -17,11 +17,11 @@ const same = (a: TaskRelation, b: TaskRelation): boolean => a.taskId === b.taskI
  */
 export const registerTaskRelationRoutes = (app: FastifyInstance): void => {
   const commands = taskCommandsOf(app);
-  addRoute(app, taskPartRoutes.addRelation, async ({ params, body, request }) => {
+  addExactRoute(app, taskPartRoutes.addRelation, async ({ params, body, request }) => {
     const access = await loadTaskAccess(app.deps, request, params.id);
     return taskAnswer(app, access, await commands.addRelation(request, access, body.task, body.kind));
   });
-  addRoute(app, taskPartRoutes.removeRelation, async ({ params, request }) => {
+  addExactRoute(app, taskPartRoutes.removeRelation, async ({ params, request }) => {
     const access = await loadTaskAccess(app.deps, request, params.id);
     const relation: TaskRelation = { taskId: params.taskId, kind: params.kind };
     const remove = (on: typeof access, r: TaskRelation) =>

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { taskPartRoutes } from '@stramien/api';
-import { addRoute } from '../../plugins/route';
+import { addExactRoute } from '../../plugins/route';
 import { loadTaskAccess } from '../../access/taskAccess';
 import { taskCommandsOf } from './taskCommands';
 import { taskAnswer } from './taskAnswer';
@@ -11,11 +11,11 @@ import { taskAnswer } from './taskAnswer';
  */
 export const registerTaskLabelRoutes = (app: FastifyInstance): void => {
   const commands = taskCommandsOf(app);
-  addRoute(app, taskPartRoutes.addLabel, async ({ params, request }) => {
+  addExactRoute(app, taskPartRoutes.addLabel, async ({ params, request }) => {
     const access = await loadTaskAccess(app.deps, request, params.id);
     return taskAnswer(app, access, await commands.addLabel(request, access, params.labelId));
   });
-  addRoute(app, taskPartRoutes.removeLabel, async ({ params, request }) => {
+  addExactRoute(app, taskPartRoutes.removeLabel, async ({ params, request }) => {
     const access = await loadTaskAccess(app.deps, request, params.id);
     const result = await commands.send(request, access, { type: 'RemoveTaskLabel', data: { labelId: params.labelId } });
     return taskAnswer(app, access, result);

@@ -18,7 +18,7 @@ import {
 } from '@stramien/domain';
 import type { Filter } from '@stramien/infra';
 import { toTaskDoc } from '@stramien/projections/tasks/tasks';
-import { addRoute } from '../../plugins/route';
+import { addExactRoute, addRoute } from '../../plugins/route';
 import { actorOf } from '../../plugins/auth';
 import { loadLicenceAccess } from '../../access/licenceAccess';
 import { loadProjectAccess, projectNotFound } from '../../access/projectAccess';
@@ -115,7 +115,7 @@ export const registerTaskRoutes = (app: FastifyInstance): void => {
     return { data, children: await queries.listItems(descendants, access.userId), meta };
   });
 
-  addRoute(app, taskRoutes.get, async ({ params, request }) => {
+  addExactRoute(app, taskRoutes.get, async ({ params, request }) => {
     const access = await loadTaskAccess(deps, request, params.id);
     return { data: await queries.detail(access.task, access.actor.userId) };
   });
@@ -142,7 +142,7 @@ export const registerTaskRoutes = (app: FastifyInstance): void => {
     return { data: await queries.gantt(access.project._id, access.actor.userId) };
   });
 
-  addRoute(app, taskRoutes.create, async ({ body, request }) => {
+  addExactRoute(app, taskRoutes.create, async ({ body, request }) => {
     const fields = {
       title: body.title ?? '',
       description: body.description ?? null,
@@ -186,7 +186,7 @@ export const registerTaskRoutes = (app: FastifyInstance): void => {
     };
   });
 
-  addRoute(app, taskRoutes.update, async ({ params, body, request }) => {
+  addExactRoute(app, taskRoutes.update, async ({ params, body, request }) => {
     const access = await loadTaskAccess(deps, request, params.id);
     const changes: Record<string, unknown> = {};
     for (const [key, field] of Object.entries(UPDATE_FIELDS)) {
@@ -203,9 +203,9 @@ export const registerTaskRoutes = (app: FastifyInstance): void => {
       const access = await loadTaskAccess(deps, request, params.id);
       return taskAnswer(app, access, await commands.send(request, access, { type, data: {} }), message);
     };
-  addRoute(app, taskRoutes.close, transition('CloseTask', taskMessages.closed));
-  addRoute(app, taskRoutes.cancel, transition('CancelTask', taskMessages.canceled));
-  addRoute(app, taskRoutes.reopen, transition('ReopenTask', taskMessages.reopened));
+  addExactRoute(app, taskRoutes.close, transition('CloseTask', taskMessages.closed));
+  addExactRoute(app, taskRoutes.cancel, transition('CancelTask', taskMessages.canceled));
+  addExactRoute(app, taskRoutes.reopen, transition('ReopenTask', taskMessages.reopened));
   const execute = transition('ExecuteTask', taskMessages.executed);
   addRoute(app, taskRoutes.execute, async (input) => {
     // a task of type workflow stands for a manual job (services/workflows): executing it opens the job, nothing is appended
