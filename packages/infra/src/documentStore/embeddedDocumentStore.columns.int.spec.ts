@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { anyDocument, anyScalar, anyValue } from './documentStore.arbitraries';
 import { DuplicateKeyError, type BulkOperation, type Doc, type IndexSpec } from './documentStore';
+import { tempStoreFile } from './tempStoreFile';
 import { createEmbeddedDocumentStore, type EmbeddedDocumentStore } from './embeddedDocumentStore';
 import { ShapeSummary } from './sqlite/shape';
 import { jsonPathLiteral } from './sqlite/translate';
@@ -15,11 +13,6 @@ import { jsonPathLiteral } from './sqlite/translate';
  * must keep each equal to json_extract(doc, path) through every write; files written with expression indexes are
  * migrated on open.
  */
-
-const tempFile = (): { file: string; remove(): void } => {
-  const dir = mkdtempSync(join(tmpdir(), 'stramien-columns-'));
-  return { file: join(dir, 'documents.sqlite'), remove: () => rmSync(dir, { recursive: true, force: true }) };
-};
 
 /** every field column's disagreements with json_extract(doc, path) (value or SQL type), and indexes still on expressions */
 const inconsistencies = (file: string): string[] => {
@@ -59,11 +52,11 @@ const inconsistencies = (file: string): string[] => {
 };
 
 describe('EmbeddedDocumentStore indexed paths in columns of their own', () => {
-  let temp: ReturnType<typeof tempFile>;
+  let temp: ReturnType<typeof tempStoreFile>;
   let store: EmbeddedDocumentStore;
 
   beforeEach(() => {
-    temp = tempFile();
+    temp = tempStoreFile();
     store = createEmbeddedDocumentStore({ file: temp.file });
   });
 
@@ -348,7 +341,7 @@ describe('EmbeddedDocumentStore creating an index on a filled collection', () =>
   };
 
   it('keeps the new paths as expressions above the run-time limit, and gives them columns on an open below the other', async () => {
-    const temp = tempFile();
+    const temp = tempStoreFile();
     const limits = { runTime: 50, atOpen: 150 };
     let store = createEmbeddedDocumentStore({ file: temp.file, columnFillLimits: limits });
     try {
@@ -391,10 +384,10 @@ describe('EmbeddedDocumentStore creating an index on a filled collection', () =>
 });
 
 describe('EmbeddedDocumentStore opening a file with expression indexes', () => {
-  let temp: ReturnType<typeof tempFile>;
+  let temp: ReturnType<typeof tempStoreFile>;
 
   beforeEach(() => {
-    temp = tempFile();
+    temp = tempStoreFile();
     buildOldFile(temp.file, [
       {
         name: 'users',

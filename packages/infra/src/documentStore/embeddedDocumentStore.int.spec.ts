@@ -1,7 +1,4 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
@@ -9,17 +6,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { documents, filter, sort } from './documentStore.arbitraries';
 import { describeDocumentStoreContract } from './documentStore.contract';
 import { DuplicateKeyError, type DocumentStore } from './documentStore';
+import { tempStoreFile } from './tempStoreFile';
 import { createEmbeddedDocumentStore, type EmbeddedDocumentStore } from './embeddedDocumentStore';
 import { compileFilter } from './query/matches';
 import { sortDocuments } from './query/sort';
 
-const tempFile = (): { file: string; remove(): void } => {
-  const dir = mkdtempSync(join(tmpdir(), 'stramien-docs-'));
-  return { file: join(dir, 'documents.sqlite'), remove: () => rmSync(dir, { recursive: true, force: true }) };
-};
-
 describeDocumentStoreContract('EmbeddedDocumentStore', async () => {
-  const { file, remove } = tempFile();
+  const { file, remove } = tempStoreFile();
   let store: DocumentStore = createEmbeddedDocumentStore({ file });
   return {
     store,
@@ -36,11 +29,11 @@ describeDocumentStoreContract('EmbeddedDocumentStore', async () => {
 });
 
 describe('EmbeddedDocumentStore', () => {
-  let temp: ReturnType<typeof tempFile>;
+  let temp: ReturnType<typeof tempStoreFile>;
   let store: EmbeddedDocumentStore;
 
   beforeEach(() => {
-    temp = tempFile();
+    temp = tempStoreFile();
     store = createEmbeddedDocumentStore({ file: temp.file });
   });
 
