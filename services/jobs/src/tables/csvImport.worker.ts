@@ -1,5 +1,4 @@
 import { parentPort, type MessagePort } from 'node:worker_threads';
-import { CsvError, parse } from 'csv-parse';
 import type { ImportDelimiter, KnownRecord, RecordContext } from '@stramien/domain';
 import {
   checkRows,
@@ -13,12 +12,13 @@ import {
   type ImportTarget,
   type MappedColumn,
 } from './importChecks';
+import { type CsvPiece, csvTextParser } from './csvText';
 import { preparedLinesOf } from './importRows';
 
 /**
  * The threads of a CSV import (docs/tables.md "Bulk work", "Import: the checks in threads"), started by csvThread.ts
  * with `startModuleWorker`. One module, three roles:
- * - `parse`: csv-parse fed the file's bytes by the job's thread (each write answered `ack` once parsed); its records go
+ * - `parse`: the CSV parser (csvText.ts: papaparse, read as csv-parse reads) fed the file's bytes by the job's thread (each write answered `ack` once parsed); its records go
  *   in batches to the job's thread (`openCsv(…, {thread: true})`) or, given a `port`, to a checker thread;
  * - `check`: takes the records of a parser thread from `port`, the first being the header line, and checks the rows
  *   in batches of `batchSize` with the domain's own cell check (importChecks.ts); each batch goes to the job's thread
@@ -35,15 +35,13 @@ export interface CsvThreadData {
   role: 'parse' | 'check' | 'parse-check';
   delimiter: ImportDelimiter;
   batchSize: number;
-  /** csv-parse's options besides the delimiter (csvThread.ts CSV_PARSE_OPTIONS) */
-  options: Record<string, unknown>;
   /** parse: where the records go (else the job's thread); check: where they come from */
   port?: MessagePort;
   /** check: what the rows are checked against and written for */
   check?: { target: ImportTarget; mapping: ImportMapping; jobId: string };
 }
 
-/** a parser's answers: records (the header line first) in batches, then the end or csv-parse's error */
+/** a parser's answers: records (the header line first) in batches, then the end or the parser's refusal */
 export type ParsedAnswer = { records: string[][] } | { end: true } | { error: { message: string; csv: boolean; lines?: number } };
 
 /** a checker's answers to the job's thread */
@@ -168,30 +166,28 @@ const checker = (consumed: () => void): { take: (answer: ParsedAnswer) => void; 
   };
 };
 
-/** csv-parse fed by the job's thread; each batch of records (or the end, or the error) goes to `out` */
+/** the CSV parser (csvText.ts) fed by the job's thread; each batch of records (or the end, or the error) goes to `out` */
 const parser = (out: (answer: ParsedAnswer) => void, pending: () => number): { room: () => void } => {
-  const csv = parse({ ...data.options, delimiter: data.delimiter });
-  // records are handed on once the write (or the end) that parsed them went through: a refusal drops the records of
-  // the write it came in, as csv-parse's stream drops the records it still holds when it fails (the job's thread reads
-  // them from that stream); the stream emits its error on a later tick, so the records wait for setImmediate or for
-  // the next message, whichever comes first
+  const csv = csvTextParser(data.delimiter);
   let batch: string[][] = [];
-  let fresh: string[][] = [];
   let failed = false;
   let heldAcks = 0;
-  const handOn = (all: boolean) => {
-    for (const record of fresh) {
+  const flush = () => {
+    if (batch.length > 0) out({ records: batch });
+    batch = [];
+  };
+  /** a write's records go on in batches; the records before a refusal, then the refusal */
+  const take = (piece: CsvPiece) => {
+    for (const record of piece.records) {
       batch.push(record);
-      if (batch.length >= data.batchSize) {
-        out({ records: batch });
-        batch = [];
-      }
+      if (batch.length >= data.batchSize) flush();
     }
-    fresh = [];
-    if (all && batch.length > 0) {
-      out({ records: batch });
-      batch = [];
-    }
+    if (piece.error) fail({ message: piece.error.message, csv: true, lines: piece.error.lines });
+  };
+  const fail = (error: { message: string; csv: boolean; lines?: number }) => {
+    failed = true;
+    flush();
+    out({ error });
   };
   /** the job's thread sends more bytes on each ack: held while the checker has enough to do */
   const room = () => {
@@ -200,35 +196,22 @@ const parser = (out: (answer: ParsedAnswer) => void, pending: () => number): { r
       main.postMessage({ ack: true });
     }
   };
-  csv.on('data', (record: string[]) => fresh.push(record));
-  csv.on('end', () => {
-    if (failed) return;
-    handOn(true);
-    out({ end: true });
-  });
-  csv.on('error', (error: Error & { lines?: number }) => {
-    failed = true;
-    fresh = [];
-    handOn(true);
-    out({
-      error: {
-        message: String(error?.message),
-        csv: error instanceof CsvError,
-        ...(error?.lines !== undefined ? { lines: error.lines } : {}),
-      },
-    });
-  });
   main.on('message', (message: ThreadInput) => {
     if (!('chunk' in message || 'end' in message) || failed) return;
-    // the write before this message went through (its error would have been emitted by now)
-    handOn(false);
-    if ('chunk' in message) csv.write(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
-    else csv.end();
-    setImmediate(() => {
-      if (!failed) handOn(false);
-      heldAcks++;
-      room();
-    });
+    try {
+      if ('chunk' in message) take(csv.write(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength)));
+      else {
+        take(csv.end());
+        if (!failed) {
+          flush();
+          out({ end: true });
+        }
+      }
+    } catch (error) {
+      fail({ message: String((error as Error)?.message), csv: false });
+    }
+    heldAcks++;
+    room();
   });
   return { room };
 };

@@ -1,5 +1,4 @@
-import { Readable } from 'node:stream';
-import { CsvError, parse } from 'csv-parse';
+import type { Readable } from 'node:stream';
 import {
   defaultImportMapping,
   DomainError,
@@ -14,7 +13,8 @@ import type { DocumentStore } from '@stramien/infra';
 import { tableRecordsCollection } from '@stramien/projections/tables/tableDocs';
 import { SBS_NODES_COLLECTION, type SbsNodeDoc } from '@stramien/projections/sbs/sbsNodes';
 import { SBS_VERSIONS_COLLECTION, type SbsVersionDoc } from '@stramien/projections/sbs/sbsVersions';
-import { CSV_PARSE_OPTIONS, parseCsvInThread, ThreadCsvError } from './csvThread';
+import { parseCsvInThread, ThreadCsvError } from './csvThread';
+import { type CsvPiece, CsvTextError, csvTextParser } from './csvText';
 import type { CsvHead, CsvRow, ImportLookups, ImportMapping } from './importChecks';
 
 export { checkBatch, recordContextOf } from './importChecks';
@@ -22,7 +22,7 @@ export type { CheckedBatch, CsvHead, CsvRow, ImportCellError, ImportLookups, Imp
 
 /**
  * Reading a CSV import (docs/tables.md "Bulk work"), shared by `POST /records/verify`, `POST /records/import` and the
- * `records-import` job: the file is streamed through csv-parse (UTF-8 with or without BOM, `,` or `;` detected from
+ * `records-import` job: the file is streamed through papaparse as csv-parse reads it (csvText.ts; UTF-8 with or without BOM, `,` or `;` detected from
  * the header line, quoted newlines), its rows come in batches, and each batch's cells are read as spreadsheets write
  * them (`importCellInput`) and checked by the record decider's own cell check, so a cell gets the messages of
  * `POST /record`. Only a batch is ever in memory.
@@ -38,33 +38,44 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 /** how far the header line is looked for before the delimiter is decided */
 const HEAD_PEEK_BYTES = 1024 * 1024;
 
-/** csv-parse in this thread, fed `start` and then what `source` gives: its records one by one, then null */
+/** the CSV parser (csvText.ts) in this thread, fed `start` and then what `source` gives: its records one by one, then null */
 const parseCsvHere = (
   start: Buffer,
   source: AsyncIterator<Buffer | string> | null,
   delimiter: ImportDelimiter,
 ): { read: () => Promise<string[] | null>; close: () => void } => {
-  const parser = parse({ ...CSV_PARSE_OPTIONS, delimiter });
-  Readable.from(
-    (async function* () {
-      yield start;
-      if (!source) return;
-      for (;;) {
-        const next = await source.next();
-        if (next.done) return;
-        yield next.value;
-      }
-    })(),
-  )
-    .on('error', (e) => parser.destroy(e))
-    .pipe(parser);
-  const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
+  const parser = csvTextParser(delimiter);
+  let records: string[][] = [];
+  let at = 0;
+  let error: CsvTextError | null = null;
+  let begun = false;
+  let ended = false;
+  let closed = false;
+  const nextPiece = async (): Promise<CsvPiece> => {
+    if (!begun) {
+      begun = true;
+      return parser.write(start);
+    }
+    const next = source ? await source.next() : { done: true as const, value: undefined };
+    if (!next.done) return parser.write(next.value);
+    ended = true;
+    return parser.end();
+  };
   return {
     read: async () => {
-      const next = await records.next();
-      return next.done ? null : next.value;
+      for (;;) {
+        if (at < records.length) return records[at++]!;
+        if (error) throw error;
+        if (ended || closed) return null;
+        const piece = await nextPiece();
+        records = piece.records;
+        at = 0;
+        error = piece.error ?? null;
+      }
     },
-    close: () => parser.destroy(),
+    close: () => {
+      closed = true;
+    },
   };
 };
 
@@ -93,9 +104,9 @@ export const peekHead = async (
   return { start, rest: ended ? null : source, delimiter: detectDelimiter(headerLine) };
 };
 
-/** the 422 of text csv-parse refuses (with its line), else null */
+/** the 422 of text that is not CSV (with its line, as csv-parse counts it), else null */
 export const unreadableRefusal = (e: unknown): DomainError | null =>
-  e instanceof CsvError || e instanceof ThreadCsvError ? refuse(tableMessages.importUnreadable, { line: Number(e.lines ?? 0) || 1 }) : null;
+  e instanceof CsvTextError || e instanceof ThreadCsvError ? refuse(tableMessages.importUnreadable, { line: Number(e.lines ?? 0) || 1 }) : null;
 
 /** the 422 of a header line that cannot be imported: none (an empty file, or empty names only), or a name twice; else null */
 export const headerRefusal = (headers: readonly string[] | null): DomainError | null => {
@@ -112,7 +123,7 @@ export const headerRefusal = (headers: readonly string[] | null): DomainError | 
 /**
  * Opens a CSV: reads its header line (BOM dropped, delimiter detected), then hands out its data rows in batches of
  * `batchSize`. Throws a 422 DomainError for an empty file (no header), a header written twice, or text that is not
- * CSV (with its line). With `thread`, csv-parse runs in a thread of its own (csvThread.ts, csvImport.worker.ts).
+ * CSV (with its line). With `thread`, the parser runs in a thread of its own (csvThread.ts, csvImport.worker.ts).
  */
 export const openCsv = async (
   input: Readable,

@@ -46,7 +46,9 @@ const countOf = (text: string, part: string, from: number, to: number): number =
 };
 
 /** a parser fed UTF-8 bytes (or text) in pieces: `write` and then `end` answer the records each completed */
-export const csvTextParser = (delimiter: string): { write: (chunk: Buffer | string) => CsvPiece; end: () => CsvPiece } => {
+export const csvTextParser = (
+  delimiter: string,
+): { write: (chunk: Buffer | string) => CsvPiece; end: () => CsvPiece; readonly byCsvParse: boolean } => {
   const decoder = new StringDecoder('utf8');
   /** text not read yet, from a record's start */
   let pending = '';
@@ -101,7 +103,14 @@ export const csvTextParser = (delimiter: string): { write: (chunk: Buffer | stri
     if (newline === null && !ended) return { records: [] };
     const text = pending;
     const nl: Newline = newline ?? '\n';
-    const result = new Papa.Parser({ delimiter, newline: nl, quoteChar: '"' }).parse(text, 0, !ended) as {
+    // before the end, only up to the last line end: a quote or a line end cut by the write waits for the next one
+    const upTo = ended ? text.length : text.lastIndexOf(nl) + nl.length;
+    if (!ended && upTo < nl.length) return { records: [] };
+    const result = new Papa.Parser({ delimiter, newline: nl, quoteChar: '"' }).parse(
+      upTo === text.length ? text : text.slice(0, upTo),
+      0,
+      !ended,
+    ) as {
       data: string[][];
       errors: unknown[];
       meta: { cursor: number };
@@ -170,5 +179,9 @@ export const csvTextParser = (delimiter: string): { write: (chunk: Buffer | stri
   return {
     write: (chunk) => take(typeof chunk === 'string' ? chunk : decoder.write(chunk), false),
     end: () => take(decoder.end(), true),
+    /** whether csv-parse reads the file from some record on (a record papaparse gave did not fit, or it erred) */
+    get byCsvParse() {
+      return fallback !== null;
+    },
   };
 };

@@ -7,17 +7,14 @@ import type { ImportLookups, ImportMapping, ImportTarget } from './importChecks'
 /**
  * The job thread's side of the CSV import's threads (csvImport.worker.ts; docs/tables.md "Bulk work", "Import: the
  * checks in threads"): the job's thread hands a thread the file's bytes (at most CHUNKS_IN_FLIGHT writes it has not
- * parsed) and takes its answers (at most BATCHES_AHEAD held). `parseCsvInThread`: csv-parse's records, as `openCsv`
+ * parsed) and takes its answers (at most BATCHES_AHEAD held). `parseCsvInThread`: the parser's records (csvText.ts), as `openCsv`
  * reads them in the job's thread (csvThread.unit.spec.ts holds them equal); `checkCsvInThreads`: the checked rows,
- * each batch as the plan stores it, the cells checked in a thread (or two: csv-parse in one, the checks in another).
+ * each batch as the plan stores it, the cells checked in a thread (or two: the parser in one, the checks in another).
  */
-
-/** csv-parse's options besides the delimiter, in the threads and in the job's thread (csvRecords.ts `parseCsvHere`) */
-export const CSV_PARSE_OPTIONS = { bom: true, relax_column_count: true, skip_empty_lines: true } as const;
 
 const MODULE = new URL('./csvImport.worker.ts', import.meta.url);
 
-/** a CSV error of the thread's parser: the line csv-parse gave */
+/** a CSV error of the thread's parser (csvText.ts CsvTextError): its line in the file */
 export class ThreadCsvError extends Error {
   override readonly name = 'ThreadCsvError';
   constructor(
@@ -34,7 +31,7 @@ const CHUNKS_IN_FLIGHT = 8;
 const BATCHES_AHEAD = 2;
 
 /**
- * How the import job's plan runs its threads (`threads`: the checks in csv-parse's thread, or in one of their own),
+ * How the import job's plan runs its threads (`threads`: the checks in the parser's thread, or in one of their own),
  * and a hook for tests and benches: each thread an import starts.
  */
 export const csvThreadHooks: { threads: 1 | 2; started: ((worker: Worker) => void) | null } = { threads: 2, started: null };
@@ -198,7 +195,7 @@ const csvFailure = (error: { message: string; csv: boolean; lines?: number }): E
 
 /**
  * Parses `start` and then what `source` gives in a thread: `read()` answers the records in order, then null at the end;
- * it throws a ThreadCsvError for text csv-parse refuses. `close()` ends the thread (after the end, an error, or when
+ * it throws a ThreadCsvError for text that is not CSV. `close()` ends the thread (after the end, an error, or when
  * the records are no longer wanted).
  */
 export const parseCsvInThread = (
@@ -207,7 +204,7 @@ export const parseCsvInThread = (
   delimiter: ImportDelimiter,
   batchSize: number,
 ): { read: () => Promise<string[] | null>; close: () => void } => {
-  const worker = startThread({ role: 'parse', delimiter, batchSize, options: CSV_PARSE_OPTIONS });
+  const worker = startThread({ role: 'parse', delimiter, batchSize });
   const reader = threadReader<ParsedAnswer>({ feed: worker, answer: worker, all: [worker] }, start, source);
   let current: string[][] = [];
   let at = 0;
@@ -244,8 +241,8 @@ export interface PreparedBatch {
 }
 
 /**
- * The import job's plan's threads: csv-parse and the cell checks of `target`'s columns (as `checkBatch`: the domain's
- * `importCellInput` and `checkRecordCell`), in one thread (`threads: 1`) or two (csv-parse in one, the checks in the
+ * The import job's plan's threads: the CSV parser (csvText.ts) and the cell checks of `target`'s columns (as `checkBatch`: the domain's
+ * `importCellInput` and `checkRecordCell`), in one thread (`threads: 1`) or two (the parser in one, the checks in the
  * other, the records passed between them directly). `head()` answers the header line (null: none); `next()` the
  * checked batches of `batchSize` rows in file order, then null; it throws `CellsRefused` for a batch with a refused
  * cell, a ThreadCsvError for text that is not CSV, and an Error when a thread fails or ends early. The `table` and
@@ -265,7 +262,7 @@ export const checkCsvInThreads = (
   },
 ): { head: () => Promise<string[] | null>; next: () => Promise<PreparedBatch | null>; close: () => void } => {
   const { delimiter, batchSize, target, mapping, jobId, lookups } = options;
-  const base = { delimiter, batchSize, options: CSV_PARSE_OPTIONS };
+  const base = { delimiter, batchSize };
   const check = { target, mapping, jobId };
   let threads: { feed: Worker; answer: Worker; all: Worker[] };
   if (options.threads === 1) {
