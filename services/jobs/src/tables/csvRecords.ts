@@ -106,7 +106,9 @@ export const peekHead = async (
 
 /** the 422 of text that is not CSV (with its line, as csv-parse counts it), else null */
 export const unreadableRefusal = (e: unknown): DomainError | null =>
-  e instanceof CsvTextError || e instanceof ThreadCsvError ? refuse(tableMessages.importUnreadable, { line: Number(e.lines ?? 0) || 1 }) : null;
+  e instanceof CsvTextError || e instanceof ThreadCsvError
+    ? refuse(tableMessages.importUnreadable, { line: Number(e.lines ?? 0) || 1 })
+    : null;
 
 /** the 422 of a header line that cannot be imported: none (an empty file, or empty names only), or a name twice; else null */
 export const headerRefusal = (headers: readonly string[] | null): DomainError | null => {

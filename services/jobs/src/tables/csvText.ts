@@ -34,7 +34,12 @@ type Newline = '\n' | '\r\n' | '\r';
 
 /** csv-parse's synchronous core (what its stream runs on each write): `parse(buf, end, push, close)` answers its error */
 interface CsvParseCore {
-  parse: (buf: Buffer | undefined, end: boolean, push: (record: string[]) => void, close: () => void) => (Error & { lines?: number }) | undefined;
+  parse: (
+    buf: Buffer | undefined,
+    end: boolean,
+    push: (record: string[]) => void,
+    close: () => void,
+  ) => (Error & { lines?: number }) | undefined;
 }
 
 const QUOTE = 34;

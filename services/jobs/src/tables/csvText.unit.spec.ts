@@ -66,7 +66,10 @@ describe('csvTextParser: papaparse read as csv-parse reads', () => {
   it('answers as csv-parse on random text, however the bytes come', () => {
     fc.assert(
       fc.property(
-        fc.string({ unit: fc.constantFrom('a', 'b', ' ', ',', ';', '\t', '"', '""', '\n', '\r\n', '\r', 'é', '€', '1', '\uFEFF'), maxLength: 80 }),
+        fc.string({
+          unit: fc.constantFrom('a', 'b', ' ', ',', ';', '\t', '"', '""', '\n', '\r\n', '\r', 'é', '€', '1', '\uFEFF'),
+          maxLength: 80,
+        }),
         fc.constantFrom(',', ';', '\t'),
         fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 10 }),
         (text, delimiter, sizes) => {
@@ -98,7 +101,12 @@ describe('csvTextParser: papaparse read as csv-parse reads', () => {
   it('gives the records before a refusal, then the refusal with its line in the whole file', () => {
     const parser = csvTextParser(',');
     const first = parser.write(Buffer.from('a,b\n1,2\n'));
-    expect(first).toEqual({ records: [['a', 'b'], ['1', '2']] });
+    expect(first).toEqual({
+      records: [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    });
     const second = parser.write(Buffer.from('3,4\n5,x"y\n'));
     expect(second.records).toEqual([['3', '4']]);
     expect(second.error?.lines).toBe(4);
