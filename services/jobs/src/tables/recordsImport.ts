@@ -154,7 +154,7 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
     };
     let threads: ReturnType<typeof checkCsvInThreads> | null = null;
     try {
-      // csv-parse, the cell checks and each row's record id and RecordCreated data in threads (csvThread.ts), so that
+      // the CSV parser (csvText.ts), the cell checks and each row's record id and RecordCreated data in threads (csvThread.ts), so that
       // a chunk only appends; this thread looks up `table`/`sbscode` cells and stores the batches
       const { start, rest, delimiter } = await peekHead(upload.stream);
       threads = checkCsvInThreads(start, rest, {
@@ -222,7 +222,7 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
     const created = (await writeChecked(job, params, rows, definition, context)) ?? (await createRows(job, params, rows, context));
     return { content: tabularPart('csv', created), items: rows.length };
   },
-  /** the plan's threads (csv-parse and the checks) started ahead */
+  /** the plan's threads (the CSV parser and the checks) started ahead */
   warm: () => warmCsvThreads(csvThreadHooks.threads),
   /** canceled (or failed) while at work: the upload and the checked rows go; the records written stay */
   async discard(job, _params, { blobStore }) {
