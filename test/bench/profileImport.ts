@@ -4,7 +4,7 @@
  * the worker would, and prints the CPU time (process.cpuUsage) per 10,000 rows of the plan and of the chunks.
  * `node --import tsx test/bench/profileImport.ts [rows] [--threads 1|2] [--prof [--plan-only | --chunks-only]]`; with --prof the
  * profile (of the plan and the chunks, or of one of them) is written to .tmp/prof/import.cpuprofile (read it with
- * cpuprofileTop.mjs). The plan's CPU is also given by thread, sampled while they run (csv-parse and the cell checks run
+ * cpuprofileTop.mjs). The plan's CPU is also given by thread, sampled while they run (the CSV parser and the cell checks run
  * in threads of their own, started ahead as a started job worker has them; `--threads 1`: both in one thread).
  */
 import { mkdirSync, rmSync } from 'node:fs';
@@ -25,7 +25,7 @@ const prof = process.argv.includes('--prof');
 const planOnly = process.argv.includes('--plan-only');
 /** the profile covers the chunks only */
 const chunksOnly = process.argv.includes('--chunks-only');
-/** `--threads 1`: the cell checks in csv-parse's thread (default 2: a thread each) */
+/** `--threads 1`: the cell checks in the parser's thread (default 2: a thread each) */
 const threadsArg = process.argv.indexOf('--threads');
 if (threadsArg > 0) csvThreadHooks.threads = Number(process.argv[threadsArg + 1]) === 1 ? 1 : 2;
 const dir = '.tmp/profileImport';
@@ -69,7 +69,7 @@ clearInterval(sampler);
 sample();
 const planMs = cpuMs(cpu);
 const planWallMs = performance.now() - t0;
-// csv-parse and the checks run in threads of their own: the busiest thread is what bounds the plan
+// the CSV parser and the checks run in threads of their own: the busiest thread is what bounds the plan
 const [planMain, ...planOthers] = [...seen.values()].sort((a, b) =>
   a.tid === String(process.pid) ? -1 : b.tid === String(process.pid) ? 1 : b.ms - a.ms,
 );

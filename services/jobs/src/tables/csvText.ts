@@ -44,6 +44,13 @@ interface CsvParseCore {
 
 const QUOTE = 34;
 
+/**
+ * Text held over from earlier writes beyond which csv-parse reads the rest: `read` parses what is pending from its
+ * start on each write, so a record longer than this (a quoted cell of megabytes) would be parsed again on every write
+ * of it; csv-parse carries its state across writes instead.
+ */
+export const LONG_RECORD_CHARS = 1 << 20;
+
 const countOf = (text: string, part: string, from: number, to: number): number => {
   let count = 0;
   for (let at = text.indexOf(part, from); at !== -1 && at + part.length <= to; at = text.indexOf(part, at + part.length)) count++;
@@ -177,6 +184,11 @@ export const csvTextParser = (
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
     if (fallback) return viaCsvParse(text, ended);
+    if (pending.length > LONG_RECORD_CHARS) {
+      const rest = pending + text;
+      pending = '';
+      return viaCsvParse(rest, ended);
+    }
     pending += text;
     return read(ended);
   };
@@ -184,7 +196,7 @@ export const csvTextParser = (
   return {
     write: (chunk) => take(typeof chunk === 'string' ? chunk : decoder.write(chunk), false),
     end: () => take(decoder.end(), true),
-    /** whether csv-parse reads the file from some record on (a record papaparse gave did not fit, or it erred) */
+    /** whether csv-parse reads the file from some record on (papaparse erred, a record did not fit, or one was long) */
     get byCsvParse() {
       return fallback !== null;
     },

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvTextParser } from './csvText';
+import { LONG_RECORD_CHARS, csvTextParser } from './csvText';
 
 /** what csv-parse (as the import read files before, csv-parse/sync with its options) answers: the records, or the line it refuses */
 const csvParseOf = (text: string, delimiter: string): { records: string[][] } | { lines: number } => {
@@ -96,6 +96,22 @@ describe('csvTextParser: papaparse read as csv-parse reads', () => {
       ),
       { numRuns: 2_000 },
     );
+  });
+
+  it('hands a record longer than LONG_RECORD_CHARS to csv-parse, which reads the rest as before', () => {
+    const long = `"${'x\n"",'.repeat(LONG_RECORD_CHARS / 2)}"`;
+    const text = `a,b\n1,${long}\n2,"y"\n3,z\n`;
+    const sizes = Array<number>(Math.ceil(Buffer.byteLength(text) / 65_536)).fill(65_536);
+    const parser = csvTextParser(',');
+    const records: string[][] = [];
+    for (let at = 0, i = 0; i < sizes.length; at += sizes[i]!, i++)
+      records.push(...parser.write(Buffer.from(text).subarray(at, at + sizes[i]!)).records);
+    records.push(...parser.end().records);
+    expect(parser.byCsvParse).toBe(true);
+    expect({ records }).toEqual(csvParseOf(text, ','));
+    expect(records[1]![1]!.length).toBe(LONG_RECORD_CHARS * 2);
+    // a refusal after the long record keeps its line in the whole file
+    expect(ours(`${text}4,x"y\n`, ',', sizes)).toEqual(csvParseOf(`${text}4,x"y\n`, ','));
   });
 
   it('gives the records before a refusal, then the refusal with its line in the whole file', () => {
