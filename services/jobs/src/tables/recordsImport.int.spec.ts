@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   IMPORT_CHUNK_ROWS,
   fold,
@@ -25,6 +26,7 @@ import {
   importBlobIds,
   importedRecordId,
   importedRecordIds,
+  legacyImportedRecordId,
   recordsImportKind,
   RECORDS_IMPORT_KIND,
   type RecordsImportParams,
@@ -226,7 +228,7 @@ describe('records-import', () => {
       await recordsImportKind.runChunk(job, params, legacy, context(), null);
       expect((await recordsCreated(job.jobId)).map((e) => e.data)).toEqual(
         [1, 2, 3].map((n) => ({
-          recordId: importedRecordId(job.jobId, n),
+          recordId: legacyImportedRecordId(job.jobId, n),
           tableId: TABLE,
           projectId: PROJECT,
           values: { 'c-name': `Row ${n}`, 'c-size': n - 0.5 },
@@ -235,10 +237,33 @@ describe('records-import', () => {
       );
     });
 
-    it('names each row the record importedRecordId names', () => {
+    it('names the rows of one import with uuids in row order, the same on every run, apart from those of another import', () => {
       const jobId = randomUUID();
       const idOf = importedRecordIds(jobId);
-      for (const row of [1, 2, 9, 10, 1999, 100_000]) expect(idOf(row)).toBe(importedRecordId(jobId, row));
+      const rows = [1, 2, 9, 10, 15, 16, 255, 256, 1999, 100_000, 2 ** 48 - 1, 2 ** 48, 2 ** 53 - 1];
+      const ids = rows.map(idOf);
+      for (const id of ids) expect(z.uuid().safeParse(id).success, id).toBe(true);
+      expect([...ids].sort()).toEqual(ids);
+      expect(new Set(ids).size).toBe(rows.length);
+      expect(rows.map((row) => importedRecordId(jobId, row))).toEqual(ids);
+      expect(ids[0]!.slice(0, 19)).toBe(ids.at(-1)!.slice(0, 19));
+      expect(importedRecordId(randomUUID(), 1).slice(0, 19)).not.toBe(ids[0]!.slice(0, 19));
+      // a name-based (v5) or random (v4) id is never one of them
+      expect(ids[0]![14]).toBe('8');
+      expect(legacyImportedRecordId(jobId, 1)[14]).toBe('5');
+    });
+
+    it('creates the rows of a prepared plan under their stored ids on the full path (the table changed since the plan)', async () => {
+      const { job, params } = await requestImport(csv(3));
+      const plan = await recordsImportKind.plan(job, params, context());
+      // a column renamed after the rows were checked: the values still fit, the chunk goes through the pipeline
+      await adapters.documentStore
+        .collection<Doc>(TABLES_COLLECTION)
+        .updateOne({ _id: TABLE }, { $set: { columns: [{ ...columns[0], name: 'Title' }, columns[1]] } });
+      await recordsImportKind.runChunk(job, params, plan.chunks[0], context(), null);
+      expect((await recordsCreated(job.jobId)).map((e) => (e.data as { recordId: string }).recordId).sort()).toEqual(
+        [1, 2, 3].map((row) => importedRecordId(job.jobId, row)),
+      );
     });
   });
 

@@ -23,9 +23,8 @@ import { defineJobKind, JobRefused, type JobContext } from '../kinds/jobKind';
 import { tabularFile, tabularPart } from '../kinds/tabular';
 import { headerRefusal, peekHead, readModelLookups, recordContextOf, type ImportTarget } from './csvRecords';
 import { CellsRefused, checkCsvInThreads, csvThreadHooks, ThreadCsvError, warmCsvThreads } from './csvThread';
-import { importedRecordIds } from './importRows';
 
-export { importedRecordIds, preparedLine } from './importRows';
+export { importedRecordId, importedRecordIds } from './importRows';
 
 export const RECORDS_IMPORT_KIND = 'records-import';
 
@@ -47,10 +46,10 @@ export const importBlobIds = {
 };
 
 /**
- * The id of the record data row `row` of import `jobId` becomes: a name-based uuid (`derivedId`), so a
- * chunk run again after a crash names the same records and finds those it created (docs/tables.md "Bulk work").
+ * The record id of row `row` in a plan made before the prepared lines (which carry each row's id, `importedRecordIds`):
+ * a name-based uuid (`derivedId`), as that plan's chunks named its records before a crash.
  */
-export const importedRecordId = (jobId: string, row: number): string => derivedId('records-import', jobId, String(row));
+export const legacyImportedRecordId = (jobId: string, row: number): string => derivedId('records-import', jobId, String(row));
 
 /**
  * `definition`: a hash of the table's columns as the plan checked the rows against them; a chunk whose table still
@@ -112,9 +111,12 @@ const preparedRowsOf = (text: string): PreparedRow[] => {
   return rows;
 };
 
-/** the values of prepared rows (the full path, and a recheck of `table` and `sbscode` cells) */
-const valuesOf = (rows: readonly PreparedRow[]): [number, Record<string, CellValue>][] =>
-  rows.map(({ row, json }) => [row, (JSON.parse(json) as { values: Record<string, CellValue> }).values]);
+/** a row to create on the full path: its number, its record id and its checked values */
+type RowToCreate = [number, string, Record<string, CellValue>];
+
+/** the values of prepared rows, with their record ids (the full path, and a recheck of `table` and `sbscode` cells) */
+const valuesOf = (rows: readonly PreparedRow[]): RowToCreate[] =>
+  rows.map(({ row, recordId, json }) => [row, recordId, (JSON.parse(json) as { values: Record<string, CellValue> }).values]);
 
 /**
  * a chunk's checked rows stored by a plan made before the prepared lines: each `[row, values]` (read as written, in
@@ -131,7 +133,7 @@ const legacyRowsOf = (text: string): [number, Record<string, CellValue>][] =>
  * checked values are stored as the input of one chunk, with a hash of the columns they were checked against. A chunk
  * creates its rows' records as the job's owner, in one `appendNewStreams` call while the table keeps those columns
  * (`writeChecked`), else through the command pipeline (`createRows`); row n becomes record
- * `importedRecordId(job, n)`, created only where its stream is empty, so a chunk run again writes nothing twice. The
+ * `importedRecordId(job, n)` (stored with the row), created only where its stream is empty, so a chunk run again writes nothing twice. The
  * file lists row and record id.
  */
 export const recordsImportKind = defineJobKind<RecordsImportParams>({
@@ -219,7 +221,14 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
       return { content: tabularPart('csv', created), items: rows.length };
     }
     const rows = legacyRowsOf(text);
-    const created = (await writeChecked(job, params, rows, definition, context)) ?? (await createRows(job, params, rows, context));
+    const created =
+      (await writeChecked(job, params, rows, definition, context)) ??
+      (await createRows(
+        job,
+        params,
+        rows.map(([row, values]) => [row, legacyImportedRecordId(job.jobId, row), values]),
+        context,
+      ));
     return { content: tabularPart('csv', created), items: rows.length };
   },
   /** the plan's threads (the CSV parser and the checks) started ahead */
@@ -260,10 +269,9 @@ const writeChecked = async (
   if (!target) return null;
   const { appendNewStreams } = context;
   const metadata = metadataOf(job, params, context);
-  const idOf = importedRecordIds(job.jobId);
   const created: [number, string][] = [];
   const streams: NewStream[] = rows.map(([row, values]) => {
-    const recordId = idOf(row);
+    const recordId = legacyImportedRecordId(job.jobId, row);
     created.push([row, recordId]);
     const data = { recordId, tableId: target.tableId, projectId: target.projectId, values, importId: job.jobId };
     return { streamId: toRecordStreamId(recordId), events: [{ id: newEventId(), type: 'RecordCreated', data, metadata }] };
@@ -314,7 +322,7 @@ const writePrepared = async (
   definition: string | undefined,
   context: JobContext,
 ): Promise<[number, string][] | null> => {
-  if (!(await trustedTarget(params, () => valuesOf(rows), definition, context))) return null;
+  if (!(await trustedTarget(params, () => valuesOf(rows).map(([row, , values]) => [row, values]), definition, context))) return null;
   const metadata = metadataOf(job, params, context);
   const created: [number, string][] = new Array(rows.length);
   const streams: NewStream[] = new Array(rows.length);
@@ -338,20 +346,19 @@ const writePrepared = async (
 const createRows = async (
   job: JobState,
   params: RecordsImportParams,
-  rows: [number, Record<string, CellValue>][],
+  rows: RowToCreate[],
   { documentStore, pipeline, now }: JobContext,
 ): Promise<[number, string][]> => {
   const target = await targetOf(documentStore, params);
   const context = await recordContextOf(
     target,
-    rows.map(([, values]) => values),
+    rows.map(([, , values]) => values),
     readModelLookups(documentStore),
   );
   const actor: Actor = { userId: job.ownerId, licenceId: job.licenceId };
   const at = now().toISOString();
   return Promise.all(
-    rows.map(async ([row, values]): Promise<[number, string]> => {
-      const recordId = importedRecordId(job.jobId, row);
+    rows.map(async ([row, recordId, values]): Promise<[number, string]> => {
       const command: CreateRecord = {
         type: 'CreateRecord',
         data: { ...context, recordId, values, importId: job.jobId },
