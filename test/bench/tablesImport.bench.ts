@@ -59,8 +59,9 @@ export const csvOf = (rows: number): Buffer => {
 /** samples the RSS every 20 ms until stopped; answers the peak */
 /** the import's target table (`table-1` of `project-1`, the bench's 20 columns) in the read model, as the job reads it */
 export const seedImportTable = async (documentStore: DocumentStore): Promise<Column[]> => {
+  // uuids, as `POST /column` names columns: every cell of every RecordCreated carries its column's id
   const columns: Column[] = BENCH_IMPORT_COLUMNS.map((c, i) => ({
-    columnId: `c${i}`,
+    columnId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
     name: c.name,
     type: c.type,
     options: null,
