@@ -21,8 +21,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          // answers written without the zod parse (addExactRoute) are compared with the zod way's bytes in every test
-          env: { STRAMIEN_CHECK_ANSWERS: '1' },
+          // answers written without the zod parse (addExactRoute) are compared with the zod way's bytes in every test;
+          // the SQLite stores checkpoint inline (a checkpoint thread per store loads from source: walCheckpoints.ts)
+          env: { STRAMIEN_CHECK_ANSWERS: '1', STRAMIEN_SQLITE_CHECKPOINTS: 'inline' },
         },
       },
       {

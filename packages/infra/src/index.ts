@@ -10,3 +10,4 @@ export * from './diagnostics/timing';
 export * from './health/index';
 export * from './commands/commandPipeline';
 export * from './threads/moduleWorker';
+export * from './sqlite/walCheckpoints';

@@ -33,10 +33,10 @@ export const createAdapters = async (config: Config): Promise<Adapters> => {
   prepareDataDir(config.dataDir);
   const eventStore = config.ESDB_URL
     ? createEsdbEventStore({ connectionString: config.ESDB_URL })
-    : createSqliteEventStore({ file: join(config.dataDir, 'events.sqlite') });
+    : createSqliteEventStore({ file: join(config.dataDir, 'events.sqlite'), walCheckpoints: config.STRAMIEN_SQLITE_CHECKPOINTS });
   const documentStore = config.MONGO_URL
     ? await createMongoDocumentStore({ url: config.MONGO_URL, dbName: config.MONGO_DB })
-    : createEmbeddedDocumentStore({ file: join(config.dataDir, 'documents.sqlite') });
+    : createEmbeddedDocumentStore({ file: join(config.dataDir, 'documents.sqlite'), walCheckpoints: config.STRAMIEN_SQLITE_CHECKPOINTS });
   const bus = config.NATS_URL ? await createNatsBus({ servers: config.NATS_URL }) : createInProcessBus();
   const blobStore = config.MONGO_URL
     ? await createGridFsBlobStore({ url: config.MONGO_URL, dbName: config.MONGO_DB })

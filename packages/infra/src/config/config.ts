@@ -33,6 +33,12 @@ export const configSchema = z.object({
   STRAMIEN_COMMIT: z.string().default('unknown'),
   STRAMIEN_RELEASE_DATE: z.string().default(new Date().toISOString().slice(0, 10)),
   /** max time a query waits for projections to pass X-Min-Position */
+  /**
+   * where the embedded SQLite stores copy their WAL into the database (docs/performance.md 29.): `thread` (a connection
+   * in a thread of its own, off the event loop) or `inline` (SQLite's automatic checkpoint after a commit). The test
+   * suite runs `inline`: each thread loads from source for half a second of CPU.
+   */
+  STRAMIEN_SQLITE_CHECKPOINTS: z.enum(['thread', 'inline']).default('thread'),
   /** trust X-Forwarded-For/-Proto/-Host from a reverse proxy in front that overwrites them (otherwise a client could choose them) */
   STRAMIEN_TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])

@@ -27,6 +27,7 @@ import { compileSort, type SortKey } from './query/sort';
 import { applyUpdate, isReplacement, upsertSeed, validateUpdate, type Update } from './query/update';
 import { isPlainObject } from './query/values';
 import { ShapeSummary } from './sqlite/shape';
+import { defaultWalCheckpoints, startWalCheckpoints, type WalCheckpointThread, type WalCheckpoints } from '../sqlite/walCheckpoints';
 import {
   REGEXP_FUNCTION,
   conditionTemplate,
@@ -79,6 +80,8 @@ export interface EmbeddedDocumentStoreOptions {
    * documents (default 250,000) get columns for such paths. For tests.
    */
   columnFillLimits?: { runTime: number; atOpen: number };
+  /** on disk: where the WAL is copied into the database (walCheckpoints.ts); default `defaultWalCheckpoints()` */
+  walCheckpoints?: WalCheckpoints;
 }
 
 export interface EmbeddedDocumentStore extends DocumentStore {
@@ -323,6 +326,8 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
   private dataVersion: unknown;
   private closed = false;
   private readonly file: string | null;
+  /** the WAL's checkpoint thread (`walCheckpoints: 'thread'`) */
+  private readonly checkpoints: WalCheckpointThread | null;
   private readonly fillLimits: { runTime: number; atOpen: number };
   /** `processWrites` when a read last checked `data_version` in this turn of the event loop; -1: not this turn */
   private checkedAt = -1;
@@ -350,6 +355,8 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     this.fillLimits = options.columnFillLimits ?? { runTime: 10_000, atOpen: 250_000 };
     this.db.function(REGEXP_FUNCTION, { deterministic: true }, sqlRegexp);
     this.db.exec(SCHEMA);
+    this.checkpoints =
+      onDisk && (options.walCheckpoints ?? defaultWalCheckpoints()) === 'thread' ? startWalCheckpoints(options.file) : null;
     this.dataVersionStatement = this.db.prepare('PRAGMA data_version').pluck();
     this.dataVersion = this.dataVersionStatement.get();
     const transaction = this.db.transaction((work: () => unknown) => {
@@ -395,6 +402,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     if (this.closed) return;
     this.closed = true;
     this.statements.clear();
+    await this.checkpoints?.close();
     this.db.close();
   }
 

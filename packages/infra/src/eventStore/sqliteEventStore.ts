@@ -20,6 +20,7 @@ import {
   type SubscribeOptions,
 } from './eventStore';
 import { PollingSubscription } from './pollingSubscription';
+import { defaultWalCheckpoints, startWalCheckpoints, type WalCheckpoints } from '../sqlite/walCheckpoints';
 
 export interface SqliteEventStoreOptions {
   /** path of the database file, or ':memory:' */
@@ -28,6 +29,8 @@ export interface SqliteEventStoreOptions {
   pollIntervalMs?: number;
   /** events a subscription reads per page while catching up (a consumer of `batches(max)` reads pages of `max`); default 500 */
   subscriptionPageSize?: number;
+  /** on disk: where the WAL is copied into the database (walCheckpoints.ts); default `defaultWalCheckpoints()` */
+  walCheckpoints?: WalCheckpoints;
 }
 
 /** at most this many appends share one commit */
@@ -183,6 +186,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   db.pragma('cache_size = -16384');
   db.pragma('wal_autocheckpoint = 10000');
   db.exec(SCHEMA);
+  const checkpoints = onDisk && (options.walCheckpoints ?? defaultWalCheckpoints()) === 'thread' ? startWalCheckpoints(file) : null;
 
   const statements = {
     streamHead: db.prepare<[string], { revision: number }>(
@@ -702,6 +706,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
       // and answered once on disk
       if (syncing.length > 0 || unsynced.length > 0) await new Promise<void>((resolve) => synced.push(resolve));
       await Promise.all([...subscriptions].map((subscription) => subscription.close()));
+      await checkpoints?.close();
       if (walFd !== undefined) closeSync(walFd);
       db.close();
     },

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '@stramien/infra';
+import { defaultWalCheckpoints, loadConfig } from '@stramien/infra';
 import { createApiClient, identityRoutes } from '@stramien/api';
 import { startAllInOne, type AllInOne } from '../runtime';
 
@@ -28,6 +28,8 @@ export const startTestServer = async (env: Record<string, string> = {}): Promise
     LOG_LEVEL: 'warn',
     // tests stand in for a reverse proxy: X-Forwarded-For gives each test its own client address
     STRAMIEN_TRUST_PROXY: 'true',
+    // as the stores default (walCheckpoints.ts): `inline` in the test suite, the production default in the benches
+    STRAMIEN_SQLITE_CHECKPOINTS: defaultWalCheckpoints(),
     STRAMIEN_ADMIN_EMAIL: DEMO.admin.email,
     STRAMIEN_ADMIN_PASSWORD: DEMO.admin.password,
     ...env,
