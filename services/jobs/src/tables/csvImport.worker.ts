@@ -54,10 +54,7 @@ export type ParsedAnswer = { records: string[][] } | { end: true } | { error: { 
  * first row (to one; the last batch may be shorter), then the end or the parser's refusal (to each)
  */
 export type Dealt =
-  | { header: string[] }
-  | { rows: string[][]; first: number }
-  | { end: true }
-  | { error: { message: string; csv: boolean; lines?: number } };
+  { header: string[] } | { rows: string[][]; first: number } | { end: true } | { error: { message: string; csv: boolean; lines?: number } };
 
 /** a checker's answers to the job's thread */
 export type CheckedAnswer =
@@ -267,7 +264,10 @@ const run = () => {
   if (data.role === 'parse') {
     const ports = data.ports ?? [];
     if (ports.length === 0) {
-      parser((answer) => main.postMessage(answer), () => 0);
+      parser(
+        (answer) => main.postMessage(answer),
+        () => 0,
+      );
       return;
     }
     // each checker answers `consumed` for each message it took off its queue: the parser waits for the busiest
