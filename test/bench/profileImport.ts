@@ -2,10 +2,11 @@
  * Profiling aid for the CSV import job (not a benchmark): writes a Dutch Excel file of `rows` x 20 columns (the
  * tablesImport bench's), then runs the `records-import` kind's plan and every chunk on embedded adapters in .tmp/, as
  * the worker would, and prints the CPU time (process.cpuUsage) per 10,000 rows of the plan and of the chunks.
- * `node --import tsx test/bench/profileImport.ts [rows] [--threads 1|2] [--prof [--plan-only | --chunks-only]]`; with --prof the
+ * `node --import tsx test/bench/profileImport.ts [rows] [--threads 1|2] [--checkers N] [--prof [--plan-only | --chunks-only]]`; with --prof the
  * profile (of the plan and the chunks, or of one of them) is written to .tmp/prof/import.cpuprofile (read it with
  * cpuprofileTop.mjs). The plan's CPU is also given by thread, sampled while they run (the CSV parser and the cell checks run
- * in threads of their own, started ahead as a started job worker has them; `--threads 1`: both in one thread).
+ * in threads of their own, started ahead as a started job worker has them; `--threads 1`: both in one thread; `--checkers N`:
+ * the parser's batches checked by N threads in turn, default 2).
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -13,7 +14,7 @@ import { join } from 'node:path';
 import type { JobState } from '@stramien/domain';
 import { createCommandPipeline, createEmbeddedDocumentStore, createFileBlobStore, createSqliteEventStore } from '@stramien/infra';
 import { importBlobIds, recordsImportKind } from '../../services/jobs/src/tables/recordsImport';
-import { csvThreadHooks, warmCsvThreads } from '../../services/jobs/src/tables/csvThread';
+import { csvPlanThreads, csvThreadHooks, warmCsvThreads } from '../../services/jobs/src/tables/csvThread';
 import type { JobContext } from '../../services/jobs/src/kinds/jobKind';
 import { startCpuProfile } from './cpuProfile';
 import { threadCpuMs, threadCpuSince } from './threadCpu';
@@ -28,6 +29,8 @@ const chunksOnly = process.argv.includes('--chunks-only');
 /** `--threads 1`: the cell checks in the parser's thread (default 2: a thread each) */
 const threadsArg = process.argv.indexOf('--threads');
 if (threadsArg > 0) csvThreadHooks.threads = Number(process.argv[threadsArg + 1]) === 1 ? 1 : 2;
+const checkersArg = process.argv.indexOf('--checkers');
+if (checkersArg > 0) csvThreadHooks.checkers = Number(process.argv[checkersArg + 1]);
 const dir = '.tmp/profileImport';
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
@@ -53,7 +56,7 @@ const cpuMs = (from: NodeJS.CpuUsage) => {
 };
 const per10k = (ms: number) => ((ms / total) * 10_000).toFixed(0);
 // as a started job worker has them: the plan's threads ready (from source they load for about a second)
-await warmCsvThreads(csvThreadHooks.threads);
+await warmCsvThreads(csvPlanThreads());
 let profile = prof && !chunksOnly ? await startCpuProfile() : null;
 const t0 = performance.now();
 let cpu = process.cpuUsage();

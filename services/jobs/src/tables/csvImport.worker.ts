@@ -19,14 +19,16 @@ import { preparedLinesOf } from './importRows';
  * The threads of a CSV import (docs/tables.md "Bulk work", "Import: the checks in threads"), started by csvThread.ts
  * with `startModuleWorker`. One module, three roles:
  * - `parse`: the CSV parser (csvText.ts: papaparse, read as csv-parse reads) fed the file's bytes by the job's thread (each write answered `ack` once parsed); its records go
- *   in batches to the job's thread (`openCsv(…, {thread: true})`) or, given a `port`, to a checker thread;
- * - `check`: takes the records of a parser thread from `port`, the first being the header line, and checks the rows
- *   in batches of `batchSize` with the domain's own cell check (importChecks.ts); each batch goes to the job's thread
- *   as its prepared lines (importRows.ts, UTF-8, transferred), or as `refused` at the first refused cell; the records
- *   and SBS codes a batch's `table`/`sbscode` cells name are asked of the job's thread (`lookup`, answered `known`),
- *   which holds the read model;
- * - `parse-check`: both in this one thread.
- * A parser holds its `ack`s while the checker has `BATCHES_AHEAD` batches to check, so the job's thread sends no more
+ *   in batches to the job's thread (`openCsv(…, {thread: true})`) or, given `ports`, are dealt to checker threads
+ *   (`Dealt`): the header line to each, then each full batch of `batchSize` rows, numbered from 1 (the first record
+ *   after the header; csvText.ts skips empty lines), to checker k % N for batch k, then the end (or the refusal) to each;
+ * - `check`: takes what a parser deals it from `port` and checks each batch with the domain's own cell check
+ *   (importChecks.ts); each batch goes to the job's thread as its prepared lines (importRows.ts, UTF-8, transferred),
+ *   or as `refused` at the first refused cell; the records and SBS codes a batch's `table`/`sbscode` cells name are
+ *   asked of the job's thread (`lookup`, answered `known`), which holds the read model. Checker 0 answers the header
+ *   line (`head`); the job's thread takes batch k from checker k % N;
+ * - `parse-check`: both in this one thread (one checker).
+ * A parser holds its `ack`s while a checker has `BATCHES_AHEAD` batches to check, so the job's thread sends no more
  * bytes than are checked soon: only a few batches are ever in memory.
  */
 
@@ -35,14 +37,24 @@ export interface CsvThreadData {
   role: 'parse' | 'check' | 'parse-check';
   delimiter: ImportDelimiter;
   batchSize: number;
-  /** parse: where the records go (else the job's thread); check: where they come from */
+  /** parse: the checkers the records are dealt to, in order (else they go to the job's thread) */
+  ports?: MessagePort[];
+  /** check: where the dealt records come from, and this checker's number (0 answers the header line) */
   port?: MessagePort;
+  index?: number;
   /** check: what the rows are checked against and written for */
   check?: { target: ImportTarget; mapping: ImportMapping; jobId: string };
 }
 
 /** a parser's answers: records (the header line first) in batches, then the end or the parser's refusal */
 export type ParsedAnswer = { records: string[][] } | { end: true } | { error: { message: string; csv: boolean; lines?: number } };
+
+/**
+ * what a parser deals its checkers: the header line (to each), a batch of `batchSize` rows with the number of its
+ * first row (to one; the last batch may be shorter), then the end or the parser's refusal (to each)
+ */
+export type Dealt =
+  { header: string[] } | { rows: string[][]; first: number } | { end: true } | { error: { message: string; csv: boolean; lines?: number } };
 
 /** a checker's answers to the job's thread */
 export type CheckedAnswer =
@@ -64,14 +76,14 @@ const main = parentPort!;
 /** this thread's import (one a thread: a thread is started ahead, csvThread.ts `warmCsvThreads`, and given its role) */
 let data: CsvThreadData;
 
-/** the checker of this thread: `take` hands it a parser's answer; `pending` is what it has not checked yet */
-const checker = (consumed: () => void): { take: (answer: ParsedAnswer) => void; pending: () => number } => {
+/** the checker of this thread: `take` hands it what a parser dealt it; `pending` is what it has not checked yet */
+const checker = (consumed: () => void): { take: (dealt: Dealt) => void; pending: () => number } => {
   const { target, mapping, jobId } = data.check!;
-  const queue: ParsedAnswer[] = [];
+  /** checker 0 answers the header line (the others take it too: each checks its batches against it) */
+  const first = (data.index ?? 0) === 0;
+  const queue: Dealt[] = [];
   let head: CsvHead | null = null;
   let mapped: MappedColumn[] = [];
-  let batch: CsvRow[] = [];
-  let row = 0;
   let stopped = false;
   let draining = false;
   const linesOf = preparedLinesOf(jobId, target);
@@ -117,52 +129,84 @@ const checker = (consumed: () => void): { take: (answer: ParsedAnswer) => void; 
     main.postMessage({ prepared, rows: checked.rows.length } satisfies CheckedAnswer, [prepared.buffer]);
   };
 
-  const handle = async (answer: ParsedAnswer) => {
-    if ('error' in answer) {
+  const handle = async (dealt: Dealt) => {
+    if ('error' in dealt) {
       stopped = true;
-      main.postMessage(answer satisfies CheckedAnswer);
+      main.postMessage(dealt satisfies CheckedAnswer);
       return;
     }
-    if ('end' in answer) {
-      if (head === null) main.postMessage({ head: null } satisfies CheckedAnswer);
-      else if (batch.length > 0) await check(batch);
-      if (!stopped) main.postMessage({ end: true } satisfies CheckedAnswer);
+    if ('end' in dealt) {
+      if (head === null && first) main.postMessage({ head: null } satisfies CheckedAnswer);
+      main.postMessage({ end: true } satisfies CheckedAnswer);
       stopped = true;
       return;
     }
-    let at = 0;
-    if (head === null) {
-      head = { headers: answer.records[0]!, delimiter: data.delimiter };
+    if ('header' in dealt) {
+      head = { headers: dealt.header, delimiter: data.delimiter };
       mapped = mappedColumns(head, target.columns, mapping);
-      main.postMessage({ head: head.headers } satisfies CheckedAnswer);
-      at = 1;
+      if (first) main.postMessage({ head: head.headers } satisfies CheckedAnswer);
+      return;
     }
-    for (; at < answer.records.length && !stopped; at++) {
-      batch.push({ row: ++row, cells: answer.records[at]! });
-      if (batch.length >= data.batchSize) {
-        const full = batch;
-        batch = [];
-        await check(full);
-      }
-    }
+    await check(dealt.rows.map((cells, at) => ({ row: dealt.first + at, cells })));
   };
 
   const drain = async () => {
     if (draining) return;
     draining = true;
     while (queue.length > 0) {
-      const answer = queue.shift()!;
-      if (!stopped) await handle(answer);
+      const dealt = queue.shift()!;
+      if (!stopped) await handle(dealt);
       consumed();
     }
     draining = false;
   };
   return {
-    take: (answer) => {
-      queue.push(answer);
+    take: (dealt) => {
+      queue.push(dealt);
       void drain();
     },
     pending: () => queue.length,
+  };
+};
+
+/**
+ * Deals a parser's records to `checkers` (N): the first record (the header line) to each, then the rows in batches of
+ * `batchSize`, batch k (its rows numbered on from 1) to checker k % N, then the end or the refusal to each. A refusal
+ * drops the batch not yet full (as one checker that batched the rows itself did: the refusal is the answer).
+ */
+const dealer = (checkers: ((dealt: Dealt) => void)[]): ((answer: ParsedAnswer) => void) => {
+  let header = false;
+  let batch: string[][] = [];
+  let dealt = 0;
+  let row = 0;
+  let done = false;
+  const deal = () => {
+    checkers[dealt % checkers.length]!({ rows: batch, first: row - batch.length + 1 });
+    dealt++;
+    batch = [];
+  };
+  const all = (message: Dealt) => {
+    done = true;
+    for (const to of checkers) to(message);
+  };
+  return (answer) => {
+    if (done) return;
+    if ('error' in answer) return all(answer);
+    if ('end' in answer) {
+      if (batch.length > 0) deal();
+      return all(answer);
+    }
+    let at = 0;
+    if (!header) {
+      header = true;
+      for (const to of checkers) to({ header: answer.records[0]! });
+      at = 1;
+    }
+    for (; at < answer.records.length; at++) {
+      batch.push(answer.records[at]!);
+      row++;
+      if (batch.length >= data.batchSize) deal();
+    }
   };
 };
 
@@ -218,16 +262,30 @@ const parser = (out: (answer: ParsedAnswer) => void, pending: () => number): { r
 
 const run = () => {
   if (data.role === 'parse') {
-    const port = data.port;
-    // records for a checker thread: it answers `consumed` for each batch it took off its queue
-    let handed = 0;
-    let taken = 0;
-    const out = port ? (answer: ParsedAnswer) => (handed++, port.postMessage(answer)) : (answer: ParsedAnswer) => main.postMessage(answer);
-    const { room } = parser(out, () => handed - taken);
-    port?.on('message', () => {
-      taken++;
-      room();
-    });
+    const ports = data.ports ?? [];
+    if (ports.length === 0) {
+      parser(
+        (answer) => main.postMessage(answer),
+        () => 0,
+      );
+      return;
+    }
+    // each checker answers `consumed` for each message it took off its queue: the parser waits for the busiest
+    const handed = ports.map(() => 0);
+    const taken = ports.map(() => 0);
+    const out = dealer(
+      ports.map((port, k) => (dealt: Dealt) => {
+        handed[k]!++;
+        port.postMessage(dealt);
+      }),
+    );
+    const { room } = parser(out, () => Math.max(...handed.map((n, k) => n - taken[k]!)));
+    ports.forEach((port, k) =>
+      port.on('message', () => {
+        taken[k]!++;
+        room();
+      }),
+    );
   } else if (data.role === 'check') {
     const port = data.port!;
     const { take } = checker(() => port.postMessage({ consumed: true }));
@@ -235,7 +293,7 @@ const run = () => {
   } else {
     let room = () => {};
     const { take, pending } = checker(() => room());
-    room = parser(take, pending).room;
+    room = parser(dealer([take]), pending).room;
   }
 };
 

@@ -9,7 +9,8 @@ import type { ImportLookups, ImportMapping, ImportTarget } from './importChecks'
  * checks in threads"): the job's thread hands a thread the file's bytes (at most CHUNKS_IN_FLIGHT writes it has not
  * parsed) and takes its answers (at most BATCHES_AHEAD held). `parseCsvInThread`: the parser's records (csvText.ts), as `openCsv`
  * reads them in the job's thread (csvThread.unit.spec.ts holds them equal); `checkCsvInThreads`: the checked rows,
- * each batch as the plan stores it, the cells checked in a thread (or two: the parser in one, the checks in another).
+ * each batch as the plan stores it, the cells checked in a thread (or more: the parser in one, the checks in
+ * `checkers` others, the batches dealt to them in turn).
  */
 
 const MODULE = new URL('./csvImport.worker.ts', import.meta.url);
@@ -27,14 +28,22 @@ export class ThreadCsvError extends Error {
 
 /** bytes the reader sends ahead of what the thread has parsed */
 const CHUNKS_IN_FLIGHT = 8;
-/** answers the thread gave that the reader holds before it sends more bytes */
+/** answers a thread gave that the reader holds before it sends more bytes (by each thread that answers) */
 const BATCHES_AHEAD = 2;
 
 /**
- * How the import job's plan runs its threads (`threads`: the checks in the parser's thread, or in one of their own),
- * and a hook for tests and benches: each thread an import starts.
+ * How the import job's plan runs its threads (`threads`: 1, the checks in the parser's thread; 2, the parser in one
+ * and the checks in `checkers` threads of their own, batch k checked by checker k % checkers), and a hook for tests and
+ * benches: each thread an import starts (the parser first, then the checkers in order).
  */
-export const csvThreadHooks: { threads: 1 | 2; started: ((worker: Worker) => void) | null } = { threads: 2, started: null };
+export const csvThreadHooks: { threads: 1 | 2; checkers: number; started: ((worker: Worker) => void) | null } = {
+  threads: 2,
+  checkers: 2,
+  started: null,
+};
+
+/** how many threads the plan starts with `csvThreadHooks` as they are (what `warmCsvThreads` should start ahead) */
+export const csvPlanThreads = (): number => (csvThreadHooks.threads === 1 ? 1 : 1 + Math.max(1, csvThreadHooks.checkers));
 
 /** threads started ahead, their modules loading or loaded, each waiting for an import (`begin`) */
 const idle: Worker[] = [];
@@ -101,16 +110,18 @@ const startThread = (data: CsvThreadData, transferList: MessagePort[] = []): Wor
 
 /**
  * Feeds `feed` the bytes (`start`, then what `source` gives) and takes the answers of `answer` (the same thread, or the
- * checker a parser hands its records to): `next()` answers them in order, and throws when a thread fails or ends
- * before `close()`. `onAnswer` may take an answer itself (true: not queued).
+ * checkers a parser deals its records to): `next(k)` answers those of `answer[k]` in order, and throws when a thread
+ * fails or ends before `close()`. `onAnswer` may take an answer itself (true: not queued).
  */
 const threadReader = <A>(
-  threads: { feed: Worker; answer: Worker; all: Worker[] },
+  threads: { feed: Worker; answer: Worker[]; all: Worker[] },
   start: Buffer,
   source: AsyncIterator<Buffer | string> | null,
-  onAnswer: (answer: A) => boolean = () => false,
-): { next: () => Promise<A>; close: () => void; fail: (error: unknown) => void } => {
-  const answers: A[] = [];
+  onAnswer: (answer: A, from: number) => boolean = () => false,
+): { next: (from?: number) => Promise<A>; close: () => void; fail: (error: unknown) => void } => {
+  /** each answering thread's answers not taken yet, and how many they are together */
+  const answers: A[][] = threads.answer.map(() => []);
+  let held = 0;
   let unacked = 0;
   let closed = false;
   let failure: Error | null = null;
@@ -133,11 +144,14 @@ const threadReader = <A>(
       wake();
     }
   });
-  threads.answer.on('message', (message: A & { ack?: true; ready?: true }) => {
-    if (message.ack || message.ready || onAnswer(message)) return;
-    answers.push(message);
-    wake();
-  });
+  threads.answer.forEach((worker, from) =>
+    worker.on('message', (message: A & { ack?: true; ready?: true }) => {
+      if (message.ack || message.ready || onAnswer(message, from)) return;
+      answers[from]!.push(message);
+      held++;
+      wake();
+    }),
+  );
   for (const worker of threads.all) {
     worker.on('error', fail);
     worker.on('exit', () => {
@@ -151,7 +165,8 @@ const threadReader = <A>(
       (chunk === null ? { end: true } : { chunk: typeof chunk === 'string' ? Buffer.from(chunk) : chunk }) satisfies ThreadInput,
     );
   };
-  const room = () => unacked < CHUNKS_IN_FLIGHT && answers.length < BATCHES_AHEAD;
+  // the answers held are of batches after the one awaited (taken in order, each dealt once parsed): never a deadlock
+  const room = () => unacked < CHUNKS_IN_FLIGHT && held < BATCHES_AHEAD * threads.answer.length;
   void (async () => {
     send(start);
     if (source)
@@ -174,10 +189,11 @@ const threadReader = <A>(
     if (idle.length < keep) setTimeout(refill, REFILL_DELAY_MS).unref();
   };
 
-  const next = async (): Promise<A> => {
+  const next = async (from = 0): Promise<A> => {
     for (;;) {
-      const answer = answers.shift();
+      const answer = answers[from]!.shift();
       if (answer !== undefined) {
+        held--;
         wakeFeeder?.();
         wakeFeeder = null;
         return answer;
@@ -205,7 +221,7 @@ export const parseCsvInThread = (
   batchSize: number,
 ): { read: () => Promise<string[] | null>; close: () => void } => {
   const worker = startThread({ role: 'parse', delimiter, batchSize });
-  const reader = threadReader<ParsedAnswer>({ feed: worker, answer: worker, all: [worker] }, start, source);
+  const reader = threadReader<ParsedAnswer>({ feed: worker, answer: [worker], all: [worker] }, start, source);
   let current: string[][] = [];
   let at = 0;
   let ended = false;
@@ -242,11 +258,12 @@ export interface PreparedBatch {
 
 /**
  * The import job's plan's threads: the CSV parser (csvText.ts) and the cell checks of `target`'s columns (as `checkBatch`: the domain's
- * `importCellInput` and `checkRecordCell`), in one thread (`threads: 1`) or two (the parser in one, the checks in the
- * other, the records passed between them directly). `head()` answers the header line (null: none); `next()` the
- * checked batches of `batchSize` rows in file order, then null; it throws `CellsRefused` for a batch with a refused
- * cell, a ThreadCsvError for text that is not CSV, and an Error when a thread fails or ends early. The `table` and
- * `sbscode` cells a batch names are looked up in this thread (`lookups`, one lookup each per batch, as `checkBatch`).
+ * `importCellInput` and `checkRecordCell`), in one thread (`threads: 1`) or more (the parser in one, the checks in
+ * `checkers` others, default 1: the parser deals batch k to checker k % checkers directly). `head()` answers the header
+ * line (null: none); `next()` the checked batches of `batchSize` rows in file order (batch k from checker k % checkers),
+ * then null; it throws `CellsRefused` for a batch with a refused cell, a ThreadCsvError for text that is not CSV, and an
+ * Error when a thread fails or ends early. The `table` and `sbscode` cells a batch names are looked up in this thread
+ * (`lookups`, one lookup each per batch, as `checkBatch`), answered to the checker that asked.
  */
 export const checkCsvInThreads = (
   start: Buffer,
@@ -259,36 +276,40 @@ export const checkCsvInThreads = (
     jobId: string;
     lookups: ImportLookups;
     threads: 1 | 2;
+    checkers?: number;
   },
 ): { head: () => Promise<string[] | null>; next: () => Promise<PreparedBatch | null>; close: () => void } => {
   const { delimiter, batchSize, target, mapping, jobId, lookups } = options;
   const base = { delimiter, batchSize };
   const check = { target, mapping, jobId };
-  let threads: { feed: Worker; answer: Worker; all: Worker[] };
+  let threads: { feed: Worker; answer: Worker[]; all: Worker[] };
   if (options.threads === 1) {
     const worker = startThread({ ...base, role: 'parse-check', check });
-    threads = { feed: worker, answer: worker, all: [worker] };
+    threads = { feed: worker, answer: [worker], all: [worker] };
   } else {
-    const { port1, port2 } = new MessageChannel();
-    const parser = startThread({ ...base, role: 'parse', port: port1 }, [port1]);
-    const checker = startThread({ ...base, role: 'check', port: port2, check }, [port2]);
-    threads = { feed: parser, answer: checker, all: [parser, checker] };
+    const channels = Array.from({ length: Math.max(1, options.checkers ?? 1) }, () => new MessageChannel());
+    const ports = channels.map((channel) => channel.port1);
+    const parser = startThread({ ...base, role: 'parse', ports }, ports);
+    const checkers = channels.map(({ port2 }, index) => startThread({ ...base, role: 'check', port: port2, index, check }, [port2]));
+    threads = { feed: parser, answer: checkers, all: [parser, ...checkers] };
   }
-  const answerLookup = (lookup: Extract<CheckedAnswer, { lookup: unknown }>['lookup']) => {
+  const answerLookup = (lookup: Extract<CheckedAnswer, { lookup: unknown }>['lookup'], from: number) => {
     const found = lookup.records ? lookups.knownRecords(lookup.records) : lookups.knownSbsCodes(lookup.projectId!, lookup.codes ?? []);
     found.then(
-      (known) => threads.answer.postMessage({ known: { id: lookup.id, found: known } } satisfies ThreadInput),
+      (known) => threads.answer[from]!.postMessage({ known: { id: lookup.id, found: known } } satisfies ThreadInput),
       (error: unknown) => reader.fail(error),
     );
   };
-  const reader = threadReader<CheckedAnswer>(threads, start, source, (answer) => {
+  const reader = threadReader<CheckedAnswer>(threads, start, source, (answer, from) => {
     if (!('lookup' in answer)) return false;
-    answerLookup(answer.lookup);
+    answerLookup(answer.lookup, from);
     return true;
   });
   let ended = false;
-  const take = async (): Promise<CheckedAnswer> => {
-    const answer = await reader.next();
+  /** the batches taken so far: the next comes from checker `batches % checkers` */
+  let batches = 0;
+  const take = async (from = 0): Promise<CheckedAnswer> => {
+    const answer = await reader.next(from);
     if ('error' in answer) throw csvFailure(answer.error);
     if ('refused' in answer) throw new CellsRefused('a cell of the file is refused');
     return answer;
@@ -301,12 +322,17 @@ export const checkCsvInThreads = (
     },
     async next() {
       if (ended) return null;
-      const answer = await take();
+      // a checker answers its batches, then the end: the first checker to answer the end where batch k was due
+      // answers the file's end (its batches were dealt in turn)
+      const answer = await take(batches % threads.answer.length);
       if ('end' in answer) {
         ended = true;
         return null;
       }
-      if ('prepared' in answer) return { bytes: answer.prepared, rows: answer.rows };
+      if ('prepared' in answer) {
+        batches++;
+        return { bytes: answer.prepared, rows: answer.rows };
+      }
       throw new Error('the CSV import thread answered out of order');
     },
     close: reader.close,

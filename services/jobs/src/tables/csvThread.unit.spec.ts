@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Column } from '@stramien/domain';
 import { openCsv } from './csvRecords';
-import { csvThreadHooks, warmCsvThreads } from './csvThread';
+import { CellsRefused, checkCsvInThreads, csvThreadHooks, ThreadCsvError, warmCsvThreads } from './csvThread';
+import type { ImportLookups } from './importChecks';
 import type { Worker } from 'node:worker_threads';
 
 /** the file in pieces of the given sizes (a stream's chunks), then the rest */
@@ -112,4 +114,75 @@ describe('openCsv with the CSV parser in a thread', () => {
       csvThreadHooks.started = null;
     }
   });
+});
+
+describe("the import plan's checks in threads (a parser, and its batches checked in turn by N checkers)", () => {
+  const columns: Column[] = [
+    { columnId: 'c-name', name: 'Name', type: 'text', options: null, position: 0 },
+    { columnId: 'c-size', name: 'Size', type: 'float', options: null, position: 1 },
+  ];
+  const lookups: ImportLookups = { knownRecords: async () => [], knownSbsCodes: async () => [] };
+  /** everything the plan's threads answer for a file: the header line and each batch's prepared lines, or the refusal */
+  const checkAll = async (text: string, threads: 1 | 2, checkers: number, pieces = 7): Promise<unknown> => {
+    const bytes = Buffer.from(text, 'utf8');
+    const started: Worker[] = [];
+    csvThreadHooks.started = (worker) => started.push(worker);
+    const plan = checkCsvInThreads(bytes.subarray(0, pieces), streamOf(bytes.subarray(pieces), [5, 11, 3])[Symbol.asyncIterator](), {
+      delimiter: ';',
+      batchSize: 3,
+      target: { tableId: 'table-1', projectId: 'project-1', columns },
+      mapping: { Name: 'c-name', Size: 'c-size' },
+      jobId: 'job-1',
+      lookups,
+      threads,
+      checkers,
+    });
+    try {
+      const head = await plan.head();
+      const batches: string[] = [];
+      for (let batch = await plan.next(); batch; batch = await plan.next()) batches.push(Buffer.from(batch.bytes).toString('utf8'));
+      return { head, batches };
+    } catch (error) {
+      if (error instanceof CellsRefused) return { refused: 'cells' };
+      if (error instanceof ThreadCsvError) return { refused: 'csv', lines: error.lines };
+      throw error;
+    } finally {
+      plan.close();
+      csvThreadHooks.started = null;
+      expect(started).toHaveLength(threads === 1 ? 1 : 1 + checkers);
+    }
+  };
+  const rows = (count: number, bad?: number) =>
+    Array.from({ length: count }, (_, i) => `Row ${i + 1};${i + 1 === bad ? 'wide' : `${i},5`}${i % 4 === 1 ? '\r\n' : ''}`).join('\r\n');
+
+  it('answers the same header line and batches (row numbers, record ids, values) for 1, 2 and 3 checkers as one thread', async () => {
+    // 10 rows in batches of 3 (the last one short), empty lines between them (skipped, not numbered)
+    const text = `\uFEFFName;Size\r\n${rows(10)}\r\n`;
+    const one = await checkAll(text, 1, 1);
+    expect(one).toMatchObject({ head: ['Name', 'Size'] });
+    const { batches } = one as { batches: string[] };
+    expect(
+      batches.map((lines) =>
+        lines
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => Number(line.split(' ')[0])),
+      ),
+    ).toEqual([[1, 2, 3], [4, 5, 6], [7, 8, 9], [10]]);
+    expect(batches[3]).toContain('"values":{"c-name":"Row 10","c-size":9.5}');
+    for (const checkers of [1, 2, 3]) expect(await checkAll(text, 2, checkers)).toEqual(one);
+  }, 120_000);
+
+  it('refuses a refused cell in a batch of the second checker, text that is not CSV, and reads a file of a header only', async () => {
+    // row 5: batch 1, the second checker's
+    const refused = `Name;Size\r\n${rows(10, 5)}\r\n`;
+    expect(await checkAll(refused, 1, 1)).toEqual({ refused: 'cells' });
+    expect(await checkAll(refused, 2, 2)).toEqual({ refused: 'cells' });
+    // a quote still open at the file's end, after three full batches: each checker is told, the first to answer it refuses
+    const notCsv = `Name;Size\r\n${rows(9)}\r\nRow 10;"1,5\r\n`;
+    expect(await checkAll(notCsv, 1, 1)).toEqual({ refused: 'csv', lines: expect.any(Number) as number });
+    expect(await checkAll(notCsv, 2, 2)).toEqual(await checkAll(notCsv, 1, 1));
+    for (const text of ['Name;Size\r\n', '']) expect(await checkAll(text, 2, 2)).toEqual(await checkAll(text, 1, 1));
+    expect(await checkAll('', 2, 2)).toEqual({ head: null, batches: [] });
+  }, 120_000);
 });

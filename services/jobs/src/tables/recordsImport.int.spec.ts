@@ -48,6 +48,7 @@ let adapters: TestAdapters;
 
 afterEach(() => {
   csvThreadHooks.threads = 2;
+  csvThreadHooks.checkers = 2;
   csvThreadHooks.started = null;
 });
 beforeEach(async () => {
@@ -268,10 +269,15 @@ describe('records-import', () => {
   });
 
   describe('when the worker runs it', () => {
-    it.each([2, 1] as const)(
-      'creates every row once, finishes with the rows and records in its file, and removes the upload (%i plan threads)',
-      async (threads) => {
+    it.each([
+      [2, 2],
+      [2, 1],
+      [1, 0],
+    ] as const)(
+      'creates every row once, finishes with the rows and records in its file, and removes the upload (%i plan threads, %i checkers)',
+      async (threads, checkers) => {
         csvThreadHooks.threads = threads;
+        csvThreadHooks.checkers = checkers;
         const { job } = await requestImport(csv());
         await worker().runJob(job.jobId);
         const done = await jobOf(job.jobId);
@@ -283,33 +289,42 @@ describe('records-import', () => {
       },
     );
 
-    it('fails a file with a refused cell before writing anything, with the message that sends the owner to /records/verify', async () => {
-      const { job } = await requestImport(csv(ROWS, ROWS - 1));
-      await worker().runJob(job.jobId);
-      const failed = await jobOf(job.jobId);
-      expect(failed).toMatchObject({ status: 'failed', reason: tableMessages.importInvalid });
-      expect(await recordsCreated(job.jobId)).toEqual([]);
-      expect(await adapters.blobStore.stat(importBlobIds.upload(job.jobId))).toBeNull();
-      for (const index of [0, 1, 2]) expect(await adapters.blobStore.stat(importBlobIds.rows(job.jobId, index))).toBeNull();
-    });
+    // the refused cell in batch 2 (the first checker's) or batch 1 (the second's)
+    it.each([ROWS - 1, IMPORT_CHUNK_ROWS + 5])(
+      'fails a file with a refused cell (row %i) before writing anything, with the message that sends the owner to /records/verify',
+      async (bad) => {
+        const { job } = await requestImport(csv(ROWS, bad));
+        await worker().runJob(job.jobId);
+        const failed = await jobOf(job.jobId);
+        expect(failed).toMatchObject({ status: 'failed', reason: tableMessages.importInvalid });
+        expect(await recordsCreated(job.jobId)).toEqual([]);
+        expect(await adapters.blobStore.stat(importBlobIds.upload(job.jobId))).toBeNull();
+        for (const index of [0, 1, 2]) expect(await adapters.blobStore.stat(importBlobIds.rows(job.jobId, index))).toBeNull();
+      },
+    );
 
     it.each([
-      ['the checker', 2],
-      ['the parser', 2],
-      ['the one', 1],
+      ['the checker', 1, 1],
+      ['the parser', 1, 0],
+      ['the second checker', 2, 2],
+      ['the first checker', 2, 1],
+      ['the parser', 2, 0],
+      ['the one', 0, 0],
     ] as const)(
-      'fails the job cleanly when %s thread of the plan dies (%i threads): nothing written, nothing kept',
-      async (which, threads) => {
-        csvThreadHooks.threads = threads;
+      'fails the job cleanly when %s thread of the plan dies (%i checkers): nothing written, nothing kept',
+      async (_which, checkers, victim) => {
+        csvThreadHooks.threads = checkers === 0 ? 1 : 2;
+        csvThreadHooks.checkers = checkers;
+        const threads = checkers + 1;
         // ~3.5 MB: the blob's stream gives it in many pieces, so a thread dies with most of the file still to do
         const { job } = await requestImport(csv(ROWS * 4, undefined, ' '.repeat(200)));
         const started: Worker[] = [];
-        // once the checker (the last thread started) answered its first batch, the victim ends
+        // once the last thread started (the parser, then the checkers in order) answered its first batch, the victim ends
         csvThreadHooks.started = (thread) => {
           started.push(thread);
           if (started.length !== threads) return;
           thread.on('message', (message: { prepared?: unknown }) => {
-            if (message.prepared) void started[which === 'the parser' ? 0 : started.length - 1]!.terminate();
+            if (message.prepared) void started[victim]!.terminate();
           });
         };
         await worker().runJob(job.jobId);
@@ -321,7 +336,7 @@ describe('records-import', () => {
       },
     );
 
-    it('looks the linked cells up in the read model for the checker thread: a `table` cell naming no record fails the job, writing nothing', async () => {
+    it('looks the linked cells up in the read model for each checker thread (the bad row in a batch of the second): a `table` cell naming no record fails the job, writing nothing', async () => {
       const linked = { columnId: 'c-room', name: 'Room', type: 'table' as const, options: { table: 'table-2' }, position: 2 };
       await adapters.documentStore
         .collection<Doc>(TABLES_COLLECTION)

@@ -22,7 +22,7 @@ import { TABLES_COLLECTION, type TableDoc } from '@stramien/projections/tables/t
 import { defineJobKind, JobRefused, type JobContext } from '../kinds/jobKind';
 import { tabularFile, tabularPart } from '../kinds/tabular';
 import { headerRefusal, peekHead, readModelLookups, recordContextOf, type ImportTarget } from './csvRecords';
-import { CellsRefused, checkCsvInThreads, csvThreadHooks, ThreadCsvError, warmCsvThreads } from './csvThread';
+import { CellsRefused, checkCsvInThreads, csvPlanThreads, csvThreadHooks, ThreadCsvError, warmCsvThreads } from './csvThread';
 
 export { importedRecordId, importedRecordIds } from './importRows';
 
@@ -167,6 +167,7 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
         jobId: job.jobId,
         lookups,
         threads: csvThreadHooks.threads,
+        checkers: csvThreadHooks.checkers,
       });
       const refused = headerRefusal(await threads.head());
       if (refused) throw refused;
@@ -231,8 +232,8 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
       ));
     return { content: tabularPart('csv', created), items: rows.length };
   },
-  /** the plan's threads (the CSV parser and the checks) started ahead */
-  warm: () => warmCsvThreads(csvThreadHooks.threads),
+  /** the plan's threads (the CSV parser and the checkers) started ahead */
+  warm: () => warmCsvThreads(csvPlanThreads()),
   /** canceled (or failed) while at work: the upload and the checked rows go; the records written stay */
   async discard(job, _params, { blobStore }) {
     await removeBlobs(blobStore, job.jobId);
