@@ -47,7 +47,12 @@ describe('WAL checkpoints in a thread', () => {
     for (let i = 0; i < 20; i++) {
       await store.append(
         `task-${i}`,
-        Array.from({ length: 100 }, (_, n) => ({ id: crypto.randomUUID(), type: 'TaskCreated', data: { n, text: 'y'.repeat(500) } })),
+        Array.from({ length: 100 }, (_, n) => ({
+          id: crypto.randomUUID(),
+          type: 'TaskCreated',
+          data: { n, text: 'y'.repeat(500) },
+          metadata: {},
+        })),
         'no_stream',
       );
     }
