@@ -27,6 +27,7 @@ import {
   type TableDoc,
   type VersionDoc,
 } from './tableDocs';
+import { latestVersionsOf } from './latestVersions';
 
 type TableEnvelope = EventEnvelope<TableEvent>;
 type RecordEnvelope = EventEnvelope<RecordEvent>;
@@ -93,10 +94,18 @@ class TableBatch {
     const versions = this.store.collection<VersionDoc>(tableVersionsCollection(this.tableId));
     for (const id of ids) this.latest.set(id, null);
     if (ids.length <= FEW_RECORDS) {
-      // a live batch's few records: each one's latest version before its first event, from the (recordId, from)
-      // index, not every version of the record (one per edit)
+      // a live batch's few records: each one's latest version before its first event, as the projection's last write
+      // of the record left it (`LatestVersions`), else from the (recordId, from) index, not every version of the
+      // record (one per edit)
+      const kept = latestVersionsOf(this.store);
       for (const id of ids) {
-        const [version] = await versions.find({ recordId: id, from: { $lt: first.get(id)! } }, { sort: { from: -1 }, limit: 1 });
+        const before = first.get(id)!;
+        const known = kept.get(this.tableId, id);
+        if (known !== undefined && known.from < before) {
+          this.latest.set(id, known);
+          continue;
+        }
+        const [version] = await versions.find({ recordId: id, from: { $lt: before } }, { sort: { from: -1 }, limit: 1 });
         if (version) this.latest.set(id, version);
       }
       return;
@@ -307,6 +316,7 @@ class TableBatch {
     if (!doc) return;
     if (doc.deleted) {
       // "a table's drop drops its data" (issue 8): its collections, column versions and revisions go
+      latestVersionsOf(this.store).forget(doc._id);
       await this.store.collection(tableRecordsCollection(doc._id)).drop();
       await this.store.collection(tableVersionsCollection(doc._id)).drop();
       await this.store.collection(TABLE_COLUMN_VERSIONS_COLLECTION).deleteMany({ tableId: doc._id });
@@ -314,11 +324,21 @@ class TableBatch {
     } else {
       await ensureTable(this.store, doc._id);
       const versions = [...this.versions.values()];
-      for (let i = 0; i < versions.length; i += CHUNK) {
-        await this.store
-          .collection<VersionDoc>(tableVersionsCollection(doc._id))
-          .bulkWrite(versions.slice(i, i + CHUNK).map((v) => ({ replaceOne: { filter: { _id: v._id }, replacement: v, upsert: true } })));
-      }
+      // every record the batch touched, with its latest version now (a record's versions are written only here)
+      const latest = [...this.latest.values()].filter((v): v is VersionDoc => v !== null);
+      await latestVersionsOf(this.store).write(
+        doc._id,
+        async () => {
+          for (let i = 0; i < versions.length; i += CHUNK) {
+            await this.store
+              .collection<VersionDoc>(tableVersionsCollection(doc._id))
+              .bulkWrite(
+                versions.slice(i, i + CHUNK).map((v) => ({ replaceOne: { filter: { _id: v._id }, replacement: v, upsert: true } })),
+              );
+          }
+        },
+        latest,
+      );
       const records = [...this.records.entries()];
       for (let i = 0; i < records.length; i += CHUNK) {
         await this.store
