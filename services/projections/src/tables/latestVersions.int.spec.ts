@@ -72,6 +72,22 @@ describe("the tables projection's latest versions", () => {
     expect(versions[1]!.to).toBe(versions[2]!.from);
   });
 
+  it('also answers for a batch of many records (many clients editing at once)', async () => {
+    const log = createTableLog();
+    const t = setUp(log);
+    const ids = Array.from({ length: 40 }, (_, i) => `r${i}`);
+    await apply(log.events.splice(0));
+    await apply(ids.map((id) => log.record(created(t, id, 'Hall'))));
+    const find = vi.spyOn(store, 'find');
+    await apply(ids.map((id) => log.record(renamed(t, id, 'Hall', 'Aula'))));
+    expect(find.mock.calls.filter(([name]) => name === tableVersionsCollection(t))).toEqual([]);
+    for (const id of ids)
+      expect((await versionsOf(t, id)).map((v) => [v.v.name, v.to === OPEN])).toEqual([
+        ['Hall', false],
+        ['Aula', true],
+      ]);
+  });
+
   it('hands out copies: a caller changing one does not change what is kept', async () => {
     const { t } = await editedOnce();
     const kept = latestVersionsOf(store);

@@ -90,22 +90,25 @@ class TableBatch {
   async load(events: RecordEnvelope[]): Promise<void> {
     const first = new Map<string, number>();
     for (const e of events) if (!first.has(e.data.recordId)) first.set(e.data.recordId, e.position);
-    const ids = [...first.keys()];
     const versions = this.store.collection<VersionDoc>(tableVersionsCollection(this.tableId));
-    for (const id of ids) this.latest.set(id, null);
+    // each record's latest version as the projection's last write of it left it (`LatestVersions`), where that is
+    // known and before the record's first event here; the others are read
+    const kept = latestVersionsOf(this.store);
+    const ids: string[] = [];
+    for (const [id, before] of first) {
+      const known = kept.get(this.tableId, id);
+      if (known !== undefined && known.from < before) {
+        this.latest.set(id, known);
+      } else {
+        this.latest.set(id, null);
+        ids.push(id);
+      }
+    }
     if (ids.length <= FEW_RECORDS) {
-      // a live batch's few records: each one's latest version before its first event, as the projection's last write
-      // of the record left it (`LatestVersions`), else from the (recordId, from) index, not every version of the
-      // record (one per edit)
-      const kept = latestVersionsOf(this.store);
+      // a few records: each one's latest version before its first event from the (recordId, from) index, not every
+      // version of the record (one per edit)
       for (const id of ids) {
-        const before = first.get(id)!;
-        const known = kept.get(this.tableId, id);
-        if (known !== undefined && known.from < before) {
-          this.latest.set(id, known);
-          continue;
-        }
-        const [version] = await versions.find({ recordId: id, from: { $lt: before } }, { sort: { from: -1 }, limit: 1 });
+        const [version] = await versions.find({ recordId: id, from: { $lt: first.get(id)! } }, { sort: { from: -1 }, limit: 1 });
         if (version) this.latest.set(id, version);
       }
       return;
@@ -113,7 +116,7 @@ class TableBatch {
     // only a version still valid at the batch's first event can be live for it (versions of a record follow one
     // another: the next opens where the last closed), so the closed ones before it are not read
     let earliest = Number.MAX_SAFE_INTEGER;
-    for (const position of first.values()) earliest = Math.min(earliest, position);
+    for (const id of ids) earliest = Math.min(earliest, first.get(id)!);
     for (let i = 0; i < ids.length; i += CHUNK) {
       for (const version of await versions.find({ recordId: { $in: ids.slice(i, i + CHUNK) }, to: { $gte: earliest } })) {
         const before = first.get(version.recordId)!;
