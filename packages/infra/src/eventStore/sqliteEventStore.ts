@@ -322,6 +322,22 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
    * readStream's own reads; forgotten whole when the tail starts anew (another connection committed).
    */
   let heads = new Map<string, { atMost: number; rows: EventRow[] }>();
+  /**
+   * data_version as read once per turn of the event loop for the kept ends (a read costs as much as the stream read
+   * it spares): another connection's commit is seen from the next turn on, as the document store's reads see it.
+   * The group commit still reads it under the write lock, and an append's expected revision is still checked in SQL.
+   */
+  let turnVersion: number | undefined;
+  const endTurn = () => {
+    turnVersion = undefined;
+  };
+  const versionThisTurn = (): number => {
+    if (turnVersion === undefined) {
+      turnVersion = dataVersion.get();
+      process.nextTick(endTurn);
+    }
+    return turnVersion;
+  };
   const keepHead = (streamId: string, atMost: number, rows: EventRow[]) => {
     heads.delete(streamId);
     heads.set(streamId, { atMost, rows });
@@ -343,7 +359,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   /** the stream's rows from `from` on as SQLite would give them, or undefined when the kept end cannot tell */
   const readHead = (streamId: string, from: number): EventRow[] | undefined => {
     const known = heads.get(streamId);
-    if (known === undefined || tail.length === 0 || dataVersion.get() !== tailVersion) return undefined;
+    if (known === undefined || tail.length === 0 || versionThisTurn() !== tailVersion) return undefined;
     if (from > known.atMost) return [];
     const first = known.rows[0]?.[3];
     return first !== undefined && first <= from ? known.rows.slice(from - first) : undefined;
@@ -351,7 +367,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   /** after readStream read the stream from `from` to its end in SQLite */
   const learnHead = (streamId: string, from: number, rows: EventRow[]) => {
     const start = tail[0]?.[0];
-    if (start === undefined || dataVersion.get() !== tailVersion) return;
+    if (start === undefined || versionThisTurn() !== tailVersion) return;
     if (rows.length === 0) {
       keepHead(streamId, from - 1, []);
       return;
