@@ -331,7 +331,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   const endTurn = () => {
     turnVersion = undefined;
   };
-  const versionThisTurn = (): number => {
+  const versionThisTurn = (): number | undefined => {
     if (turnVersion === undefined) {
       turnVersion = dataVersion.get();
       process.nextTick(endTurn);
