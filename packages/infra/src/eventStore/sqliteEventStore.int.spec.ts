@@ -269,6 +269,56 @@ describe('SqliteEventStore', () => {
     });
   });
 
+  describe("when a stream is read to its end (the streams' newest events kept in memory)", () => {
+    const many = (n: number, type = 'Many') => Array.from({ length: n }, (_, i) => newEvent(type, { i }));
+    const everyStart = async (store: EventStore, reader: EventStore, streamId: string, head: number) => {
+      const starts = head < 20 ? Array.from({ length: head + 4 }, (_, i) => i - 1) : [-1, 0, 1, 1_000, head - 1, head, head + 1, head + 2];
+      // the newest first: a read from an earlier revision reads SQLite and learns the stream's end again
+      for (const fromRevision of starts.reverse())
+        expect(await store.readStream(streamId, { fromRevision })).toEqual(await reader.readStream(streamId, { fromRevision }));
+      expect(await store.readStream(streamId)).toEqual(await reader.readStream(streamId));
+    };
+
+    it('answers from every revision as a connection reading the file does', async () => {
+      const store = open();
+      // streams read before and after they are written, some events appended one by one, some in groups
+      expect(await store.readStream('record-1', { fromRevision: 0 })).toEqual([]);
+      await store.append('record-1', many(3), 'no_stream');
+      expect(await store.readStream('record-1', { fromRevision: 3 })).toEqual([]);
+      await Promise.all([store.append('record-2', many(2), 'no_stream'), store.append('record-1', [newEvent('Edited')], 2)]);
+      for (let i = 0; i < 5; i++) await store.append('record-1', [newEvent('Edited', { i })], 3 + i);
+      await store.appendNewStreams([{ streamId: 'record-3', events: many(2) }]);
+      const reader = open();
+      await everyStart(store, reader, 'record-1', 8);
+      await everyStart(store, reader, 'record-2', 1);
+      await everyStart(store, reader, 'record-3', 1);
+      await everyStart(store, reader, 'record-4', -1);
+      // once their events have left memory
+      await store.append('table-1', many(2_500), 'no_stream');
+      await store.append('record-1', [newEvent('Late')], 8);
+      await everyStart(store, reader, 'record-1', 9);
+      await everyStart(store, reader, 'record-2', 1);
+      await everyStart(store, reader, 'table-1', 2_499);
+    });
+
+    it("sees another connection's events in a stream it has read to the end", async () => {
+      const one = open();
+      const two = open();
+      await one.append('record-1', [newEvent('A')], 'no_stream');
+      expect(await one.readStream('record-1', { fromRevision: 1 })).toEqual([]);
+      await two.append('record-1', [newEvent('B')], 0);
+      expect((await one.readStream('record-1', { fromRevision: 1 })).map((e) => e.type)).toEqual(['B']);
+      // its own next commit starts anew after the other connection's
+      await one.append('record-2', [newEvent('C')], 'no_stream');
+      expect((await one.readStream('record-1', { fromRevision: 1 })).map((e) => e.type)).toEqual(['B']);
+      await two.append('record-1', [newEvent('D')], 1);
+      expect((await one.readStream('record-1', { fromRevision: 1 })).map((e) => e.type)).toEqual(['B', 'D']);
+      await one.append('record-1', [newEvent('E')], 2);
+      expect((await one.readStream('record-1')).map((e) => e.type)).toEqual(['A', 'B', 'D', 'E']);
+      expect(await one.readStream('record-1')).toEqual(await two.readStream('record-1'));
+    });
+  });
+
   describe('when a stream is read with a limit (written into the SQL up to 16, bound above)', () => {
     it('answers every limit, start and direction as a slice of the whole stream', async () => {
       const store = open();

@@ -39,6 +39,9 @@ const MAX_GROUP = 1_000;
 /** the recent events this connection committed that it keeps for unfiltered readAll and for subscriptions (see `tail`) */
 const TAIL_SIZE = 1_024;
 
+/** streams whose newest revision (and rows still in the tail) the store keeps for readStream (see `heads`) */
+const HEADS_SIZE = 10_000;
+
 /** readStream limits up to this one are written into a statement of their own (see `readStreamRows`) */
 const STREAM_LIMITS_KEPT = 16;
 
@@ -314,17 +317,95 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     return { rows, through };
   };
 
+  /**
+   * What the store knows of a stream's end while the tail is the end of the file (same `tailVersion`): no revision
+   * above `atMost`; `rows`, when there are any, are the stream's rows from `rows[0]` up to `atMost` (so the last is
+   * its newest event), all still in the tail. A command's stream reads (the pipeline's, and the folds of the access
+   * checks and answers: a record edit read three streams after their cached revisions, mostly finding nothing or
+   * the one event just appended) are answered from it without SQL. Learnt from this connection's commits and from
+   * readStream's own reads; forgotten whole when the tail starts anew (another connection committed).
+   */
+  let heads = new Map<string, { atMost: number; rows: EventRow[] }>();
+  /**
+   * data_version as read once per turn of the event loop for the kept ends (a read costs as much as the stream read
+   * it spares): another connection's commit is seen from the next turn on, as the document store's reads see it.
+   * The group commit still reads it under the write lock, and an append's expected revision is still checked in SQL.
+   */
+  let turnVersion: number | undefined;
+  const endTurn = () => {
+    turnVersion = undefined;
+  };
+  const versionThisTurn = (): number | undefined => {
+    if (turnVersion === undefined) {
+      turnVersion = dataVersion.get();
+      process.nextTick(endTurn);
+    }
+    return turnVersion;
+  };
+  const keepHead = (streamId: string, atMost: number, rows: EventRow[]) => {
+    heads.delete(streamId);
+    heads.set(streamId, { atMost, rows });
+    if (heads.size > HEADS_SIZE) heads.delete(heads.keys().next().value!);
+  };
+  /** a committed row: the newest of its stream */
+  const noteRow = (row: EventRow) => {
+    const known = heads.get(row[2]);
+    const rows = known?.rows;
+    if (rows !== undefined && rows.length > 0 && rows[rows.length - 1]![3] === row[3] - 1) {
+      rows.push(row);
+      known!.atMost = row[3];
+      heads.delete(row[2]);
+      heads.set(row[2], known!);
+    } else {
+      keepHead(row[2], row[3], [row]);
+    }
+  };
+  /** the stream's rows from `from` on as SQLite would give them, or undefined when the kept end cannot tell */
+  const readHead = (streamId: string, from: number): EventRow[] | undefined => {
+    const known = heads.get(streamId);
+    if (known === undefined || tail.length === 0 || versionThisTurn() !== tailVersion) return undefined;
+    if (from > known.atMost) return [];
+    const first = known.rows[0]?.[3];
+    return first !== undefined && first <= from ? known.rows.slice(from - first) : undefined;
+  };
+  /** after readStream read the stream from `from` to its end in SQLite */
+  const learnHead = (streamId: string, from: number, rows: EventRow[]) => {
+    const start = tail[0]?.[0];
+    if (start === undefined || versionThisTurn() !== tailVersion) return;
+    if (rows.length === 0) {
+      keepHead(streamId, from - 1, []);
+      return;
+    }
+    // only the rows still in the tail are kept (its memory is held anyway)
+    let i = rows.length;
+    while (i > 0 && rows[i - 1]![0] >= start) i--;
+    keepHead(streamId, rows[rows.length - 1]![3], rows.slice(i));
+  };
+
   /** after a group's commit: its rows continue the tail, or start a new one */
   const extendTail = () => {
     if (groupRows.length === 0) return;
     const last = tail[tail.length - 1]?.[0];
     if (last !== undefined && groupVersion === tailVersion && groupRows[0]![0] === last + 1) {
       for (const row of groupRows) tail.push(row);
-      if (tail.length > 2 * TAIL_SIZE) tail = tail.slice(-TAIL_SIZE);
+      if (tail.length > 2 * TAIL_SIZE) {
+        tail = tail.slice(-TAIL_SIZE);
+        // the kept ends let go of the rows that left the tail
+        const start = tail[0]![0];
+        for (const known of heads.values()) {
+          if (known.rows.length === 0 || known.rows[0]![0] >= start) continue;
+          let i = 0;
+          while (i < known.rows.length && known.rows[i]![0] < start) i++;
+          known.rows = known.rows.slice(i);
+        }
+      }
     } else {
       tail = groupRows;
+      // another connection committed since the kept ends were learnt
+      heads = new Map();
     }
     tailVersion = groupVersion;
+    for (const row of groupRows) noteRow(row);
     groupRows = [];
   };
 
@@ -638,10 +719,16 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     async readStream(streamId, options: ReadStreamOptions = {}) {
       assertOpen();
       const limit = limitOf(options.maxCount);
-      const rows =
-        options.direction === 'backwards'
-          ? readStreamRows(streamId, true, options.fromRevision ?? Number.MAX_SAFE_INTEGER, limit)
-          : readStreamRows(streamId, false, options.fromRevision ?? 0, limit);
+      if (options.direction === 'backwards')
+        return readStreamRows(streamId, true, options.fromRevision ?? Number.MAX_SAFE_INTEGER, limit).map(toRecorded);
+      const from = options.fromRevision ?? 0;
+      if (limit !== NO_LIMIT || !Number.isInteger(from)) return readStreamRows(streamId, false, from, limit).map(toRecorded);
+      // to the stream's end: from the kept end when it tells, else from SQLite (and the end is kept)
+      let rows = readHead(streamId, from);
+      if (rows === undefined) {
+        rows = readStreamRows(streamId, false, from, NO_LIMIT);
+        learnHead(streamId, from, rows);
+      }
       return rows.map(toRecorded);
     },
 

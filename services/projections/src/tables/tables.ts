@@ -27,6 +27,7 @@ import {
   type TableDoc,
   type VersionDoc,
 } from './tableDocs';
+import { latestVersionsOf } from './latestVersions';
 
 type TableEnvelope = EventEnvelope<TableEvent>;
 type RecordEnvelope = EventEnvelope<RecordEvent>;
@@ -89,12 +90,23 @@ class TableBatch {
   async load(events: RecordEnvelope[]): Promise<void> {
     const first = new Map<string, number>();
     for (const e of events) if (!first.has(e.data.recordId)) first.set(e.data.recordId, e.position);
-    const ids = [...first.keys()];
     const versions = this.store.collection<VersionDoc>(tableVersionsCollection(this.tableId));
-    for (const id of ids) this.latest.set(id, null);
+    // each record's latest version as the projection's last write of it left it (`LatestVersions`), where that is
+    // known and before the record's first event here; the others are read
+    const kept = latestVersionsOf(this.store);
+    const ids: string[] = [];
+    for (const [id, before] of first) {
+      const known = kept.get(this.tableId, id);
+      if (known !== undefined && known.from < before) {
+        this.latest.set(id, known);
+      } else {
+        this.latest.set(id, null);
+        ids.push(id);
+      }
+    }
     if (ids.length <= FEW_RECORDS) {
-      // a live batch's few records: each one's latest version before its first event, from the (recordId, from)
-      // index, not every version of the record (one per edit)
+      // a few records: each one's latest version before its first event from the (recordId, from) index, not every
+      // version of the record (one per edit)
       for (const id of ids) {
         const [version] = await versions.find({ recordId: id, from: { $lt: first.get(id)! } }, { sort: { from: -1 }, limit: 1 });
         if (version) this.latest.set(id, version);
@@ -104,7 +116,7 @@ class TableBatch {
     // only a version still valid at the batch's first event can be live for it (versions of a record follow one
     // another: the next opens where the last closed), so the closed ones before it are not read
     let earliest = Number.MAX_SAFE_INTEGER;
-    for (const position of first.values()) earliest = Math.min(earliest, position);
+    for (const id of ids) earliest = Math.min(earliest, first.get(id)!);
     for (let i = 0; i < ids.length; i += CHUNK) {
       for (const version of await versions.find({ recordId: { $in: ids.slice(i, i + CHUNK) }, to: { $gte: earliest } })) {
         const before = first.get(version.recordId)!;
@@ -307,6 +319,7 @@ class TableBatch {
     if (!doc) return;
     if (doc.deleted) {
       // "a table's drop drops its data" (issue 8): its collections, column versions and revisions go
+      latestVersionsOf(this.store).forget(doc._id);
       await this.store.collection(tableRecordsCollection(doc._id)).drop();
       await this.store.collection(tableVersionsCollection(doc._id)).drop();
       await this.store.collection(TABLE_COLUMN_VERSIONS_COLLECTION).deleteMany({ tableId: doc._id });
@@ -314,11 +327,21 @@ class TableBatch {
     } else {
       await ensureTable(this.store, doc._id);
       const versions = [...this.versions.values()];
-      for (let i = 0; i < versions.length; i += CHUNK) {
-        await this.store
-          .collection<VersionDoc>(tableVersionsCollection(doc._id))
-          .bulkWrite(versions.slice(i, i + CHUNK).map((v) => ({ replaceOne: { filter: { _id: v._id }, replacement: v, upsert: true } })));
-      }
+      // every record the batch touched, with its latest version now (a record's versions are written only here)
+      const latest = [...this.latest.values()].filter((v): v is VersionDoc => v !== null);
+      await latestVersionsOf(this.store).write(
+        doc._id,
+        async () => {
+          for (let i = 0; i < versions.length; i += CHUNK) {
+            await this.store
+              .collection<VersionDoc>(tableVersionsCollection(doc._id))
+              .bulkWrite(
+                versions.slice(i, i + CHUNK).map((v) => ({ replaceOne: { filter: { _id: v._id }, replacement: v, upsert: true } })),
+              );
+          }
+        },
+        latest,
+      );
       const records = [...this.records.entries()];
       for (let i = 0; i < records.length; i += CHUNK) {
         await this.store
