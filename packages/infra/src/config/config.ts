@@ -36,7 +36,7 @@ export const configSchema = z.object({
   /**
    * where the embedded SQLite stores copy their WAL into the database (docs/performance.md 29.): `thread` (a connection
    * in a thread of its own, off the event loop) or `inline` (SQLite's automatic checkpoint after a commit). The test
-   * suite runs `inline`: each thread loads from source for half a second of CPU.
+   * suite runs `inline` (walCheckpoints.ts `defaultWalCheckpoints`).
    */
   STRAMIEN_SQLITE_CHECKPOINTS: z.enum(['thread', 'inline']).default('thread'),
   /** trust X-Forwarded-For/-Proto/-Host from a reverse proxy in front that overwrites them (otherwise a client could choose them) */

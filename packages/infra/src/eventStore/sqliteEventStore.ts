@@ -322,8 +322,8 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
    * above `atMost`; `rows`, when there are any, are the stream's rows from `rows[0]` up to `atMost` (so the last is
    * its newest event), all still in the tail. A command's stream reads (the pipeline's, and the folds of the access
    * checks and answers: a record edit read three streams after their cached revisions, mostly finding nothing or
-   * the one event just appended) are answered from it without SQL. Learnt from this connection's commits and from
-   * readStream's own reads; forgotten whole when the tail starts anew (another connection committed).
+   * the one event just appended) are answered from it without SQL. Learnt from readStream's own reads, and kept up
+   * to date by this connection's commits; forgotten whole when the tail starts anew (another connection committed).
    */
   let heads = new Map<string, { atMost: number; rows: EventRow[] }>();
   /**
@@ -405,7 +405,9 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
       heads = new Map();
     }
     tailVersion = groupVersion;
-    for (const row of groupRows) noteRow(row);
+    // only streams already kept: a bulk of new streams (an import's chunk) would churn the map for reads that may never
+    // come; a stream not kept is read from SQLite once, then kept
+    for (const row of groupRows) if (heads.has(row[2])) noteRow(row);
     groupRows = [];
   };
 

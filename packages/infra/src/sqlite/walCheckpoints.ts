@@ -1,10 +1,10 @@
-import type { Worker } from 'node:worker_threads';
-import { startModuleWorker } from '../threads/moduleWorker';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 
 /**
  * Where a WAL-mode SQLite store copies its WAL into the database (docs/performance.md 29.): `inline` (SQLite's own
  * automatic checkpoint, run by the connection that commits, after its commit, on the event loop) or `thread` (a
- * connection of its own in a thread, `walCheckpoint.worker.ts`, which checkpoints every `WAL_CHECKPOINT_INTERVAL_MS`;
+ * connection of its own in a thread, `CHECKPOINT_THREAD`, which checkpoints every `WAL_CHECKPOINT_INTERVAL_MS`;
  * the store's own automatic checkpoint is kept as the backstop that resets the WAL, and then finds little left to copy).
  */
 export type WalCheckpoints = 'inline' | 'thread';
@@ -13,7 +13,7 @@ export const WAL_CHECKPOINT_INTERVAL_MS = 100;
 
 /**
  * The stores' default: `STRAMIEN_SQLITE_CHECKPOINTS` (config.ts validates it for the service), else `thread`. The test
- * suite sets `inline` (vitest.config.ts): from source each thread loads for half a second of CPU.
+ * suite sets `inline` (vitest.config.ts): every store of its thousands of tests keeps to one connection.
  */
 export const defaultWalCheckpoints = (env: Record<string, string | undefined> = process.env): WalCheckpoints =>
   env.STRAMIEN_SQLITE_CHECKPOINTS === 'inline' ? 'inline' : 'thread';
@@ -33,11 +33,40 @@ export interface WalCheckpointThread {
 }
 
 /**
+ * The thread: its own connection to the WAL-mode file, a PASSIVE checkpoint every `intervalMs` (it waits for no reader
+ * or writer and copies what no reader still needs); answers `{ checkpoint: [busy, log, checkpointed] }` to
+ * 'checkpoint' (tests) and `{ closed: true }` to 'close', after closing its connection. Plain JavaScript run with
+ * `eval`, not a module of ours through `startModuleWorker` (docs/threads.md): it needs no TypeScript, and from source
+ * a module thread loads tsx (~30 MB and ~0.5 s of CPU, against ~12 MB and a few ms for this one).
+ */
+const CHECKPOINT_THREAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.sqlite);
+const db = new Database(workerData.file, { fileMustExist: true, timeout: 5000 });
+const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+const run = () => {
+  const { busy, log, checkpointed } = checkpoint.get();
+  return [busy, log, checkpointed];
+};
+const timer = setInterval(run, workerData.intervalMs);
+parentPort.on('message', (message) => {
+  if (message === 'checkpoint') return parentPort.postMessage({ checkpoint: run() });
+  clearInterval(timer);
+  db.close();
+  parentPort.postMessage({ closed: true });
+});
+parentPort.postMessage({ ready: true });
+`;
+
+/** better-sqlite3 as this module resolves it (bundled, from the service's dist/ as its own import does) */
+const SQLITE = createRequire(import.meta.url).resolve('better-sqlite3');
+
+/**
  * Starts the checkpoint thread of the SQLite file `file` (WAL mode, already created). The thread does not keep the
  * process alive; if it fails it ends, and the store's automatic checkpoint does all the copying again.
  */
 export const startWalCheckpoints = (file: string, intervalMs = WAL_CHECKPOINT_INTERVAL_MS): WalCheckpointThread => {
-  const worker = startModuleWorker(new URL('./walCheckpoint.worker.ts', import.meta.url), { workerData: { file, intervalMs } });
+  const worker = new Worker(CHECKPOINT_THREAD, { eval: true, workerData: { file, intervalMs, sqlite: SQLITE } });
   worker.unref();
   let running = true;
   const answers: ((message: { checkpoint?: CheckpointResult; closed?: true } | null) => void)[] = [];
