@@ -33,7 +33,7 @@ export const createAdapters = async (config: Config): Promise<Adapters> => {
   prepareDataDir(config.dataDir);
   const eventStore = config.ESDB_URL
     ? createEsdbEventStore({ connectionString: config.ESDB_URL })
-    : createSqliteEventStore({ file: join(config.dataDir, 'events.sqlite'), walCheckpoints: config.STRAMIEN_SQLITE_CHECKPOINTS });
+    : createSqliteEventStore({ file: join(config.dataDir, 'events.sqlite') });
   const documentStore = config.MONGO_URL
     ? await createMongoDocumentStore({ url: config.MONGO_URL, dbName: config.MONGO_DB })
     : createEmbeddedDocumentStore({ file: join(config.dataDir, 'documents.sqlite'), walCheckpoints: config.STRAMIEN_SQLITE_CHECKPOINTS });

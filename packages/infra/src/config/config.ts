@@ -34,7 +34,7 @@ export const configSchema = z.object({
   STRAMIEN_RELEASE_DATE: z.string().default(new Date().toISOString().slice(0, 10)),
   /** max time a query waits for projections to pass X-Min-Position */
   /**
-   * where the embedded SQLite stores copy their WAL into the database (docs/performance.md 29.): `thread` (a connection
+   * where the embedded document store copies its WAL into the database (docs/performance.md 29.): `thread` (a connection
    * in a thread of its own, off the event loop) or `inline` (SQLite's automatic checkpoint after a commit). The test
    * suite runs `inline` (walCheckpoints.ts `defaultWalCheckpoints`).
    */

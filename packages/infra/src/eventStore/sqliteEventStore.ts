@@ -20,7 +20,7 @@ import {
   type SubscribeOptions,
 } from './eventStore';
 import { PollingSubscription } from './pollingSubscription';
-import { defaultWalCheckpoints, startWalCheckpoints, type WalCheckpoints } from '../sqlite/walCheckpoints';
+import { startWalCheckpoints, type WalCheckpoints } from '../sqlite/walCheckpoints';
 
 export interface SqliteEventStoreOptions {
   /** path of the database file, or ':memory:' */
@@ -29,7 +29,10 @@ export interface SqliteEventStoreOptions {
   pollIntervalMs?: number;
   /** events a subscription reads per page while catching up (a consumer of `batches(max)` reads pages of `max`); default 500 */
   subscriptionPageSize?: number;
-  /** on disk: where the WAL is copied into the database (walCheckpoints.ts); default `defaultWalCheckpoints()` */
+  /**
+   * on disk: where the WAL is copied into the database (walCheckpoints.ts); default `inline`: a thread's checkpoints
+   * (each syncing the files) slowed the appends, which each wait for their own fdatasync (docs/performance.md 29.)
+   */
   walCheckpoints?: WalCheckpoints;
 }
 
@@ -189,7 +192,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   db.pragma('cache_size = -16384');
   db.pragma('wal_autocheckpoint = 10000');
   db.exec(SCHEMA);
-  const checkpoints = onDisk && (options.walCheckpoints ?? defaultWalCheckpoints()) === 'thread' ? startWalCheckpoints(file) : null;
+  const checkpoints = onDisk && options.walCheckpoints === 'thread' ? startWalCheckpoints(file) : null;
 
   const statements = {
     streamHead: db.prepare<[string], { revision: number }>(

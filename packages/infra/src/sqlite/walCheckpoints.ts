@@ -12,7 +12,8 @@ export type WalCheckpoints = 'inline' | 'thread';
 export const WAL_CHECKPOINT_INTERVAL_MS = 100;
 
 /**
- * The stores' default: `STRAMIEN_SQLITE_CHECKPOINTS` (config.ts validates it for the service), else `thread`. The test
+ * The document store's default (the event store checkpoints inline unless told: docs/performance.md 29.):
+ * `STRAMIEN_SQLITE_CHECKPOINTS` (config.ts validates it for the service), else `thread`. The test
  * suite sets `inline` (vitest.config.ts): every store of its thousands of tests keeps to one connection.
  */
 export const defaultWalCheckpoints = (env: Record<string, string | undefined> = process.env): WalCheckpoints =>
