@@ -2,7 +2,8 @@
 // typecheck, lint, format check, the OpenAPI document's lint (Redocly), unit/contract/API/reliability tests
 // (vitest) and browser tests (Playwright in Chromium), and ends with one line `N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { ensureNpm, ensureSystem } from './ensure.mjs';
 
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', ...(process.env.CI ? { NO_COLOR: '1' } : {}) };
@@ -59,6 +60,20 @@ const countReport = (name, file, ok) => {
   if (!ok && f === 0) failed++; // the runner failed outside any test (suite error, crash)
 };
 
+/**
+ * A failed browser test's page as Playwright saw it at the failure (error-context.md: the page's accessibility
+ * snapshot), printed so a failure on a CI machine can be read without its test-results folder.
+ */
+const printErrorContexts = (dir) => {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || entry.name !== 'error-context.md') continue;
+    const file = join(entry.parentPath ?? entry.path, entry.name);
+    const text = readFileSync(file, 'utf8');
+    console.log(`\n=== ${file}\n${text.length > 6000 ? `${text.slice(0, 6000)}\n…` : text}`);
+  }
+};
+
 ensureNpm();
 ensureSystem();
 mkdirSync('.tmp', { recursive: true });
@@ -89,6 +104,7 @@ if (buildOk) {
   rmSync('.tmp/playwright.json', { force: true });
   const e2eOk = step('browser tests', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts']);
   countReport('playwright', '.tmp/playwright.json', e2eOk);
+  if (!e2eOk) printErrorContexts('test-results');
 }
 
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);

@@ -1,9 +1,9 @@
-import { newsRoutes, type RouteContract, type User } from '@stramien/api';
+import { identityRoutes, newsRoutes, type RouteContract, type User } from '@stramien/api';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { identityKeys } from '../features/identity/session/queries';
-import { storeToken } from '../features/identity/session/tokenStorage';
+import { readToken, storeToken } from '../features/identity/session/tokenStorage';
 import { createNotificationStore } from '../features/notifications/notificationStore';
 import { NotificationServicesContext, type NotificationServices } from '../features/notifications/services';
 import { api } from '../shared/api';
@@ -120,6 +120,20 @@ describe('the user menu', () => {
     renderShell('/downloads', person());
     fireEvent.click(within(await openUserMenu()).getByTestId('support-portal'));
     expect(open).toHaveBeenCalledWith(expect.stringMatching(/#token=jwt-1$/), '_blank', 'noopener,noreferrer');
+  });
+
+  it('logs out at once: the revocation starts with the token, and the user is on Login before the server answers', async () => {
+    const tokens: (string | null)[] = [];
+    vi.spyOn(api, 'send').mockImplementation((async (route: RouteContract) => {
+      if (route !== identityRoutes.signOut) throw new Error('no server in this test');
+      tokens.push(readToken());
+      return new Promise(() => {}); // the server never answers
+    }) as typeof api.send);
+    const { location } = renderShell('/downloads', person());
+    fireEvent.click(within(await openUserMenu()).getByTestId('logout'));
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(tokens).toEqual(['jwt-1']);
+    expect(readToken()).toBeNull();
   });
 
   it("shows the unread dot, opens what's new, which stores the read time on the server, and the dot goes", async () => {
