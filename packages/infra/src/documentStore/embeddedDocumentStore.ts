@@ -310,8 +310,9 @@ const cacheSet = <V>(cache: Map<string, V>, key: string, value: V): void => {
 };
 
 /**
- * Writes through any embedded store of this process: a read's cached `data_version` check holds only while this is
- * unchanged, so a second connection of the same process is seen at once.
+ * Writes through any embedded store of this process: a read's cached `data_version` check holds only while the
+ * writes of the other stores are unchanged, so a second connection of the same process is seen at once (a store's
+ * own writes leave its `data_version` as it was).
  */
 let processWrites = 0;
 
@@ -329,7 +330,13 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
   /** the WAL's checkpoint thread (`walCheckpoints: 'thread'`) */
   private readonly checkpoints: WalCheckpointThread | null;
   private readonly fillLimits: { runTime: number; atOpen: number };
-  /** `processWrites` when a read last checked `data_version` in this turn of the event loop; -1: not this turn */
+  /** this store's part of `processWrites` */
+  private ownWrites = 0;
+  /**
+   * The other stores' writes (`processWrites` less `ownWrites`) when a read last checked `data_version` in this turn
+   * of the event loop; -1: not this turn. A read after this store's own write needs no check: SQLite's `data_version`
+   * moves only with other connections' commits (and the projections write between most reads of a busy server).
+   */
   private checkedAt = -1;
   private readonly endTurn = (): void => {
     this.checkedAt = -1;
@@ -651,7 +658,8 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
    */
   private refresh(always = false): void {
     if (this.closed) throw new Error('The document store is closed');
-    if (!always && this.checkedAt === processWrites) return;
+    const othersWrites = processWrites - this.ownWrites;
+    if (!always && this.checkedAt === othersWrites) return;
     const version = this.dataVersionStatement.get();
     if (version !== this.dataVersion) {
       this.dataVersion = version;
@@ -659,7 +667,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     }
     if (always) return;
     if (this.checkedAt === -1) process.nextTick(this.endTurn);
-    this.checkedAt = processWrites;
+    this.checkedAt = othersWrites;
   }
 
   private load(): void {
@@ -788,6 +796,7 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
       throw error;
     } finally {
       processWrites++;
+      this.ownWrites++;
       if (typeof names === 'string') this.stamps.set(names, ++this.stampSequence);
       else for (const name of names) this.stamps.set(name, ++this.stampSequence);
     }

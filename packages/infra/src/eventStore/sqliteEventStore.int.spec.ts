@@ -259,6 +259,25 @@ describe('SqliteEventStore', () => {
       await byType.return?.();
     });
 
+    it('parses an event once for all live subscriptions, which share it read-only; readAll answers a copy of its own', async () => {
+      const store = open();
+      const all = store.subscribe({ after: 0 })[Symbol.asyncIterator]();
+      const tasks = store.subscribe({ after: 0, filter: { categories: ['task'] } })[Symbol.asyncIterator]();
+      await store.append('task-1', [newEvent('A', { nested: { n: 1 } })], 'no_stream');
+      const seen = (await withTimeout(all.next(), 'the event')).value as RecordedEvent<string, { nested: { n: number } }>;
+      expect((await withTimeout(tasks.next(), 'the event')).value).toBe(seen);
+      // frozen in the test suite: a subscriber that changed the shared event would fail here
+      expect(() => {
+        seen.data.nested.n = 2;
+      }).toThrow(TypeError);
+      const [read] = await store.readAll();
+      expect(read).toEqual(seen);
+      expect(read).not.toBe(seen);
+      expect(Object.isFrozen(read!.data)).toBe(false);
+      await all.return?.();
+      await tasks.return?.();
+    });
+
     it('reads older events from the file once they have left memory', async () => {
       const store = open();
       await store.append('task-1', many(1_500), 'no_stream');

@@ -126,6 +126,29 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
   recordedAt: row[7],
 });
 
+/**
+ * The tail's rows as events, parsed once for all the live subscriptions, which each read every new group (the
+ * projection runner, forwarder, webhooks, workflows): one JSON.parse of an event where there were one per
+ * subscriber. Subscribers share these objects and only read them; the test suite freezes them, so a subscriber
+ * that changed one would fail there.
+ */
+const sharedEvents = new WeakMap<EventRow, RecordedEvent>();
+const FREEZE_SHARED = process.env.VITEST !== undefined;
+const deepFreeze = (value: unknown): void => {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFreeze(inner);
+};
+const sharedRecorded = (row: EventRow): RecordedEvent => {
+  let event = sharedEvents.get(row);
+  if (event === undefined) {
+    event = toRecorded(row);
+    if (FREEZE_SHARED) deepFreeze(event);
+    sharedEvents.set(row, event);
+  }
+  return event;
+};
+
 const limitOf = (maxCount: number | undefined): number => (maxCount === undefined ? NO_LIMIT : Math.max(0, Math.floor(maxCount)));
 
 const expectationHolds = (expected: ExpectedRevision, current: number | undefined): boolean => {
@@ -414,10 +437,11 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     groupRows = [];
   };
 
-  const readAllSync = (after: number, maxCount: number | undefined, filter: EventFilter | undefined): RecordedEvent[] => {
+  /** `shared`: for a live subscription, the tail's events as `sharedRecorded` parsed them */
+  const readAllSync = (after: number, maxCount: number | undefined, filter: EventFilter | undefined, shared = false): RecordedEvent[] => {
     if (filter?.categories === undefined && filter?.eventTypes === undefined) {
       const rows = readTail(after, limitOf(maxCount));
-      if (rows !== undefined) return rows.map(toRecorded);
+      if (rows !== undefined) return rows.map(shared ? sharedRecorded : toRecorded);
     }
     const categories = filter?.categories ?? [];
     const eventTypes = filter?.eventTypes ?? [];
@@ -757,7 +781,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
         const from = after === skipAfter ? skipThrough : after;
         const scanned = scanTail(from, subscriptionPageSize, match);
         if (scanned === undefined) return durableOnly(readAllSync(from, subscriptionPageSize, filter));
-        const page = durableOnly(scanned.rows.map(toRecorded));
+        const page = durableOnly(scanned.rows.map(sharedRecorded));
         if (page.length === 0) {
           // not past an event still waiting for its fsync: it may match once it is handed out
           const hidden = hiddenFrom();
@@ -771,7 +795,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
         pollIntervalMs,
         readPage:
           categories === undefined && eventTypes === undefined
-            ? (after, max) => durableOnly(readAllSync(after, max ?? subscriptionPageSize, filter))
+            ? (after, max) => durableOnly(readAllSync(after, max ?? subscriptionPageSize, filter, true))
             : readFiltered,
         onClose: (closedSubscription) => subscriptions.delete(closedSubscription),
       });

@@ -32,7 +32,10 @@ export const registerTaskRelationRoutes = (app: FastifyInstance): void => {
       // recorded on the other task as its reverse: removed there, with the actor's right to see that task
       const other = await loadTaskAccess(app.deps, request, params.taskId);
       const result = await remove(other, reverseRelation(access.task._id, relation));
-      if (!recordedHere) return taskAnswer(app, access, { ...result, state: await commands.handle.load(access.task._id) });
+      if (!recordedHere)
+        return taskAnswer(app, access, { ...result, state: await commands.handle.load(access.task._id) }, undefined, {
+          linksChanged: true,
+        });
     }
     // recorded here, or nowhere: the decider answers 404 'Relation not found.' for the latter
     return taskAnswer(app, access, await remove(access, relation));
