@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resolve } from 'node:path';
+import { DEFAULT_WAL_CHECKPOINTS, WAL_CHECKPOINT_MODES } from '../sqlite/walCheckpoints';
 
 const optionalUrl = z
   .string()
@@ -32,13 +33,12 @@ export const configSchema = z.object({
   STRAMIEN_RELEASE: z.string().default('0.1.0'),
   STRAMIEN_COMMIT: z.string().default('unknown'),
   STRAMIEN_RELEASE_DATE: z.string().default(new Date().toISOString().slice(0, 10)),
-  /** max time a query waits for projections to pass X-Min-Position */
   /**
    * where the embedded document store copies its WAL into the database (docs/performance.md 29.): `thread` (a connection
    * in a thread of its own, off the event loop) or `inline` (SQLite's automatic checkpoint after a commit). The test
    * suite runs `inline` (walCheckpoints.ts `defaultWalCheckpoints`).
    */
-  STRAMIEN_SQLITE_CHECKPOINTS: z.enum(['thread', 'inline']).default('thread'),
+  STRAMIEN_SQLITE_CHECKPOINTS: z.enum(WAL_CHECKPOINT_MODES).default(DEFAULT_WAL_CHECKPOINTS),
   /** trust X-Forwarded-For/-Proto/-Host from a reverse proxy in front that overwrites them (otherwise a client could choose them) */
   STRAMIEN_TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
@@ -50,6 +50,7 @@ export const configSchema = z.object({
    */
   STRAMIEN_SIGNIN_FREE_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(5),
   STRAMIEN_SIGNIN_LOCK_AFTER: z.coerce.number().int().min(2).max(10_000).default(10),
+  /** max time a query waits for projections to pass X-Min-Position */
   STRAMIEN_MIN_POSITION_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
   /** smtp://user:pass@host:587 or smtps://host:465; unset means the embedded mail adapter (files under <dataDir>/mail) */
   SMTP_URL: z

@@ -27,6 +27,7 @@ import { compileSort, type SortKey } from './query/sort';
 import { applyUpdate, isReplacement, upsertSeed, validateUpdate, type Update } from './query/update';
 import { isPlainObject } from './query/values';
 import { ShapeSummary } from './sqlite/shape';
+import { dataVersionOf, type DataVersion } from '../sqlite/dataVersion';
 import { defaultWalCheckpoints, startWalCheckpoints, type WalCheckpointThread, type WalCheckpoints } from '../sqlite/walCheckpoints';
 import {
   REGEXP_FUNCTION,
@@ -322,7 +323,11 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
   private readonly db: Database.Database;
   private readonly catalog = new Map<string, CollectionMeta>();
   private readonly statements = new Map<string, Statement>();
-  private readonly dataVersionStatement: Statement;
+  /**
+   * `data_version`, looked at again within a turn only after another store of this process wrote: this store's own
+   * writes leave it as it was (and the projections write between most reads of a busy server)
+   */
+  private readonly versions: DataVersion;
   private readonly inTransaction: { immediate<R>(work: () => R): R };
   private dataVersion: unknown;
   private closed = false;
@@ -332,15 +337,6 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
   private readonly fillLimits: { runTime: number; atOpen: number };
   /** this store's part of `processWrites` */
   private ownWrites = 0;
-  /**
-   * The other stores' writes (`processWrites` less `ownWrites`) when a read last checked `data_version` in this turn
-   * of the event loop; -1: not this turn. A read after this store's own write needs no check: SQLite's `data_version`
-   * moves only with other connections' commits (and the projections write between most reads of a busy server).
-   */
-  private checkedAt = -1;
-  private readonly endTurn = (): void => {
-    this.checkedAt = -1;
-  };
   /** collectionStamp: the sequence, the stamp of each collection written through this store, the last reload's */
   private stampSequence = 0;
   private readonly stamps = new Map<string, number>();
@@ -364,8 +360,8 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     this.db.exec(SCHEMA);
     this.checkpoints =
       onDisk && (options.walCheckpoints ?? defaultWalCheckpoints()) === 'thread' ? startWalCheckpoints(options.file) : null;
-    this.dataVersionStatement = this.db.prepare('PRAGMA data_version').pluck();
-    this.dataVersion = this.dataVersionStatement.get();
+    this.versions = dataVersionOf(this.db, () => processWrites - this.ownWrites);
+    this.dataVersion = this.versions.now();
     const transaction = this.db.transaction((work: () => unknown) => {
       this.refresh(true);
       return work();
@@ -652,22 +648,16 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
 
   /**
    * Reloads the catalog when another connection committed since the last look. Reads look once per turn of the event
-   * loop (the `PRAGMA data_version` costs as much as a read by primary key): again after any write through a store of
-   * this process, and on the next turn (a tick queued at the first look ends it, after the turn's callback and the
-   * microtasks queued by then, so a request's awaited reads of one turn share the look). `always`: under the write lock.
+   * loop (the `PRAGMA data_version` costs as much as a read by primary key), and again after a write through another
+   * store of this process (`dataVersionOf`). `always`: under the write lock.
    */
   private refresh(always = false): void {
     if (this.closed) throw new Error('The document store is closed');
-    const othersWrites = processWrites - this.ownWrites;
-    if (!always && this.checkedAt === othersWrites) return;
-    const version = this.dataVersionStatement.get();
+    const version = always ? this.versions.now() : this.versions.thisTurn();
     if (version !== this.dataVersion) {
       this.dataVersion = version;
       this.load();
     }
-    if (always) return;
-    if (this.checkedAt === -1) process.nextTick(this.endTurn);
-    this.checkedAt = othersWrites;
   }
 
   private load(): void {

@@ -20,6 +20,7 @@ import {
   type SubscribeOptions,
 } from './eventStore';
 import { PollingSubscription } from './pollingSubscription';
+import { dataVersionOf } from '../sqlite/dataVersion';
 import { startWalCheckpoints, type WalCheckpoints } from '../sqlite/walCheckpoints';
 
 export interface SqliteEventStoreOptions {
@@ -316,12 +317,18 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   /** the rows the group being committed has inserted */
   let groupRows: EventRow[] = [];
   let groupVersion: number | undefined;
-  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  /**
+   * data_version: read under the write lock by the group commit and by the tail's readers; once per turn of the event
+   * loop for the kept ends (a read costs as much as the stream read it spares), so another connection's commit is seen
+   * there from the next turn on, as the document store's reads see it. An append's expected revision is still checked
+   * in SQL.
+   */
+  const versions = dataVersionOf(db);
 
   /** the unfiltered page after `after` from the tail, or undefined when the tail cannot tell it */
   const readTail = (after: number, limit: number): EventRow[] | undefined => {
     const first = tail[0]?.[0];
-    if (first === undefined || !(after >= first - 1) || dataVersion.get() !== tailVersion) return undefined;
+    if (first === undefined || !(after >= first - 1) || versions.now() !== tailVersion) return undefined;
     const start = Math.floor(after) - first + 1;
     return tail.slice(start, limit === NO_LIMIT ? tail.length : start + limit);
   };
@@ -332,7 +339,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
    */
   const scanTail = (after: number, limit: number, match: (row: EventRow) => boolean): { rows: EventRow[]; through: number } | undefined => {
     const first = tail[0]?.[0];
-    if (first === undefined || !(after >= first - 1) || dataVersion.get() !== tailVersion) return undefined;
+    if (first === undefined || !(after >= first - 1) || versions.now() !== tailVersion) return undefined;
     const rows: EventRow[] = [];
     let through = after;
     for (let i = Math.floor(after) - first + 1; i < tail.length && (limit === NO_LIMIT || rows.length < limit); i++) {
@@ -352,22 +359,6 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
    * to date by this connection's commits; forgotten whole when the tail starts anew (another connection committed).
    */
   let heads = new Map<string, { atMost: number; rows: EventRow[] }>();
-  /**
-   * data_version as read once per turn of the event loop for the kept ends (a read costs as much as the stream read
-   * it spares): another connection's commit is seen from the next turn on, as the document store's reads see it.
-   * The group commit still reads it under the write lock, and an append's expected revision is still checked in SQL.
-   */
-  let turnVersion: number | undefined;
-  const endTurn = () => {
-    turnVersion = undefined;
-  };
-  const versionThisTurn = (): number | undefined => {
-    if (turnVersion === undefined) {
-      turnVersion = dataVersion.get();
-      process.nextTick(endTurn);
-    }
-    return turnVersion;
-  };
   const keepHead = (streamId: string, atMost: number, rows: EventRow[]) => {
     heads.delete(streamId);
     heads.set(streamId, { atMost, rows });
@@ -389,7 +380,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   /** the stream's rows from `from` on as SQLite would give them, or undefined when the kept end cannot tell */
   const readHead = (streamId: string, from: number): EventRow[] | undefined => {
     const known = heads.get(streamId);
-    if (known === undefined || tail.length === 0 || versionThisTurn() !== tailVersion) return undefined;
+    if (known === undefined || tail.length === 0 || versions.thisTurn() !== tailVersion) return undefined;
     if (from > known.atMost) return [];
     const first = known.rows[0]?.[3];
     return first !== undefined && first <= from ? known.rows.slice(from - first) : undefined;
@@ -397,7 +388,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   /** after readStream read the stream from `from` to its end in SQLite */
   const learnHead = (streamId: string, from: number, rows: EventRow[]) => {
     const start = tail[0]?.[0];
-    if (start === undefined || versionThisTurn() !== tailVersion) return;
+    if (start === undefined || versions.thisTurn() !== tailVersion) return;
     if (rows.length === 0) {
       keepHead(streamId, from - 1, []);
       return;
@@ -611,7 +602,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
       return { ok: true, result: 'done' in decided ? decided.done : insertEvents(pending.streamId, decided.write, decided.current) };
     });
     // under the write lock: every other connection's commit is counted in it (see `tail`)
-    if (groupRows.length > 0) groupVersion = dataVersion.get();
+    if (groupRows.length > 0) groupVersion = versions.now();
     return outcomes;
   });
 

@@ -7,17 +7,20 @@ import { Worker } from 'node:worker_threads';
  * connection of its own in a thread, `CHECKPOINT_THREAD`, which checkpoints every `WAL_CHECKPOINT_INTERVAL_MS`;
  * the store's own automatic checkpoint is kept as the backstop that resets the WAL, and then finds little left to copy).
  */
-export type WalCheckpoints = 'inline' | 'thread';
+export const WAL_CHECKPOINT_MODES = ['inline', 'thread'] as const;
+export type WalCheckpoints = (typeof WAL_CHECKPOINT_MODES)[number];
+/** the document store's, and the service's (config.ts); the event store checkpoints inline unless told */
+export const DEFAULT_WAL_CHECKPOINTS: WalCheckpoints = 'thread';
 
 export const WAL_CHECKPOINT_INTERVAL_MS = 100;
 
 /**
- * The document store's default (the event store checkpoints inline unless told: docs/performance.md 29.):
- * `STRAMIEN_SQLITE_CHECKPOINTS` (config.ts validates it for the service), else `thread`. The test
- * suite sets `inline` (vitest.config.ts): every store of its thousands of tests keeps to one connection.
+ * The default of a document store made without the service's config (tests, benches): `STRAMIEN_SQLITE_CHECKPOINTS`
+ * as config.ts reads it for the service, else `DEFAULT_WAL_CHECKPOINTS`. The test suite sets `inline`
+ * (vitest.config.ts): every store of its thousands of tests keeps to one connection.
  */
 export const defaultWalCheckpoints = (env: Record<string, string | undefined> = process.env): WalCheckpoints =>
-  env.STRAMIEN_SQLITE_CHECKPOINTS === 'inline' ? 'inline' : 'thread';
+  WAL_CHECKPOINT_MODES.find((mode) => mode === env.STRAMIEN_SQLITE_CHECKPOINTS) ?? DEFAULT_WAL_CHECKPOINTS;
 
 /** `PRAGMA wal_checkpoint`'s answer: whether it was kept from running, the WAL's frames, and those copied */
 export type CheckpointResult = [busy: number, log: number, checkpointed: number];

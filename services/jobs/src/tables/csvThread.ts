@@ -259,7 +259,7 @@ export interface PreparedBatch {
 /**
  * The import job's plan's threads: the CSV parser (csvText.ts) and the cell checks of `target`'s columns (as `checkBatch`: the domain's
  * `importCellInput` and `checkRecordCell`), in one thread (`threads: 1`) or more (the parser in one, the checks in
- * `checkers` others, default 1: the parser deals batch k to checker k % checkers directly). `head()` answers the header
+ * `checkers` others: the parser deals batch k to checker k % checkers directly). `head()` answers the header
  * line (null: none); `next()` the checked batches of `batchSize` rows in file order (batch k from checker k % checkers),
  * then null; it throws `CellsRefused` for a batch with a refused cell, a ThreadCsvError for text that is not CSV, and an
  * Error when a thread fails or ends early. The `table` and `sbscode` cells a batch names are looked up in this thread
@@ -276,7 +276,8 @@ export const checkCsvInThreads = (
     jobId: string;
     lookups: ImportLookups;
     threads: 1 | 2;
-    checkers?: number;
+    /** with `threads: 2` (at least 1; the job's: `csvThreadHooks.checkers`) */
+    checkers: number;
   },
 ): { head: () => Promise<string[] | null>; next: () => Promise<PreparedBatch | null>; close: () => void } => {
   const { delimiter, batchSize, target, mapping, jobId, lookups } = options;
@@ -287,7 +288,7 @@ export const checkCsvInThreads = (
     const worker = startThread({ ...base, role: 'parse-check', check });
     threads = { feed: worker, answer: [worker], all: [worker] };
   } else {
-    const channels = Array.from({ length: Math.max(1, options.checkers ?? 1) }, () => new MessageChannel());
+    const channels = Array.from({ length: Math.max(1, options.checkers) }, () => new MessageChannel());
     const ports = channels.map((channel) => channel.port1);
     const parser = startThread({ ...base, role: 'parse', ports }, ports);
     const checkers = channels.map(({ port2 }, index) => startThread({ ...base, role: 'check', port: port2, index, check }, [port2]));

@@ -217,8 +217,11 @@ export const recordsImportKind = defineJobKind<RecordsImportParams>({
     const text = await textOf(stored.stream);
     if (prepared) {
       const rows = preparedRowsOf(text);
+      // parsed only when a recheck or the full path needs them, and then once
+      let parsed: RowToCreate[] | undefined;
+      const values = () => (parsed ??= valuesOf(rows));
       const created =
-        (await writePrepared(job, params, rows, definition, context)) ?? (await createRows(job, params, valuesOf(rows), context));
+        (await writePrepared(job, params, rows, values, definition, context)) ?? (await createRows(job, params, values(), context));
       return { content: tabularPart('csv', created), items: rows.length };
     }
     const rows = legacyRowsOf(text);
@@ -320,10 +323,11 @@ const writePrepared = async (
   job: JobState,
   params: RecordsImportParams,
   rows: readonly PreparedRow[],
+  values: () => RowToCreate[],
   definition: string | undefined,
   context: JobContext,
 ): Promise<[number, string][] | null> => {
-  if (!(await trustedTarget(params, () => valuesOf(rows).map(([row, , values]) => [row, values]), definition, context))) return null;
+  if (!(await trustedTarget(params, () => values().map(([row, , cells]) => [row, cells]), definition, context))) return null;
   const metadata = metadataOf(job, params, context);
   const created: [number, string][] = new Array(rows.length);
   const streams: NewStream[] = new Array(rows.length);

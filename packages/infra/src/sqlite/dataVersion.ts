@@ -1,0 +1,32 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * A connection's `PRAGMA data_version`, which moves with every commit of another connection to the file (never with the
+ * connection's own). `now()` reads it. `thisTurn()` reads it once per turn of the event loop, and again when
+ * `othersWrites()` (the commits of this process's other connections, which the caller counts) has moved since: a read
+ * costs about as much as the lookup it guards and a request makes several, while another process's commit is seen
+ * from the next turn on. A value read by `now()` is also this turn's.
+ */
+export interface DataVersion {
+  now(): number;
+  thisTurn(): number;
+}
+
+export const dataVersionOf = (db: Database.Database, othersWrites: () => number = () => 0): DataVersion => {
+  const statement = db.prepare<[], number>('PRAGMA data_version').pluck();
+  let turnValue: number | undefined;
+  let seenWrites = 0;
+  const endTurn = () => {
+    turnValue = undefined;
+  };
+  const read = (): number => {
+    if (turnValue === undefined) process.nextTick(endTurn);
+    seenWrites = othersWrites();
+    turnValue = statement.get()!;
+    return turnValue;
+  };
+  return {
+    now: read,
+    thisTurn: () => (turnValue === undefined || othersWrites() !== seenWrites ? read() : turnValue),
+  };
+};
