@@ -40,6 +40,23 @@ describe('dataVersionOf', () => {
     expect(versions.thisTurn()).toBe(third);
   });
 
+  it("keeps the turn's value through the awaits of a callback (a request's reads), up to the loop's check phase", async () => {
+    const versions = dataVersionOf(mine);
+    const seen = await new Promise<number[]>((resolve) => {
+      // an I/O or timer callback starts the request; its awaits continue after the callback returned
+      setTimeout(async () => {
+        const first = versions.thisTurn();
+        await Promise.resolve();
+        commitElsewhere();
+        await Promise.resolve();
+        resolve([first, versions.thisTurn()]);
+      }, 0);
+    });
+    expect(seen[1]).toBe(seen[0]);
+    await nextTurn();
+    expect(versions.thisTurn()).not.toBe(seen[0]);
+  });
+
   it("moves with other connections' commits only, not with its own", async () => {
     const versions = dataVersionOf(mine);
     const first = versions.now();
