@@ -29,6 +29,12 @@ const textOf = (language: Language) => {
 const DONE = '§';
 const progressOf = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(DONE, '[1-9]\\d*'));
 
+/**
+ * How long a job may wait for its turn: the worker runs one job at a time, and the flows beside this one (table
+ * imports, exports, restores) start jobs of their own, so "Starting…" can last longer than an expect's 15 s.
+ */
+const TURN = { timeout: 60_000 };
+
 /** `roots` roots with 9 children each */
 const tree = (roots: number) => {
   const lines = ['code,label,parent code'];
@@ -36,6 +42,8 @@ const tree = (roots: number) => {
   for (let r = 0; r < roots; r++) for (let c = 0; c < 9; c++) lines.push(`R${r}.${c},Child ${c},R${r}`);
   return `${lines.join('\n')}\n`;
 };
+
+test.describe.configure({ timeout: 150_000 });
 
 test('an SBS import runs as a job: its progress shows in the dialog, and Cancel stops it (en)', async ({ page, request }) => {
   const t = textOf('en');
@@ -50,7 +58,7 @@ test('an SBS import runs as a job: its progress shows in the dialog, and Cancel 
   await expect(dialog.getByTestId('sbs-import-preview').locator('tbody tr')).toHaveCount(200);
   await dialog.getByRole('button', { name: t('sbs.import.submit') }).click();
   await expect(dialog.getByTestId('job-progress')).toBeVisible();
-  await expect(dialog.getByTestId('job-progress')).toContainText(progressOf(t('sbs.job.importing', { done: DONE, total: 15_000 })));
+  await expect(dialog.getByTestId('job-progress')).toContainText(progressOf(t('sbs.job.importing', { done: DONE, total: 15_000 })), TURN);
   await shot(page, 'import-progress-en');
   await dialog.getByRole('button', { name: t('common.job.cancel') }).click();
   await expect(dialog.getByTestId('sbs-job-canceled')).toBeVisible();
@@ -82,7 +90,7 @@ for (const language of ['nl', 'de'] as const) {
       .getByRole('button', { name: t('sbs.action.confirm'), exact: true })
       .click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByTestId('job-progress')).toContainText(progressOf(t('sbs.job.deleting', { done: DONE, total: 5_000 })));
+    await expect(dialog.getByTestId('job-progress')).toContainText(progressOf(t('sbs.job.deleting', { done: DONE, total: 5_000 })), TURN);
     await shot(page, `clear-progress-${language}`);
     await expect(dialog).toBeHidden({ timeout: 60_000 });
     await expectToast(page, t('sbs.cleared'));
