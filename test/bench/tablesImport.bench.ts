@@ -1,6 +1,7 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { identityRoutes, jobRoutes, projectRoutes, recordImportRoutes, tableRoutes } from '@stramien/api';
@@ -174,20 +175,23 @@ export const benchTablesImport = async (dir: string, options: TablesImportBenchO
 };
 
 /**
- * The browser's part of the upload, in a process of its own: it reads the request body from `bodyFile` and sends it,
- * so the server's figure holds none of the client's copies (the base64 text, its JSON, the request's buffers: ~110 MB
- * when the bench sent it from the server's own process). Answers the JSON answer, or throws with the status and text.
+ * The browser's part of the upload, in a process of its own: it sends `{"table": table, "file": <the text of
+ * base64File>}`, so the server's figure holds none of the client's copies (the base64 text, its JSON, the request's
+ * buffers: ~110 MB when the bench sent it from the server's own process). Answers the JSON answer, or throws with the
+ * status and text.
  */
-const postFromAnotherProcess = async (url: string, token: string, bodyFile: string): Promise<unknown> => {
+const postFromAnotherProcess = async (url: string, token: string, table: string, base64File: string): Promise<unknown> => {
   const script = `
-    const [url, token, file] = process.argv.slice(1);
+    const [url, token, table, file] = process.argv.slice(1);
+    const { readFileSync } = await import('node:fs');
+    const body = Buffer.concat([Buffer.from(JSON.stringify({ table }).slice(0, -1) + ',"file":"'), readFileSync(file), Buffer.from('"}')]);
     const res = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token },
-      body: (await import('node:fs')).readFileSync(file),
+      body,
     });
     process.stdout.write(JSON.stringify({ status: res.status, text: await res.text() }));`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script, url, token, bodyFile], {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script, url, token, table, base64File], {
     maxBuffer: 16 * MB,
   });
   const { status, text } = JSON.parse(stdout) as { status: number; text: string };
@@ -195,7 +199,44 @@ const postFromAnotherProcess = async (url: string, token: string, bodyFile: stri
   return JSON.parse(text);
 };
 
+/** the upload of the HTTP part: the CSV's base64 text, written by the bench before the server's process starts */
+const UPLOAD = 'import-upload.b64';
+/** the HTTP part's figures, written by its process */
+const HTTP_FIGURES = 'import-http-figures.json';
+
+/**
+ * The HTTP part in a process of its own (importServer.ts), started with this process's loaders: the server's RSS is
+ * then the server's, without what this process holds (the CSV, the job-alone part's stores and heap: ~630 MB at the
+ * start of the HTTP part when it ran here).
+ */
 const benchImportOverHttp = async (dir: string, file: Buffer, rows: number, log: (line: string) => void): Promise<BenchFigure[]> => {
+  writeFileSync(join(dir, UPLOAD), file.toString('base64'));
+  const figures = join(dir, HTTP_FIGURES);
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(new URL('./importServer.ts', import.meta.url)), dir, String(rows), String(file.length), figures],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (text: string) => {
+    for (const line of text.split('\n')) if (line.startsWith('  … ')) log(line.slice(4));
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`the HTTP import's process exited with ${code}`);
+  return JSON.parse(readFileSync(figures, 'utf8')) as BenchFigure[];
+};
+
+/**
+ * The HTTP part itself (run by importServer.ts in its own process): the one-process runtime on a fresh data dir, the
+ * upload of `dir`'s base64 file sent to `POST /api/records/import` from another process, timed from the request to the
+ * job's end and further until the tables read model counts every record. RSS sampled every 20 ms.
+ */
+export const measureImportOverHttp = async (
+  dir: string,
+  rows: number,
+  fileBytes: number,
+  log: (line: string) => void,
+): Promise<BenchFigure[]> => {
   const server = await startTestServer();
   try {
     const token = await server.signIn(DEMO.admin);
@@ -206,16 +247,14 @@ const benchImportOverHttp = async (dir: string, file: Buffer, rows: number, log:
     });
     const table = (await admin.call(tableRoutes.createTable, { body: { project: project.data.id, name: 'Elements' } })).data;
     for (const column of BENCH_IMPORT_COLUMNS) await admin.call(tableRoutes.createColumn, { body: { table: table.id, ...column } });
-    const bodyFile = join(dir, 'import-request.json');
-    writeFileSync(bodyFile, JSON.stringify({ table: table.id, file: file.toString('base64') }));
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;
     const peakOf = rssSampler();
     const started = performance.now();
-    const answer = (await postFromAnotherProcess(`${server.url}${recordImportRoutes.import.path}`, token, bodyFile)) as {
+    const answer = (await postFromAnotherProcess(`${server.url}${recordImportRoutes.import.path}`, token, table.id, join(dir, UPLOAD))) as {
       data: { id: string; state: string };
     };
-    rmSync(bodyFile, { force: true });
+    rmSync(join(dir, UPLOAD), { force: true });
     const { data } = answer;
     let state = data.state;
     while (state === 'requested' || state === 'running') {
@@ -238,7 +277,7 @@ const benchImportOverHttp = async (dir: string, file: Buffer, rows: number, log:
       info(`CSV import over HTTP: ${rows} rows until the read model has them all`, Math.round(rows / readSeconds), 'rows/s'),
       atMost('CSV import over HTTP: resident memory at its peak (the whole server)', round(peak / MB), 'MB', 1024),
       info('CSV import over HTTP: RSS before', round(rssBefore / MB), 'MB'),
-      info('CSV import: file size', round(file.length / MB, 1), 'MB'),
+      info('CSV import: file size', round(fileBytes / MB, 1), 'MB'),
     ];
   } finally {
     await server.close();
