@@ -22,8 +22,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           // answers written without the zod parse (addExactRoute) are compared with the zod way's bytes in every test;
-          // the SQLite stores checkpoint inline (a checkpoint thread per store loads from source: walCheckpoints.ts)
-          env: { STRAMIEN_CHECK_ANSWERS: '1', STRAMIEN_SQLITE_CHECKPOINTS: 'inline' },
+          // the SQLite stores checkpoint inline (a checkpoint thread per store loads from source: walCheckpoints.ts);
+          // the events the event store shares among its live subscriptions are frozen (sqliteEventStore.ts `sharedRecorded`)
+          env: { STRAMIEN_CHECK_ANSWERS: '1', STRAMIEN_SQLITE_CHECKPOINTS: 'inline', STRAMIEN_FREEZE_SHARED_EVENTS: '1' },
         },
       },
       {

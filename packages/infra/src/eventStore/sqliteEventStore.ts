@@ -130,11 +130,11 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
 /**
  * The tail's rows as events, parsed once for all the live subscriptions, which each read every new group (the
  * projection runner, forwarder, webhooks, workflows): one JSON.parse of an event where there were one per
- * subscriber. Subscribers share these objects and only read them; the test suite freezes them, so a subscriber
- * that changed one would fail there.
+ * subscriber. Subscribers share these objects and only read them; the test suite freezes them
+ * (STRAMIEN_FREEZE_SHARED_EVENTS=1, set in vitest.config.ts), so a subscriber that changed one would fail there.
  */
 const sharedEvents = new WeakMap<EventRow, RecordedEvent>();
-const FREEZE_SHARED = process.env.VITEST !== undefined;
+const FREEZE_SHARED = process.env.STRAMIEN_FREEZE_SHARED_EVENTS === '1';
 const deepFreeze = (value: unknown): void => {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
   Object.freeze(value);
