@@ -6,6 +6,7 @@
  * (production.mjs: compiled as the bundled service is, and the profile has line numbers); with --prof the measured run's
  * main-thread profile is written to .tmp/prof/<kind>.cpuprofile: `node test/bench/cpuprofileTop.mjs .tmp/prof/user.cpuprofile`.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { identityRoutes, projectRoutes, tableRoutes, taskRoutes } from '@stramien/api';
 import { startTestServer } from '@stramien/commands/testing/testServer';
 import { createBenchUsers, createLoadGenerator, type LoopCaller } from './http';
@@ -77,7 +78,14 @@ try {
   await load.run(callers, 2_000);
   const profile = process.argv.includes('--prof') ? await startCpuProfile() : null;
   const cpu0 = mainThreadCpuMs();
+  // how late a 1 ms timer runs: the longest turns of the event loop (a turn that parses many requests, a GC, a batch)
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
   const run = await load.run(callers, ms);
+  loop.disable();
+  console.log(
+    `loop delay ms: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} p95 ${(loop.percentile(95) / 1e6).toFixed(1)} p99 ${(loop.percentile(99) / 1e6).toFixed(1)} max ${(loop.max / 1e6).toFixed(1)}`,
+  );
   const cpu = mainThreadCpuMs() - cpu0;
   await profile?.stop(`.tmp/prof/${kind}.cpuprofile`);
   const sorted = [...run.latencies].sort((a, b) => a - b);
