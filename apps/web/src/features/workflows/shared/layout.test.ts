@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COLUMN_GAP, layoutInColumns, layoutLeftToRight, NODE_HEIGHT, NODE_WIDTH, type XY } from './layout';
+import { boundsOf, COLUMN_GAP, layoutInColumns, layoutLeftToRight, NODE_HEIGHT, NODE_WIDTH, type XY } from './layout';
 
 const overlaps = (a: XY, b: XY) => Math.abs(a.x - b.x) < NODE_WIDTH && Math.abs(a.y - b.y) < NODE_HEIGHT;
 const noneOverlap = (positions: Record<string, XY>) => {
@@ -54,6 +54,31 @@ describe('layoutLeftToRight', () => {
     const ids = Array.from({ length: 200 }, (_, i) => `n${i}`);
     const edges = ids.slice(1).map((id, i) => ({ source: ids[Math.floor(i / 3)]!, target: id }));
     expect(noneOverlap(layoutLeftToRight(ids, edges))).toBe(true);
+  });
+});
+
+describe('boundsOf', () => {
+  it('holds every node of a layout, each at its drawn size', () => {
+    const at = layoutLeftToRight(
+      ['start', 'a', 'b'],
+      [
+        { source: 'start', target: 'a' },
+        { source: 'a', target: 'b' },
+      ],
+    );
+    const box = boundsOf(at)!;
+    for (const p of Object.values(at)) {
+      expect(p.x).toBeGreaterThanOrEqual(box.x);
+      expect(p.y).toBeGreaterThanOrEqual(box.y);
+      expect(p.x + NODE_WIDTH).toBeLessThanOrEqual(box.x + box.width);
+      expect(p.y + NODE_HEIGHT).toBeLessThanOrEqual(box.y + box.height);
+    }
+    expect(box).toEqual({ x: at.start!.x, y: at.start!.y, width: at.b!.x + NODE_WIDTH - at.start!.x, height: NODE_HEIGHT });
+  });
+
+  it('is the node itself for one node, and nothing for none', () => {
+    expect(boundsOf({ only: { x: -40, y: 15 } })).toEqual({ x: -40, y: 15, width: NODE_WIDTH, height: NODE_HEIGHT });
+    expect(boundsOf({})).toBeNull();
   });
 });
 

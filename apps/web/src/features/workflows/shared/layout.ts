@@ -40,6 +40,25 @@ export const layoutLeftToRight = (nodeIds: readonly string[], edges: readonly La
 };
 
 /**
+ * The rectangle that holds nodes placed at these top-left corners, drawn at NODE_WIDTH x NODE_HEIGHT: what the view
+ * fits after a layout. Known without measuring, unlike React Flow's `fitView`, which counts only the nodes it has
+ * measured (with `onlyRenderVisibleElements`, a node out of view and not measured since its node object was made again
+ * would be left out, and then stay out of view). Null for no nodes.
+ */
+export const boundsOf = (positions: Record<string, XY>): { x: number; y: number; width: number; height: number } | null => {
+  const all = Object.values(positions);
+  if (all.length === 0) return null;
+  const x = Math.min(...all.map((p) => p.x));
+  const y = Math.min(...all.map((p) => p.y));
+  return {
+    x,
+    y,
+    width: Math.max(...all.map((p) => p.x)) + NODE_WIDTH - x,
+    height: Math.max(...all.map((p) => p.y)) + NODE_HEIGHT - y,
+  };
+};
+
+/**
  * The session flow diagram's layout (spec 2 §2: nodes in columns from the start node, the first numbered 1): each
  * node in its given column (`columnsOf` of the domain), the nodes of a column stacked in the order of the mean height
  * of the nodes that link into them (fewer crossings), then in the given order. Nodes without a column come in one

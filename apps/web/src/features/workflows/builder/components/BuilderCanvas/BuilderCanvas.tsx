@@ -15,7 +15,7 @@ import { useCallback, useEffect, useImperativeHandle, useMemo, type Ref } from '
 import { useTranslation } from 'react-i18next';
 import { useFlowAriaLabels } from '../../../shared/flowAriaLabels';
 import { workflowEdge, workflowEdgeOptions, type WorkflowEdgeTone } from '../../../shared/edges';
-import { NODE_HEIGHT, NODE_WIDTH, layoutLeftToRight } from '../../../shared/layout';
+import { NODE_HEIGHT, NODE_WIDTH, boundsOf, layoutLeftToRight } from '../../../shared/layout';
 import { workflowNodeTypes, type WorkflowFlowNode, type WorkflowNodeTone } from '../../../shared/WorkflowNode';
 import '../../../shared/workflowCanvas.css';
 
@@ -104,6 +104,9 @@ export const BuilderCanvas = ({
           type: 'workflow',
           position: node.position ?? old?.position ?? laid[node.nodeId] ?? { x: 0, y: 0 },
           selected: old?.selected ?? false,
+          // the size React Flow measured stays with the node made again: `fitView` counts only measured nodes, and a
+          // node out of view is not drawn (`onlyRenderVisibleElements`), so it would not be measured again
+          ...(old?.measured ? { measured: old.measured } : {}),
           data: {
             label: blockNames.get(node.blockId) ?? config?.name ?? '—',
             caption: t(
@@ -144,7 +147,9 @@ export const BuilderCanvas = ({
           .map(([nodeId, position]) => ({ nodeId, position }));
         setNodes((nodes) => nodes.map((n) => ({ ...n, position: laid[n.id] ?? n.position })));
         if (moves.length > 0) onMoved(moves);
-        window.requestAnimationFrame(() => void flow.fitView({ duration: 200 }));
+        // the laid-out rectangle, not `fitView`: that fits only the nodes React Flow has measured (see `boundsOf`)
+        const bounds = boundsOf(laid);
+        if (bounds) window.requestAnimationFrame(() => void flow.fitBounds(bounds, { duration: 200, padding: 0.1 }));
       },
       focus: (nodeIds) => {
         const wanted = new Set(nodeIds);
