@@ -206,9 +206,12 @@ export const createJobWorker = (deps: {
         return true;
       }
       plan = await planOf(job, kind, params);
+      const fixedPlan = plan;
       job = await send(job, { type: 'StartJob', data: { totalChunks: plan.chunks.length } });
       const total = plan.items.reduce((a, b) => a + b, 0);
-      const fixedPlan = plan;
+      const doneOf = (state: JobState) => state.completedChunks.reduce((sum, i) => sum + (fixedPlan.items[i] ?? 0), 0);
+      // the total from the start ("0 of 5,000"), not "Starting…" until the first chunk ends; a resume repeats nothing
+      job = await send(job, { type: 'ReportJobProgress', data: { done: Math.min(doneOf(job), total), total } });
       // a kind whose file is its parts: each part handed over in memory once its chunk is recorded (partFeed)
       const fed = kind.assemblesAlong ? partFeed(plan.chunks.length, remainingChunks(job)) : null;
       async function* parts(): AsyncGenerator<Readable> {
@@ -248,8 +251,7 @@ export const createJobWorker = (deps: {
           job = await send(job, { type: 'CompleteJobChunk', data: { index, items: output.items } });
           fed?.give(index, output.content instanceof Uint8Array ? output.content : null);
           if (job.status !== 'running') return true; // canceled meanwhile
-          const done = job.completedChunks.reduce((sum, i) => sum + (plan!.items[i] ?? 0), 0);
-          job = await send(job, { type: 'ReportJobProgress', data: { done: Math.min(done, total), total } });
+          job = await send(job, { type: 'ReportJobProgress', data: { done: Math.min(doneOf(job), total), total } });
         }
         if (signal.aborted) throw new Stopped();
         const file = await (along ?? assembleFile());

@@ -144,3 +144,23 @@ describe('job worker, a kind that assembles along', () => {
     expect(await adapters.blobStore.stat(jobBlobIds.file(jobId))).toBeNull();
   });
 });
+
+describe('job worker, progress', () => {
+  it('tells the total from the start, before the first chunk ends, and what is done after each chunk', async () => {
+    const seen: { index: number; status: string; done: number; total: number }[] = [];
+    const { jobId, errors } = await run(
+      lettersKind([], false, async (index, id) => {
+        const job = await stateOf(id);
+        seen.push({ index, status: job.status, ...job.progress });
+      }),
+    );
+    expect(errors).toEqual([]);
+    expect(seen).toEqual([
+      { index: 0, status: 'running', done: 0, total: CHUNKS },
+      { index: 1, status: 'running', done: 1, total: CHUNKS },
+      { index: 2, status: 'running', done: 2, total: CHUNKS },
+      { index: 3, status: 'running', done: 3, total: CHUNKS },
+    ]);
+    expect((await stateOf(jobId)).progress).toEqual({ done: CHUNKS, total: CHUNKS });
+  });
+});

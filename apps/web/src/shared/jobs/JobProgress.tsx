@@ -37,7 +37,7 @@ export const JobProgress = ({ jobId, describe, onEnded }: JobProgressProps) => {
     onEnded?.(data);
   }, [data, ended, onEnded]);
   if (ended) return null;
-  // running but before its first chunk ended, a job knows no total yet
+  // waiting for the worker, or started but not planned yet: no total to tell (the worker reports it right after the start)
   const started = data?.state === 'running' && data.progress.total > 0;
   const { done, total } = data?.progress ?? { done: 0, total: 0 };
   const text = describe ? describe({ done, total }) : t('common.job.progress', { done, total });
