@@ -25,9 +25,14 @@ const textOf = (language: Language) => {
     all[key]!.replace(/\{\{?(\w+)\}?\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
 };
 
-/** a progress line of some nodes done (after the first chunk): `DONE` in a translated text stands for a count above 0 */
+/**
+ * a progress line of some nodes done (after the first chunk): `DONE` in a translated text stands for a count above 0,
+ * written as the interface language writes counts (1,500 or 1.500)
+ */
 const DONE = '§';
-const progressOf = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(DONE, '[1-9]\\d*'));
+const progressOf = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(DONE, '[1-9][\\d.,]*'));
+/** a count as the browser writes it in `language` */
+const countIn = (language: Language, count: number) => new Intl.NumberFormat(language).format(count);
 
 /**
  * How long a job may wait for its turn: the worker runs one job at a time, and the flows beside this one (table
@@ -74,7 +79,10 @@ test('an SBS import runs as a job: its progress shows in the dialog, and Cancel 
   await expect(dialog.getByTestId('sbs-import-preview').locator('tbody tr')).toHaveCount(200);
   await dialog.getByRole('button', { name: t('sbs.import.submit') }).click();
   await expect(dialog.getByTestId('job-progress')).toBeVisible();
-  await expect(dialog.getByTestId('job-progress')).toContainText(progressOf(t('sbs.job.importing', { done: DONE, total: 15_000 })), TURN);
+  await expect(dialog.getByTestId('job-progress')).toContainText(
+    progressOf(t('sbs.job.importing', { done: DONE, total: countIn('en', 15_000) })),
+    TURN,
+  );
   await shot(page, 'import-progress-en');
   await dialog.getByRole('button', { name: t('common.job.cancel') }).click();
   await expect(dialog.getByTestId('sbs-job-canceled')).toBeVisible();
@@ -107,7 +115,10 @@ for (const language of ['nl', 'de'] as const) {
       .getByRole('button', { name: t('sbs.action.confirm'), exact: true })
       .click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByTestId('job-progress')).toContainText(progressOf(t('sbs.job.deleting', { done: DONE, total: 10_000 })), TURN);
+    await expect(dialog.getByTestId('job-progress')).toContainText(
+      progressOf(t('sbs.job.deleting', { done: DONE, total: countIn(language, 10_000) })),
+      TURN,
+    );
     await shot(page, `clear-progress-${language}`);
     release();
     await expect(dialog).toBeHidden({ timeout: 60_000 });

@@ -36,7 +36,8 @@ describe('JobProgress', () => {
         <JobProgress jobId={JOB} describe={({ done, total }) => `Importing ${done} of ${total}`} onEnded={onEnded} />
       </AppProviders>,
     );
-    expect(await screen.findByText('Importing 500 of 1500')).toBeTruthy();
+    // the counts in the interface language's format
+    expect(await screen.findByText('Importing 500 of 1,500')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(onEnded).toHaveBeenCalledWith(expect.objectContaining({ state: 'canceled' })));
     expect(onEnded).toHaveBeenCalledTimes(1);

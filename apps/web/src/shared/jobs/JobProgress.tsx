@@ -4,13 +4,17 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Download } from '@stramien/api';
 import { serverMessage } from '../apiErrors';
+import { useCountFormat } from '../numbers';
 import { cancelJob, hasEnded, jobKeys, jobQuery } from './jobQuery';
 import './jobProgress.css';
 
 export interface JobProgressProps {
   jobId: string;
-  /** what the job is doing, with its progress ("Restoring… 500 of 1,200 records"); "500 of 1,200 done" when left out */
-  describe?: (progress: { done: number; total: number }) => string;
+  /**
+   * what the job is doing, with its progress ("Restoring… 500 of 1,200 records"; the counts come formatted in the
+   * interface language); "500 of 1,200 done" when left out
+   */
+  describe?: (progress: { done: string; total: string }) => string;
   /** told once, when the job has ended (finished, failed or canceled) */
   onEnded?: (job: Download) => void;
 }
@@ -23,6 +27,7 @@ export interface JobProgressProps {
 export const JobProgress = ({ jobId, describe, onEnded }: JobProgressProps) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const count = useCountFormat();
   const job = useQuery(jobQuery(jobId));
   const cancel = useMutation({
     mutationFn: () => cancelJob(jobId),
@@ -40,7 +45,8 @@ export const JobProgress = ({ jobId, describe, onEnded }: JobProgressProps) => {
   // waiting for the worker, or started but not planned yet: no total to tell (the worker reports it right after the start)
   const started = data?.state === 'running' && data.progress.total > 0;
   const { done, total } = data?.progress ?? { done: 0, total: 0 };
-  const text = describe ? describe({ done, total }) : t('common.job.progress', { done, total });
+  const counts = { done: count(done), total: count(total) };
+  const text = describe ? describe(counts) : t('common.job.progress', counts);
   return (
     <div className="stramien-job-progress" data-testid="job-progress">
       <p>{started ? text : t('common.job.waiting')}</p>

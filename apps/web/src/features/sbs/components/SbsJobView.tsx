@@ -7,12 +7,13 @@ import { serverText } from '../../../shared/serverText';
 import { JobProgress } from '../../../shared/jobs/JobProgress';
 import { jobQuery } from '../../../shared/jobs/jobQuery';
 import { showToast } from '../../../shared/toaster';
+import { useCountFormat } from '../../../shared/numbers';
 import { sbsKeys } from '../queries';
 
 export interface SbsJobViewProps {
   jobId: string;
   /** the progress line, e.g. "Importing… 500 of 1,200 records" */
-  describe: (progress: { done: number; total: number }) => string;
+  describe: (progress: { done: string; total: string }) => string;
   /** the server's text for a finished job (its toast), e.g. '1200 SBS records imported.' */
   finished: (job: Download) => string;
   /** the job finished: the caller closes its dialog */
@@ -27,6 +28,7 @@ export const SbsJobView = ({ jobId, describe, finished, onFinished }: SbsJobView
   const { t } = useTranslation('sbs');
   const project = useProject();
   const queryClient = useQueryClient();
+  const count = useCountFormat();
   const job = useQuery(jobQuery(jobId)).data;
   const ended = (view: Download) => {
     void queryClient.invalidateQueries({ queryKey: sbsKeys.project(project.id) });
@@ -44,7 +46,7 @@ export const SbsJobView = ({ jobId, describe, finished, onFinished }: SbsJobView
       )}
       {job?.state === 'canceled' && (
         <Callout intent="warning" role="status" data-testid="sbs-job-canceled">
-          {t('sbs.job.canceled', { done: job.progress.done, total: job.progress.total })}
+          {t('sbs.job.canceled', { done: count(job.progress.done), total: count(job.progress.total) })}
         </Callout>
       )}
     </div>
