@@ -80,12 +80,14 @@ mkdirSync('.tmp', { recursive: true });
 
 // The static checks and the build are single-threaded for most of their time: on two cores the type check runs beside
 // the others, which saves about a minute of a run. The build only writes dist/ folders, which no vitest file reads.
-const [, [, , , buildOk]] = await Promise.all([
-  inTurn([['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']]]),
+const [, [, , buildOk]] = await Promise.all([
+  inTurn([
+    ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+    ['OpenAPI lint', 'node', ['test/openapi/lint.mjs']],
+  ]),
   inTurn([
     ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
     ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
-    ['OpenAPI lint', 'node', ['test/openapi/lint.mjs']],
     ['build', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only']],
   ]),
 ]);

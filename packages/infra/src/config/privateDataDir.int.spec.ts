@@ -67,6 +67,14 @@ const runChild = async (check: () => void) => {
 
 describe('the data dir', () => {
   describe('when the service runs under umask 022', () => {
+    // the child inherits this process's umask, which another file of the same test worker may have changed
+    let umask: number;
+    beforeEach(() => {
+      umask = process.umask(0o022);
+    });
+    afterEach(() => {
+      process.umask(umask);
+    });
     it('keeps every directory 0700 and every file 0600, SQLite WAL and SHM included, so no other user reads them', async () => {
       await runChild(() => {
         const entries = expectPrivate(dataDir);
