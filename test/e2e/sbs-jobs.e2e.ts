@@ -74,13 +74,14 @@ test('an SBS import runs as a job: its progress shows in the dialog, and Cancel 
   const dialog = page.getByRole('dialog');
   await dialog
     .locator('input[type=file]')
-    .setInputFiles({ name: 'sbs.csv', mimeType: 'text/csv', buffer: Buffer.from(tree(1_500), 'utf8') });
-  // 15,000 rows: the preview draws 200 of them
+    .setInputFiles({ name: 'sbs.csv', mimeType: 'text/csv', buffer: Buffer.from(tree(5_000), 'utf8') });
+  // 50,000 rows (an import of ~18 s on a quiet machine, so Cancel comes well before its end; 15,000 ran in ~4 s, which
+  // a slow click after the first progress line could miss): the preview draws 200 of them
   await expect(dialog.getByTestId('sbs-import-preview').locator('tbody tr')).toHaveCount(200);
   await dialog.getByRole('button', { name: t('sbs.import.submit') }).click();
   await expect(dialog.getByTestId('job-progress')).toBeVisible();
   await expect(dialog.getByTestId('job-progress')).toContainText(
-    progressOf(t('sbs.job.importing', { done: DONE, total: countIn('en', 15_000) })),
+    progressOf(t('sbs.job.importing', { done: DONE, total: countIn('en', 50_000) })),
     TURN,
   );
   await shot(page, 'import-progress-en');
