@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { openSignedIn } from './projects-support';
+import { openSignedIn, unique } from './projects-support';
 import { bulkShot, cellOf, openCell, tablesText, tableThroughApi } from './tables-support';
 import { adminWithProject, expectToast } from './tasks-support';
 
@@ -16,7 +16,11 @@ test('store a revision, change records, compare, restore, and export to /downloa
   test.setTimeout(180_000);
   const { token, as, project } = await adminWithProject(request, 'Revisies');
   await as.post(`/api/project/${project.id}/sbs`, { code: '21.10', label: 'Facade' });
-  const { table, ids, addRecord } = await tableThroughApi(as, project.id, 'Frames', { Code: 'text', SBS: 'sbscode' });
+  // a name of its own: the admin's /downloads also lists the exports of the flows beside this one (tables-query
+  // exports a table named Frames to XLSX)
+  const tableName = unique('Frames');
+  const fileStem = tableName.replaceAll(' ', '_');
+  const { table, ids, addRecord } = await tableThroughApi(as, project.id, tableName, { Code: 'text', SBS: 'sbscode' });
   const first = await addRecord({ Code: 'K-1' });
   const second = await addRecord({ Code: 'K-2' });
   const headers = { authorization: `Bearer ${token}` };
@@ -78,14 +82,14 @@ test('store a revision, change records, compare, restore, and export to /downloa
   await page.getByTestId('export-csv').click();
   await expectToast(page, 'Export jobs are started. You will find result files on downloads page.');
   await page.goto('/downloads');
-  const row = page.getByTestId('download-row').filter({ hasText: 'Frames' }).first();
+  const row = page.getByTestId('download-row').filter({ hasText: fileStem });
   await expect(async () => {
     await page.reload();
     await expect(row).toHaveAttribute('data-state', 'finished', { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await bulkShot(page, 'en-downloads');
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('download-file').click()]);
-  expect(download.suggestedFilename()).toMatch(/^Frames-.*\.csv$/);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^${fileStem}-.*\\.csv$`));
   const content = readFileSync((await download.path())!, 'utf8');
   expect(content).toContain('Code');
   expect(content).toContain('K-2');
