@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeEventStoreContract } from './eventStore.contract';
 import { JsonText, WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from './eventStore';
-import { createSqliteEventStore } from './sqliteEventStore';
+import { createSqliteEventStore, type SqliteEventStoreOptions } from './sqliteEventStore';
 
 const newEvent = (type: string, data: unknown = {}): NewEvent => ({ id: randomUUID(), type, data, metadata: {} });
 
@@ -39,8 +39,8 @@ describe('SqliteEventStore', () => {
   let dir: string;
   let file: string;
   const stores: EventStore[] = [];
-  const open = (): EventStore => {
-    const store = createSqliteEventStore({ file, pollIntervalMs: 50 });
+  const open = (options: Partial<SqliteEventStoreOptions> = {}): EventStore => {
+    const store = createSqliteEventStore({ file, pollIntervalMs: 50, ...options });
     stores.push(store);
     return store;
   };
@@ -451,9 +451,50 @@ describe('SqliteEventStore', () => {
     });
   });
 
-  describe('while a commit waits for its fsync', () => {
-    it('has the events in the file but answers the append, and hands them to readers, only once the WAL is on disk', async () => {
+  /** the append's promise, and whether it is answered yet */
+  const watched = (appending: Promise<unknown>): { answered: boolean; done: Promise<unknown> } => {
+    const state = { answered: false, done: appending };
+    state.done = appending.then(() => (state.answered = true));
+    return state;
+  };
+  /** after the check phase in which a group commits (an append's commit is scheduled with setImmediate) */
+  const afterCommitTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  describe('with its fsync on the event loop (the default)', () => {
+    it("answers a group's appends, and hands their events to readers, in the turn of its commit", async () => {
       const store = open();
+      await store.append('task-0', [newEvent('A')], 'no_stream');
+      const append = watched(store.append('task-1', [newEvent('B')], 'no_stream'));
+      await afterCommitTurn();
+      expect(append.answered).toBe(true);
+      expect(await store.headPosition()).toBe(2);
+      expect((await store.readAll()).map((e) => e.streamId)).toEqual(['task-0', 'task-1']);
+    });
+
+    it("sends the next second's fsyncs to the thread pool after a slow one, then takes them back", async () => {
+      // every fsync counts as slow
+      const store = open({ slowFsyncMs: -1 });
+      const first = watched(store.append('task-0', [newEvent('A')], 'no_stream'));
+      await afterCommitTurn();
+      expect(first.answered).toBe(true);
+      const second = watched(store.append('task-1', [newEvent('B')], 'no_stream'));
+      await afterCommitTurn();
+      // on the thread pool: answered in a later poll phase, its events hidden until then
+      expect(second.answered).toBe(false);
+      expect(await store.headPosition()).toBe(1);
+      await second.done;
+      expect(await store.headPosition()).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const third = watched(store.append('task-2', [newEvent('C')], 'no_stream'));
+      await afterCommitTurn();
+      expect(third.answered).toBe(true);
+      expect((await store.readAll()).map((e) => e.streamId)).toEqual(['task-0', 'task-1', 'task-2']);
+    });
+  });
+
+  describe('while a commit waits for its fsync (on the thread pool)', () => {
+    it('has the events in the file but answers the append, and hands them to readers, only once the WAL is on disk', async () => {
+      const store = open({ fsync: 'thread' });
       await store.append('task-0', [newEvent('A')], 'no_stream');
       const live = store.subscribe({ after: 1 })[Symbol.asyncIterator]();
       let answered = false;

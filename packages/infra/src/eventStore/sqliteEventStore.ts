@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, fdatasync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, fdatasync, fdatasyncSync, mkdirSync, openSync } from 'node:fs';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../config/dataDir';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -35,7 +35,19 @@ export interface SqliteEventStoreOptions {
    * (each syncing the files) slowed the appends, which each wait for their own fdatasync (docs/performance.md 29.)
    */
   walCheckpoints?: WalCheckpoints;
+  /**
+   * on disk: where the fdatasync of the WAL after a group commit runs. `loop` (the default): on the event loop, right
+   * after the commit, so the group's appends are answered in the same turn; an fdatasync that takes longer than
+   * `slowFsyncMs` sends the next second's to the thread pool, so a slow disk does not hold up the event loop.
+   * `thread`: always on libuv's thread pool, answered in a later turn (docs/performance.md 2. and 37.).
+   */
+  fsync?: 'loop' | 'thread';
+  /** an fdatasync on the event loop that takes longer than this (ms) sends the next second's to the thread pool; default 2 */
+  slowFsyncMs?: number;
 }
+
+/** how long fsyncs go to the thread pool after one on the event loop was slow (ms) */
+const SLOW_FSYNC_SPELL_MS = 1_000;
 
 /** at most this many appends share one commit */
 const MAX_GROUP = 1_000;
@@ -631,7 +643,16 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     return syncing.length === 0 && unsynced.length === 0 ? undefined : Number.MAX_SAFE_INTEGER;
   };
 
-  /** fsyncs the WAL file for the groups committed so far; one fsync at a time, the next takes what came meanwhile */
+  const slowFsyncMs = options.slowFsyncMs ?? 2;
+  /** until when (performance.now()) fsyncs go to the thread pool; always with `fsync: 'thread'` */
+  let threadPoolUntil = options.fsync === 'thread' ? Infinity : 0;
+
+  /**
+   * fsyncs the WAL file for the groups committed so far; one fsync at a time, the next takes what came meanwhile.
+   * On the event loop (see `fsync`) it takes ~0.1 ms on a local disk, and the group is answered in the turn of its
+   * commit: on the thread pool its answer waited for the event loop's next poll phase, behind every request read
+   * meanwhile (docs/performance.md 37.).
+   */
   const syncWal = () => {
     if (syncing.length > 0 || unsynced.length === 0) return;
     syncing = unsynced;
@@ -642,7 +663,17 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     } catch (error) {
       return afterSync(error);
     }
-    fdatasync(walFd, (error) => afterSync(error));
+    const startedAt = performance.now();
+    if (startedAt < threadPoolUntil) return fdatasync(walFd, (error) => afterSync(error));
+    let failure: unknown;
+    try {
+      fdatasyncSync(walFd);
+    } catch (error) {
+      failure = error;
+    }
+    const endedAt = performance.now();
+    if (endedAt - startedAt > slowFsyncMs) threadPoolUntil = endedAt + SLOW_FSYNC_SPELL_MS;
+    afterSync(failure);
   };
   const afterSync = (error: unknown) => {
     const done = syncing;
