@@ -471,8 +471,8 @@ describe('SqliteEventStore', () => {
       expect((await store.readAll()).map((e) => e.streamId)).toEqual(['task-0', 'task-1']);
     });
 
-    it("sends the next second's fsyncs to the thread pool after a slow one, then takes them back", async () => {
-      // every fsync counts as slow
+    it("sends the next second's fsyncs to the thread pool once they are slow, then takes them back", async () => {
+      // every fsync counts as slow: the running mean passes the limit at the first
       const store = open({ slowFsyncMs: -1 });
       const first = watched(store.append('task-0', [newEvent('A')], 'no_stream'));
       await afterCommitTurn();

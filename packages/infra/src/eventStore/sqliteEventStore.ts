@@ -37,16 +37,17 @@ export interface SqliteEventStoreOptions {
   walCheckpoints?: WalCheckpoints;
   /**
    * on disk: where the fdatasync of the WAL after a group commit runs. `loop` (the default): on the event loop, right
-   * after the commit, so the group's appends are answered in the same turn; an fdatasync that takes longer than
-   * `slowFsyncMs` sends the next second's to the thread pool, so a slow disk does not hold up the event loop.
+   * after the commit, so the group's appends are answered in the same turn; when the running mean of those
+   * fdatasyncs passes `slowFsyncMs`, the next second's go to the thread pool, so a slow disk does not hold up the
+   * event loop.
    * `thread`: always on libuv's thread pool, answered in a later turn (docs/performance.md 2. and 37.).
    */
   fsync?: 'loop' | 'thread';
-  /** an fdatasync on the event loop that takes longer than this (ms) sends the next second's to the thread pool; default 2 */
+  /** when the running mean of the fdatasyncs on the event loop passes this (ms), the next second's go to the thread pool; default 2 */
   slowFsyncMs?: number;
 }
 
-/** how long fsyncs go to the thread pool after one on the event loop was slow (ms) */
+/** how long fsyncs go to the thread pool once those on the event loop were slow (ms) */
 const SLOW_FSYNC_SPELL_MS = 1_000;
 
 /** at most this many appends share one commit */
@@ -646,6 +647,8 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   const slowFsyncMs = options.slowFsyncMs ?? 2;
   /** until when (performance.now()) fsyncs go to the thread pool; always with `fsync: 'thread'` */
   let threadPoolUntil = options.fsync === 'thread' ? Infinity : 0;
+  /** the recent fsyncs on the event loop: a running mean of how long they took (ms), the latest weighing a quarter */
+  let loopFsyncMs = 0;
 
   /**
    * fsyncs the WAL file for the groups committed so far; one fsync at a time, the next takes what came meanwhile.
@@ -672,7 +675,11 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
       failure = error;
     }
     const endedAt = performance.now();
-    if (endedAt - startedAt > slowFsyncMs) threadPoolUntil = endedAt + SLOW_FSYNC_SPELL_MS;
+    loopFsyncMs += (endedAt - startedAt - loopFsyncMs) / 4;
+    if (loopFsyncMs > slowFsyncMs) {
+      threadPoolUntil = endedAt + SLOW_FSYNC_SPELL_MS;
+      loopFsyncMs = 0;
+    }
     afterSync(failure);
   };
   const afterSync = (error: unknown) => {
