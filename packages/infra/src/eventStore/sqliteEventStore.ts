@@ -43,7 +43,7 @@ export interface SqliteEventStoreOptions {
    * `thread`: always on libuv's thread pool, answered in a later turn (docs/performance.md 2. and 37.).
    */
   fsync?: 'loop' | 'thread';
-  /** when the running mean of the fdatasyncs on the event loop passes this (ms), the next second's go to the thread pool; default 2 */
+  /** when the running mean of the fdatasyncs on the event loop passes this (ms), the next second's go to the thread pool; default 5 */
   slowFsyncMs?: number;
 }
 
@@ -644,10 +644,10 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     return syncing.length === 0 && unsynced.length === 0 ? undefined : Number.MAX_SAFE_INTEGER;
   };
 
-  const slowFsyncMs = options.slowFsyncMs ?? 2;
+  const slowFsyncMs = options.slowFsyncMs ?? 5;
   /** until when (performance.now()) fsyncs go to the thread pool; always with `fsync: 'thread'` */
   let threadPoolUntil = options.fsync === 'thread' ? Infinity : 0;
-  /** the recent fsyncs on the event loop: a running mean of how long they took (ms), the latest weighing a quarter */
+  /** the recent fsyncs on the event loop: a running mean of how long they took (ms), the latest weighing an eighth */
   let loopFsyncMs = 0;
 
   /**
@@ -675,7 +675,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
       failure = error;
     }
     const endedAt = performance.now();
-    loopFsyncMs += (endedAt - startedAt - loopFsyncMs) / 4;
+    loopFsyncMs += (endedAt - startedAt - loopFsyncMs) / 8;
     if (loopFsyncMs > slowFsyncMs) {
       threadPoolUntil = endedAt + SLOW_FSYNC_SPELL_MS;
       loopFsyncMs = 0;
