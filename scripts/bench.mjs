@@ -3,8 +3,8 @@
 // BENCHMARKS.md at the repo root with the machine and the date. A missed target is printed and written,
 // never turned into a failure; the exit code is non-zero only when a benchmark could not run.
 // `npm run bench -- replay commands` runs only the named ones and replaces only their rows in BENCHMARKS.md: each
-// row says when it was measured and the machine's load when its bench started, so a figure taken on a busy machine
-// is seen as such.
+// row says when it was measured, the machine's load when its bench started and how fast the machine ran then (a
+// fixed loop's time, `speedCheck`), so a figure taken on a busy or slow machine is seen as such.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, release, platform } from 'node:os';
@@ -38,10 +38,26 @@ const requested = process.argv.slice(2);
 const names = requested.length > 0 ? requested : ALL;
 mkdirSync('.tmp', { recursive: true });
 
+/**
+ * How fast the machine runs just now: milliseconds for 10⁸ additions in a loop (lower is faster). On the 2-core
+ * virtual bench machine the same loop took 755 to 1,293 ms per 3·10⁸ in runs a second apart, with no other process
+ * at work: a figure of its row's bench moves with it (docs/performance.md 37.).
+ */
+const speedCheck = () => {
+  const started = process.hrtime.bigint();
+  let sum = 0;
+  for (let i = 0; i < 1e8; i++) sum += i % 7;
+  if (sum < 0) throw new Error('unreachable');
+  return Math.round(Number(process.hrtime.bigint() - started) / 1e6);
+};
+// compiled before the first measured check
+speedCheck();
+
 const results = [];
 for (const name of names) {
   const out = join('.tmp', `bench-${name}.json`);
   rmSync(out, { force: true });
+  const before = speedCheck();
   const started = Date.now();
   const load = loadavg()[0].toFixed(1);
   const measured = new Date(started).toISOString().slice(0, 16).replace('T', ' ');
@@ -53,11 +69,20 @@ for (const name of names) {
       stdio: 'inherit',
     },
   );
+  const speed = `${before} / ${speedCheck()}`;
   if (existsSync(out)) {
-    results.push(...JSON.parse(readFileSync(out, 'utf8')).map((r) => ({ ...r, load, measured })));
+    results.push(...JSON.parse(readFileSync(out, 'utf8')).map((r) => ({ ...r, load, measured, speed })));
   } else {
     const reason = run.error ? run.error.message : `exited with ${run.status ?? run.signal}`;
-    results.push({ bench: name, figures: [], error: `no result (${reason})`, seconds: (Date.now() - started) / 1000, load, measured });
+    results.push({
+      bench: name,
+      figures: [],
+      error: `no result (${reason})`,
+      seconds: (Date.now() - started) / 1000,
+      load,
+      measured,
+      speed,
+    });
   }
 }
 
@@ -84,6 +109,7 @@ const rows = results.flatMap((r) =>
           error: r.error,
           load: r.load,
           measured: r.measured,
+          speed: r.speed,
         },
       ]
     : r.figures.map((f) => ({
@@ -95,6 +121,7 @@ const rows = results.flatMap((r) =>
         status: f.target === '-' || f.target === 'info' ? 'info' : f.met ? 'met' : 'MISSED',
         load: r.load,
         measured: r.measured,
+        speed: r.speed,
       })),
 );
 
@@ -131,15 +158,15 @@ const earlierRows = () => {
         .slice(2, -2)
         .split(/ (?<!\\)\| /)
         .map(uncell);
-      // rows written before rows carried their own time and load: the file's date, load unknown
-      const [bench, name, value, target, status, measured = earlierDate, load = '?'] = cells;
-      return { bench, line: `| ${[bench, name, value, target, status, measured, load].map(cell).join(' | ')} |` };
+      // rows written before rows carried their own time, load and speed check: the file's date, the rest unknown
+      const [bench, name, value, target, status, measured = earlierDate, load = '?', speed = '?'] = cells;
+      return { bench, line: `| ${[bench, name, value, target, status, measured, load, speed].map(cell).join(' | ')} |` };
     });
 };
 const kept = earlierRows().filter((row) => !names.includes(row.bench));
 const fresh = rows.map((r) => ({
   bench: r.bench,
-  line: `| ${[r.bench, r.name, `${r.value} ${r.unit}`.trim(), r.target, r.status, r.measured, r.load].map(cell).join(' | ')} |`,
+  line: `| ${[r.bench, r.name, `${r.value} ${r.unit}`.trim(), r.target, r.status, r.measured, r.load, r.speed].map(cell).join(' | ')} |`,
 }));
 const order = (bench) => (ALL.includes(bench) ? ALL.indexOf(bench) : ALL.length);
 const table = [...kept, ...fresh].sort((a, b) => order(a.bench) - order(b.bench));
@@ -150,7 +177,10 @@ const md = [
   'Written by `npm run bench` (scripts/bench.mjs, modules in test/bench/ and packages/infra/src/*/\\*.bench.ts),',
   'on the embedded default (SQLite event store, embedded document store, in-process bus). A missed target is',
   'listed as MISSED, never hidden. Each row says when it was measured and the 1-minute load average of the',
-  `machine when its bench started (${machine.cores} cores: a load above that means the figure was taken on a busy machine).`,
+  `machine when its bench started (${machine.cores} cores: a load above that means the figure was taken on a busy machine),`,
+  'and its speed check: the milliseconds a fixed loop of 10⁸ additions took just before and just after the bench (lower',
+  'is faster; ~250 on this machine at its quickest; on a virtual machine the host can slow every process down without',
+  'any load showing).',
   '',
   '| machine | |',
   '| --- | --- |',
@@ -161,8 +191,8 @@ const md = [
   `| OS | ${cell(machine.os)} |`,
   `| date | ${date} |`,
   '',
-  '| benchmark | figure | value | target | result | measured (UTC) | load |',
-  '| --- | --- | ---: | --- | --- | --- | ---: |',
+  '| benchmark | figure | value | target | result | measured (UTC) | load | speed check (ms, before / after) |',
+  '| --- | --- | ---: | --- | --- | --- | ---: | ---: |',
   ...table.map((row) => row.line),
   '',
   `${count('met')} met, ${count('MISSED')} missed, ${count('ERROR')} did not run.`,
