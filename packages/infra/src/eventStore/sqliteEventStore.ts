@@ -205,14 +205,15 @@ const assertValidEvents = (streamId: string, events: NewEvent[]): void => {
  * Group commit: appends made in the same turn of the event loop (concurrent requests) are written in one
  * transaction, each checked in full before it writes, so they share one fsync but succeed or fail on their own.
  *
- * Durability off the event loop (a file on disk): SQLite runs with synchronous = NORMAL, so a commit only
- * writes its WAL frames, and the store then fsyncs the WAL file itself on libuv's thread pool; the appends
- * of a group resolve once an fsync that began after their commit has finished (one fsync at a time, so the
- * groups committed while one runs share the next). That is synchronous = FULL's guarantee (the WAL is on disk
- * before an append is answered) without blocking the process for the length of an fsync per group. Until
- * then the group's events are not handed out by readAll, subscriptions or headPosition, so no read model,
- * notification or webhook runs ahead of the durable log (readStream does see them: a command deciding after
- * them appends after them, and is answered after the same or a later fsync).
+ * Durability (a file on disk): SQLite runs with synchronous = NORMAL, so a commit only writes its WAL frames,
+ * and the store then fsyncs the WAL file itself: right after the commit on the event loop while those fsyncs are
+ * fast, on libuv's thread pool for a while after they were slow (see the `fsync` option). The appends of a group
+ * resolve once an fsync that began after their commit has finished (one fsync at a time, so the groups committed
+ * while one runs on the thread pool share the next). That is synchronous = FULL's guarantee (the WAL is on disk
+ * before an append is answered), with the fsync of a group rather than of each transaction. Until then the group's
+ * events are not handed out by readAll, subscriptions or headPosition, so no read model, notification or webhook
+ * runs ahead of the durable log (readStream does see them: a command deciding after them appends after them, and
+ * is answered after the same or a later fsync).
  */
 export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventStore => {
   const { file, pollIntervalMs = 250, subscriptionPageSize = 500 } = options;
@@ -223,7 +224,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   // private to the service user; SQLite gives the -wal and -shm files the database file's mode
   if (onDisk) chmodSync(file, PRIVATE_FILE_MODE);
   db.pragma('journal_mode = WAL');
-  // on disk the store fsyncs the WAL itself after each commit, off the event loop (see above)
+  // on disk the store fsyncs the WAL itself after each commit (see `fsync`)
   db.pragma(onDisk ? 'synchronous = NORMAL' : 'synchronous = FULL');
   // 16 MiB page cache; checkpoint every ~40 MiB of WAL rather than every 4 MiB
   db.pragma('cache_size = -16384');
