@@ -41,7 +41,7 @@ mkdirSync('.tmp', { recursive: true });
 /**
  * How fast the machine runs just now: milliseconds for 10⁸ additions in a loop (lower is faster). On the 2-core
  * virtual bench machine the same loop took 755 to 1,293 ms per 3·10⁸ in runs a second apart, with no other process
- * at work: a figure of its row's bench moves with it (docs/performance.md 37.).
+ * at work. It shows a slow spell of the CPU, not every slow spell of a bench (docs/performance.md 37.).
  */
 const speedCheck = () => {
   const started = process.hrtime.bigint();

@@ -451,10 +451,13 @@ describe('SqliteEventStore', () => {
     });
   });
 
-  /** the append's promise, and whether it is answered yet */
-  const watched = (appending: Promise<unknown>): { answered: boolean; done: Promise<unknown> } => {
+  /** the append's answer, and whether it has come yet */
+  const watched = <T>(appending: Promise<T>): { answered: boolean; done: Promise<T> } => {
     const state = { answered: false, done: appending };
-    state.done = appending.then(() => (state.answered = true));
+    state.done = appending.then((result) => {
+      state.answered = true;
+      return result;
+    });
     return state;
   };
   /** after the check phase in which a group commits (an append's commit is scheduled with setImmediate) */
@@ -497,26 +500,22 @@ describe('SqliteEventStore', () => {
       const store = open({ fsync: 'thread' });
       await store.append('task-0', [newEvent('A')], 'no_stream');
       const live = store.subscribe({ after: 1 })[Symbol.asyncIterator]();
-      let answered = false;
-      const appended = store.append('task-1', [newEvent('B')], 'no_stream').then((result) => {
-        answered = true;
-        return result;
-      });
+      const append = watched(store.append('task-1', [newEvent('B')], 'no_stream'));
       // the group commits in the next check phase; the fsync it starts answers in a later poll phase at the earliest
-      await new Promise((resolve) => setImmediate(resolve));
+      await afterCommitTurn();
       const other = new Database(file, { readonly: true });
       try {
         expect(other.prepare('SELECT stream_id FROM events ORDER BY position').pluck().all()).toEqual(['task-0', 'task-1']);
       } finally {
         other.close();
       }
-      expect(answered).toBe(false);
+      expect(append.answered).toBe(false);
       expect(await store.headPosition()).toBe(1);
       expect((await store.readAll()).map((e) => e.streamId)).toEqual(['task-0']);
       // readStream does see it: a command deciding after it appends after it, and is answered after it
       expect((await store.readStream('task-1')).map((e) => e.type)).toEqual(['B']);
 
-      expect(await appended).toEqual({ nextExpectedRevision: 0, position: 2 });
+      expect(await append.done).toEqual({ nextExpectedRevision: 0, position: 2 });
       expect(await store.headPosition()).toBe(2);
       expect((await store.readAll()).map((e) => e.streamId)).toEqual(['task-0', 'task-1']);
       expect((await withTimeout(live.next(), 'the live event')).value).toMatchObject({ streamId: 'task-1', position: 2 });
