@@ -32,6 +32,32 @@ const open = async (page: Page, token: string, language: Language, path = '/dash
   await page.goto(path);
 };
 
+/**
+ * The boxes of `testId`'s element in each animation frame from the one it appears in, for `ms`: a menu whose items
+ * move after they show takes a click meant for one item on its neighbour (or on a divider), since a click is a press
+ * and a release and the browser sends the click to what is under both.
+ */
+const recordBoxes = (page: Page, testId: string, ms = 600) =>
+  page.evaluate(
+    ({ testId, ms }) =>
+      new Promise<string[]>((done) => {
+        const boxes: string[] = [];
+        let first: number | undefined;
+        const frame = (now: number) => {
+          const element = document.querySelector(`[data-testid="${testId}"]`);
+          if (element) {
+            first ??= now;
+            const box = element.getBoundingClientRect();
+            boxes.push(`${box.x},${box.y},${box.width},${box.height}`);
+          }
+          if (first !== undefined && now - first >= ms) done(boxes);
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+    { testId, ms },
+  );
+
 const EVERYONE = [
   'nav-pin',
   'profile-settings',
@@ -81,7 +107,12 @@ for (const language of ['en', 'nl', 'de'] as const) {
     await expect(page.getByTestId('user-menu')).toBeVisible();
     await expect(tour).toHaveCount(0);
 
+    const logoutBoxes = recordBoxes(page, 'logout');
     await page.getByTestId('user-menu').click();
+    const boxes = await logoutBoxes;
+    // the menu opens in place: its last item does not move from the frame it shows in on
+    expect(boxes.length).toBeGreaterThan(3);
+    expect(new Set(boxes).size, boxes.join(' ')).toBe(1);
     for (const id of EVERYONE) await expect(page.getByTestId(id)).toBeVisible();
     await expect(page.getByTestId('profile-settings')).toContainText(texts[language].profile);
     await expect(page.getByTestId('account-admin')).toHaveCount(0);

@@ -1,4 +1,3 @@
-import { Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import {
   BookIcon,
   BuildIcon,
@@ -21,6 +20,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../features/identity/session/useSession';
 import { LANGUAGES, changeLanguage, currentLanguage } from '../shared/i18n';
 import { preload } from '../shared/loadOnce';
+import { Menu, MenuDivider, MenuItem, MenuPopover } from '../shared/menuParts';
 import { withRedirect } from '../shared/redirect';
 import { API_REFERENCE_URL, supportPortalUrl } from './externalLinks';
 import { useNews } from './news/newsStore';
@@ -135,8 +135,8 @@ export const UserMenuPopover = ({ button, opened, pinned, onTogglePinned }: User
   );
 
   return (
-    <PopoverNext content={menu} placement="bottom-end" defaultIsOpen={opened}>
+    <MenuPopover content={menu} placement="bottom-end" defaultIsOpen={opened}>
       {button}
-    </PopoverNext>
+    </MenuPopover>
   );
 };

@@ -128,7 +128,7 @@ export const NotificationBell = ({ userId, token, services: given }: Notificatio
     </Button>
   );
   if (!parts) return button;
-  const { Menu, MenuDivider, MenuItem, PopoverNext } = parts;
+  const { Menu, MenuDivider, MenuItem, MenuPopover } = parts;
 
   const list = (
     <div className="stramien-notifications" data-testid="notification-list">
@@ -178,8 +178,8 @@ export const NotificationBell = ({ userId, token, services: given }: Notificatio
   );
 
   return (
-    <PopoverNext content={list} placement="bottom-end" popoverClassName="stramien-notifications__popover" defaultIsOpen={opened}>
+    <MenuPopover content={list} placement="bottom-end" popoverClassName="stramien-notifications__popover" defaultIsOpen={opened}>
       {button}
-    </PopoverNext>
+    </MenuPopover>
   );
 };

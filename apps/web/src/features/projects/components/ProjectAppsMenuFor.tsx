@@ -53,7 +53,7 @@ const AppsMenu = ({ project }: { project: Project }) => {
     />
   );
   if (!parts) return button;
-  const { Menu, MenuDivider, MenuItem, PopoverNext } = parts;
+  const { Menu, MenuDivider, MenuItem, MenuPopover } = parts;
   /** a titled group of the menu, or the spec's 'No options' line when the search leaves none of it */
   const group = (title: string, items: ReactNode[]) => (
     <>
@@ -125,8 +125,8 @@ const AppsMenu = ({ project }: { project: Project }) => {
   );
 
   return (
-    <PopoverNext content={menu} placement="bottom-start" defaultIsOpen={opened}>
+    <MenuPopover content={menu} placement="bottom-start" defaultIsOpen={opened}>
       {button}
-    </PopoverNext>
+    </MenuPopover>
   );
 };
