@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -520,6 +520,53 @@ describe('SqliteEventStore', () => {
       expect((await store.readAll()).map((e) => e.streamId)).toEqual(['task-0', 'task-1']);
       expect((await withTimeout(live.next(), 'the live event')).value).toMatchObject({ streamId: 'task-1', position: 2 });
       await live.return?.();
+    });
+  });
+
+  /**
+   * Points the store's own descriptor of the WAL file (opened read-only for its fsyncs; SQLite's are read-write) at
+   * /dev/null, on which an fdatasync fails with EINVAL: a disk that refuses an fsync. POSIX hands out the lowest free
+   * descriptor, so /dev/null takes the number just closed.
+   */
+  const failFsyncsOf = (walFile: string) => {
+    const ours = readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        if (readlinkSync(`/proc/self/fd/${fd}`) !== walFile) return false;
+        const flags = /^flags:\s*([0-7]+)/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8'))?.[1];
+        return flags !== undefined && (parseInt(flags, 8) & 3) === 0;
+      } catch {
+        return false; // a descriptor of readdirSync's own, closed by now
+      }
+    });
+    expect(ours).toHaveLength(1);
+    closeSync(Number(ours[0]));
+    expect(openSync('/dev/null', 'r')).toBe(Number(ours[0]));
+  };
+
+  describe.each(['loop', 'thread'] as const)('when an fsync fails (fsync on the %s)', (fsync) => {
+    it('fails the appends waiting for it and every later one, and keeps their events from readers', async () => {
+      const store = open({ fsync });
+      await store.append('task-0', [newEvent('A')], 'no_stream');
+      const live = store.subscribe({ after: 1 })[Symbol.asyncIterator]();
+      failFsyncsOf(`${file}-wal`);
+
+      const appends = [store.append('task-1', [newEvent('B')], 'no_stream'), store.append('task-2', [newEvent('C')], 'no_stream')];
+      await expect(appends[0]).rejects.toMatchObject({ code: 'EINVAL' });
+      await expect(appends[1]).rejects.toMatchObject({ code: 'EINVAL' });
+      // committed in the file, but answered with an error: no reader sees them
+      expect(await store.headPosition()).toBe(1);
+      expect((await store.readAll()).map((e) => e.streamId)).toEqual(['task-0']);
+      const next = live.next();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await Promise.race([next.then(() => 'an event'), Promise.resolve('nothing')])).toBe('nothing');
+      // and the store takes no more appends: nothing it writes could be known durable
+      await expect(store.append('task-3', [newEvent('D')], 'no_stream')).rejects.toMatchObject({ code: 'EINVAL' });
+      await store.close();
+      await expect(withTimeout(next, 'the end of the subscription')).resolves.toEqual({ done: true, value: undefined });
+
+      // opened anew, the file tells what reached it: the failed appends' events were committed before the fsync
+      const reopened = open();
+      expect((await reopened.readAll()).map((e) => e.streamId)).toEqual(['task-0', 'task-1', 'task-2']);
     });
   });
 

@@ -630,8 +630,18 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   /** the groups the fsync under way covers */
   let syncing: typeof unsynced = [];
   let walFd: number | undefined;
-  /** an fsync failed: nothing written since can be known durable, so the store takes no more appends */
+  /**
+   * An fsync failed: nothing written since can be known durable, so the store takes no more appends. A later fsync
+   * that succeeds does not vouch for the failed group's frames (Linux may have dropped the dirty pages it could not
+   * write), so the groups still waiting fail with it.
+   */
   let syncError: unknown;
+  /**
+   * Where the first group that failed its fsync began: its events and every later one stay hidden from readers for
+   * as long as this store is open, as their appends were answered with an error (whether they reached the disk is
+   * known again only when the file is opened anew).
+   */
+  let failedFrom: number | undefined;
   const synced: Array<() => void> = [];
 
   /**
@@ -640,6 +650,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
    * something began: no scan of every waiting group on each read (a group that wrote nothing has no `from`).
    */
   const hiddenFrom = (): number | undefined => {
+    if (failedFrom !== undefined) return failedFrom;
     for (const group of syncing) if (group.from !== Number.MAX_SAFE_INTEGER) return group.from;
     for (const group of unsynced) if (group.from !== Number.MAX_SAFE_INTEGER) return group.from;
     return syncing.length === 0 && unsynced.length === 0 ? undefined : Number.MAX_SAFE_INTEGER;
@@ -662,6 +673,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     if (syncing.length > 0 || unsynced.length === 0) return;
     syncing = unsynced;
     unsynced = [];
+    if (syncError) return afterSync(syncError);
     try {
       // the -wal file exists from the first commit on and stays while this connection is open
       walFd ??= openSync(`${file}-wal`, 'r');
@@ -689,8 +701,11 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     syncing = [];
     if (error) syncError ??= error;
     for (const group of done) {
-      if (error) group.fail(error);
-      else group.settle();
+      if (!error) group.settle();
+      else {
+        failedFrom = Math.min(failedFrom ?? Number.MAX_SAFE_INTEGER, group.from);
+        group.fail(error);
+      }
     }
     if (done.length > 0) for (const subscription of subscriptions) subscription.notify();
     if (unsynced.length > 0) syncWal();
