@@ -637,9 +637,9 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
    */
   let syncError: unknown;
   /**
-   * Where the first group that failed its fsync began: its events and every later one stay hidden from readers for
-   * as long as this store is open, as their appends were answered with an error (whether they reached the disk is
-   * known again only when the file is opened anew).
+   * Where the first group that failed its fsync began: its events and every later one stay hidden from `readAll`,
+   * subscriptions and `headPosition` for as long as this store is open, as their appends were answered with an
+   * error (whether they reached the disk is known again only when the file is opened anew).
    */
   let failedFrom: number | undefined;
   const synced: Array<() => void> = [];
