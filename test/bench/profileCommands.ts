@@ -5,12 +5,17 @@
  * `node --import tsx --import ./test/bench/production.mjs test/bench/profileCommands.ts user|task|record [ms] [--prof] [--clients=N]`
  * (production.mjs: compiled as the bundled service is, and the profile has line numbers); with --prof the measured run's
  * main-thread profile is written to .tmp/prof/<kind>.cpuprofile: `node test/bench/cpuprofileTop.mjs .tmp/prof/user.cpuprofile`.
+ * With --turns it prints the event loop's turns by length (eventLoopTurns.ts) and writes them to .tmp/prof/<kind>.turns.json;
+ * with both, `node test/bench/turnProfile.mjs .tmp/prof/task.cpuprofile .tmp/prof/task.turns.json` compares the
+ * long turns' profile with the ordinary ones' (docs/performance.md 39.).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { identityRoutes, projectRoutes, tableRoutes, taskRoutes } from '@stramien/api';
 import { startTestServer } from '@stramien/commands/testing/testServer';
 import { createBenchUsers, createLoadGenerator, type LoopCaller } from './http';
 import { startCpuProfile } from './cpuProfile';
+import { recordTurns, turnTable } from './eventLoopTurns';
 import { mainThreadCpuMs } from './threadCpu';
 
 const kind = process.argv[2] ?? 'user';
@@ -81,8 +86,15 @@ try {
   // how late a 1 ms timer runs: the longest turns of the event loop (a turn that parses many requests, a GC, a batch)
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
+  const turns = process.argv.includes('--turns') ? recordTurns() : null;
   const run = await load.run(callers, ms);
   loop.disable();
+  if (turns) {
+    const recorded = turns.stop();
+    for (const row of turnTable(recorded)) console.log(row);
+    mkdirSync('.tmp/prof', { recursive: true });
+    writeFileSync(`.tmp/prof/${kind}.turns.json`, JSON.stringify(recorded));
+  }
   console.log(
     `loop delay ms: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} p95 ${(loop.percentile(95) / 1e6).toFixed(1)} p99 ${(loop.percentile(99) / 1e6).toFixed(1)} max ${(loop.max / 1e6).toFixed(1)}`,
   );
