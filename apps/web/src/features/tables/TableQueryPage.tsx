@@ -117,7 +117,11 @@ export const TableQueryPage = () => {
               <HTMLSelect
                 aria-label={t('tables.query.group-match')}
                 value={group.match}
-                onChange={(e) => setGroup(gi, (g) => ({ ...g, match: e.currentTarget.value as Match }))}
+                onChange={(e) => {
+                  // read while the event is dispatched: React may run the updater later, when currentTarget is null
+                  const match = e.currentTarget.value as Match;
+                  setGroup(gi, (g) => ({ ...g, match }));
+                }}
                 options={[
                   { value: 'AND', label: t('tables.query.all') },
                   { value: 'OR', label: t('tables.query.any') },
