@@ -665,9 +665,8 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   /**
    * fsyncs the WAL file for the groups committed so far; one fsync at a time, the next takes what came meanwhile.
    * On the event loop (see `fsync`) it takes well under a millisecond on a local disk (~0.1 ms alone, ~0.5 ms under
-   * load), and the group is answered in the turn of its
-   * commit: on the thread pool its answer waited for the event loop's next poll phase, behind every request read
-   * meanwhile (docs/performance.md 37.).
+   * load), and the group is answered in the turn of its commit: on the thread pool its answer waited for the event
+   * loop's next poll phase, behind every request read meanwhile (docs/performance.md 37.).
    */
   const syncWal = () => {
     if (syncing.length > 0 || unsynced.length === 0) return;

@@ -1,9 +1,10 @@
-import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { CaretDownIcon, ExportIcon } from '@blueprintjs/icons';
 import { TABLE_EXPORT_FORMATS, type TableExportFormat, type TableQueryBody } from '@stramien/api';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../../shared/apiErrors';
+import { Menu, MenuItem, MenuPopover } from '../../../../shared/menuParts';
 import { serverText } from '../../../../shared/serverText';
 import { showToast } from '../../../../shared/toaster';
 import { tableCalls } from '../../queries';
@@ -32,7 +33,7 @@ export const ExportTableButton = ({ query }: ExportTableButtonProps) => {
     if (body) start.mutate({ body, format });
   };
   return (
-    <Popover
+    <MenuPopover
       placement="bottom-end"
       content={
         <Menu aria-label={t('tables.export.title')}>
@@ -49,6 +50,6 @@ export const ExportTableButton = ({ query }: ExportTableButtonProps) => {
         loading={start.isPending}
         data-testid="export-table"
       />
-    </Popover>
+    </MenuPopover>
   );
 };
