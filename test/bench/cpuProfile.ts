@@ -17,3 +17,27 @@ export const startCpuProfile = async (): Promise<{ stop(file: string): Promise<v
     },
   };
 };
+
+/**
+ * A sampling profile of what this thread allocates from now on, the objects the GC already took included (so it
+ * shows what makes the young generation fill, not what stays alive); `stop` writes it as a .heapprofile (DevTools,
+ * or `node test/bench/heapprofileTop.mjs`). One sample per `intervalBytes` allocated on average.
+ */
+export const startAllocationProfile = async (intervalBytes = 16_384): Promise<{ stop(file: string): Promise<void> }> => {
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: intervalBytes,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return {
+    async stop(file) {
+      const { profile } = await session.post('HeapProfiler.stopSampling');
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+};

@@ -5,7 +5,7 @@
  * `node --import tsx --import ./test/bench/production.mjs test/bench/profileCommands.ts user|task|record [ms] [--prof] [--clients=N]`
  * (production.mjs: compiled as the bundled service is, and the profile has line numbers); with --prof the measured run's
  * main-thread profile is written to .tmp/prof/<kind>.cpuprofile: `node test/bench/cpuprofileTop.mjs .tmp/prof/user.cpuprofile`.
- * With --turns it prints the event loop's turns by length (eventLoopTurns.ts) and writes them to .tmp/prof/<kind>.turns.json;
+ * It prints every thread's CPU per command (the load generator's too: the budget of both cores). With --turns it prints the event loop's turns by length (eventLoopTurns.ts) and writes them to .tmp/prof/<kind>.turns.json;
  * with both, `node test/bench/turnProfile.mjs .tmp/prof/task.cpuprofile .tmp/prof/task.turns.json` compares the
  * long turns' profile with the ordinary ones' (docs/performance.md 39.).
  */
@@ -14,9 +14,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { identityRoutes, projectRoutes, tableRoutes, taskRoutes } from '@stramien/api';
 import { startTestServer } from '@stramien/commands/testing/testServer';
 import { createBenchUsers, createLoadGenerator, type LoopCaller } from './http';
-import { startCpuProfile } from './cpuProfile';
+import { startAllocationProfile, startCpuProfile } from './cpuProfile';
 import { recordTurns, turnTable } from './eventLoopTurns';
-import { mainThreadCpuMs } from './threadCpu';
+import { mainThreadCpuMs, threadCpuMs, threadCpuSince } from './threadCpu';
 
 const kind = process.argv[2] ?? 'user';
 const ms = Number(process.argv[3] ?? 8_000);
@@ -82,7 +82,9 @@ try {
   }
   await load.run(callers, 2_000);
   const profile = process.argv.includes('--prof') ? await startCpuProfile() : null;
+  const allocations = process.argv.includes('--alloc') ? await startAllocationProfile() : null;
   const cpu0 = mainThreadCpuMs();
+  const threads0 = threadCpuMs();
   // how late a 1 ms timer runs: the longest turns of the event loop (a turn that parses many requests, a GC, a batch)
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
@@ -99,7 +101,14 @@ try {
     `loop delay ms: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} p95 ${(loop.percentile(95) / 1e6).toFixed(1)} p99 ${(loop.percentile(99) / 1e6).toFixed(1)} max ${(loop.max / 1e6).toFixed(1)}`,
   );
   const cpu = mainThreadCpuMs() - cpu0;
+  // every thread's share (the load generator, the fsync and checkpoint threads too): what the command costs both cores
+  const threads = threadCpuSince(threads0);
+  const perCommand = (threadMs: number) => ((1000 * threadMs) / Math.max(1, run.latencies.length)).toFixed(0);
+  console.log(
+    `CPU µs/command by thread: ${threads.map((t) => `${t.name} ${perCommand(t.ms)}`).join(', ')}; all ${perCommand(threads.reduce((sum, t) => sum + t.ms, 0))}`,
+  );
   await profile?.stop(`.tmp/prof/${kind}.cpuprofile`);
+  await allocations?.stop(`.tmp/prof/${kind}.heapprofile`);
   const sorted = [...run.latencies].sort((a, b) => a - b);
   const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!.toFixed(1);
   console.log(

@@ -211,10 +211,17 @@ export const updateTask = (command: UpdateTask, state: TaskState): Decision => {
     parentId: d.parentId === undefined ? state.parentId : trimOrNull(d.parentId),
   };
   const errors = validateTaskFields({
-    ...next,
+    title: next.title,
+    description: next.description,
+    priority: next.priority,
     projectId: state.projectId,
-    taskType: next.taskType?.type ?? null,
+    assignedTo: next.assignedTo,
+    plannedStart: next.plannedStart,
+    plannedEnd: next.plannedEnd,
+    due: next.due,
     automated: state.automated,
+    automationId: next.automationId,
+    taskType: next.taskType?.type ?? null,
   });
   if (hasTaskErrors(errors)) return invalid(errors);
 

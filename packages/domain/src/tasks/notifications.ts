@@ -20,19 +20,19 @@ const statusOf: Record<'TaskClosed' | 'TaskCanceled' | 'TaskReopened', TaskStatu
 };
 
 const dataOf = (event: NotifyingEvent): TaskNotificationData | null => {
-  const base = { taskId: event.data.taskId, taskTitle: event.data.title };
+  const { taskId, title: taskTitle } = event.data;
   switch (event.type) {
     case 'TaskAssigned':
-      return { ...base, change: 'assigned_to', assignedTo: event.data.assignedTo };
+      return { taskId, taskTitle, change: 'assigned_to', assignedTo: event.data.assignedTo };
     case 'TaskRescheduled':
       // a move of the planned start or end alone is no due-date change
       return event.data.due === event.data.previousDue
         ? null
-        : { ...base, change: 'due', due: event.data.due, previousDue: event.data.previousDue };
+        : { taskId, taskTitle, change: 'due', due: event.data.due, previousDue: event.data.previousDue };
     case 'TaskClosed':
     case 'TaskCanceled':
     case 'TaskReopened':
-      return { ...base, change: 'status', status: statusOf[event.type] };
+      return { taskId, taskTitle, change: 'status', status: statusOf[event.type] };
   }
 };
 

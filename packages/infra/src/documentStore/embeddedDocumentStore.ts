@@ -243,6 +243,12 @@ const limitOf = (limit: number | undefined): number | undefined =>
   limit === undefined || limit === 0 ? undefined : Math.abs(Math.floor(limit));
 
 /** the id of a filter that is exactly `{ _id: '<string>' }` (how projections and checkpoints address a document) */
+/** Whether the document's first key is `_id` holding `id` (a replacement stored as it is, with no copy). */
+const startsWithId = (document: Doc, id: string): boolean => {
+  for (const key in document) return key === '_id' && document._id === id;
+  return false;
+};
+
 const idOnly = (filter: Filter): string | undefined => {
   const id = (filter as { _id?: unknown })._id;
   return typeof id === 'string' && Object.keys(filter).length === 1 ? id : undefined;
@@ -862,7 +868,8 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     if (cached !== undefined) {
       const params = condition.params;
       if (cached.pagedInSql && literal === undefined) params.push(limit ?? -1, skip);
-      return { ...cached, params };
+      // field by field: a key added to a spread copy takes V8 11's slow path (docs/performance.md 40.)
+      return { sql: cached.sql, params, sortInJs: cached.sortInJs, pagedInSql: cached.pagedInSql, exact: cached.exact };
     }
     const plan = this.planAnew(meta, condition, sort, skip, limit, pagedInSql, literal);
     if (planKey !== null)
@@ -1082,8 +1089,8 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     if (id === undefined || ('_id' in replacement && replacement._id !== id)) {
       return this.updateOneSync(name, predicate ?? compileFilter(filter), filter, replacement, upsert);
     }
-    const { _id: _ignored, ...fields } = replacement;
-    const updated: Doc = { _id: id, ...fields };
+    // `_id` first, as MongoDB stores it (the replacement's own `_id`, if any, is `id`: checked above)
+    const updated: Doc = startsWithId(replacement, id) ? replacement : ({ _id: id, ...(replacement as Omit<Doc, '_id'>) } as Doc);
     const meta = this.catalog.get(name);
     const raw = meta === undefined ? undefined : (this.statement(meta.selectByIdSql).get(id) as RawRow | undefined);
     if (meta !== undefined && raw !== undefined) {
@@ -1143,7 +1150,10 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   }
 
   async findOne(filter?: Filter, options?: FindOptions): Promise<T | null> {
-    return (this.store.find(this.name, filter, { ...options, limit: 1 })[0] as T | undefined) ?? null;
+    // field by field, not `{ ...options, limit: 1 }` (a key added to a spread copy: V8 11's slow path)
+    const first: FindOptions =
+      options === undefined ? { limit: 1 } : { sort: options.sort, skip: options.skip, limit: 1, projection: options.projection };
+    return (this.store.find(this.name, filter, first)[0] as T | undefined) ?? null;
   }
 
   async count(filter?: Filter): Promise<number> {

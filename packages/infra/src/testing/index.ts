@@ -1,1 +1,2 @@
 export * from './natsServer';
+export * from './shapes';
