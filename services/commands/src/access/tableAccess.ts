@@ -72,8 +72,11 @@ export const loadTableAccess = async (
   const rights = rightsIn(project, table.permissions);
   if (!rights.read) throw tableNotFound();
   if (!rights[need]) throw new DomainError(messages.shared.forbidden, 403);
+  // field by field: keys added to a spread copy take V8 11's slow path (docs/performance.md 40.)
   return {
-    ...rights,
+    manage: rights.manage,
+    write: rights.write,
+    read: rights.read,
     table,
     project,
     actor: { userId: project.user.userId, licenceId: project.project.licenceId, isSystemAdmin: project.user.isSystemAdmin },
