@@ -228,8 +228,11 @@ export const evolveTask = (state: TaskState, event: TaskEvent): TaskState => {
       return { ...initialTaskState(), ...rest, labels: [...labels], exists: true };
     }
     case 'TaskUpdated': {
-      const changes = Object.fromEntries(Object.entries(event.data.changes).filter(([, v]) => v !== undefined));
-      return { ...state, ...changes };
+      // the changed fields set on a copy: every key is one of the state's, so the copy keeps the state's shape
+      const next = { ...state };
+      const changes = event.data.changes as Record<string, unknown>;
+      for (const key in changes) if (changes[key] !== undefined) (next as unknown as Record<string, unknown>)[key] = changes[key];
+      return next;
     }
     case 'TaskAssigned':
       return { ...state, assignedTo: event.data.assignedTo };

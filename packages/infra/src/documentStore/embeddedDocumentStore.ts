@@ -442,20 +442,21 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
   // ---- reads -------------------------------------------------------------------------------
 
   find(name: string, filter: Filter | undefined, options: FindOptions = {}): Doc[] {
-    const predicate = compileFilter(filter);
+    const id = filter === undefined ? undefined : idOnly(filter);
+    // a filter on one id is valid as it stands and needs no predicate (the row is read by its key)
+    const predicate = id === undefined ? compileFilter(filter) : undefined;
     const projection = compileProjection(options.projection);
     if (options.sort) compileSort(options.sort);
     this.refresh();
     const meta = this.catalog.get(name);
     if (meta === undefined) return [];
-    const id = filter === undefined ? undefined : idOnly(filter);
     if (id !== undefined) {
       // by primary key (every access check's read of one document), without planning a query
       if ((options.skip ?? 0) > 0) return [];
       const raw = this.statement(`${SELECT_ROWS} FROM ${meta.table} WHERE _id = ?`).get(id) as RawRow | undefined;
       return raw === undefined ? [] : [projection(JSON.parse(raw.json) as Doc) as Doc];
     }
-    const rows = this.select(meta, predicate, filter, options);
+    const rows = this.select(meta, predicate!, filter, options);
     return rows.map((row) => projection(row.doc) as Doc);
   }
 
