@@ -71,6 +71,18 @@ const handledEvents = (projection: Projection, byType: Map<string, EventEnvelope
   return lists.flat().sort((a, b) => a.position - b.position);
 };
 
+/**
+ * A projection's document as the runner stores it: `_id` first (as the store keeps it), the projection's fields, its
+ * position. Not `{ ...doc, _id, _position }`: keys added to a spread copy take V8 11's slow path, a new hidden class
+ * per document (docs/performance.md 40.).
+ */
+export const positioned = (doc: Doc, id: string, position: number): PositionedDoc => {
+  const stored = { _id: id, ...(doc as Omit<Doc, '_id'>) } as PositionedDoc;
+  stored._id = id;
+  stored._position = position;
+  return stored;
+};
+
 /** applyBatch on events already narrowed to the types the projection handles, in position order */
 const applyHandled = async (
   projection: Projection,
@@ -96,7 +108,7 @@ const applyHandled = async (
       const current = cache.get(id) ?? null;
       if (current && current._position >= event.position) continue;
       const next = projection.evolve(current, event, id);
-      cache.set(id, next ? { ...next, _id: id, _position: event.position } : null);
+      cache.set(id, next ? positioned(next, id, event.position) : null);
       dirty.add(id);
     }
   }

@@ -160,7 +160,7 @@ const comparison = (target: Target, operator: string, operand: unknown): SqlCond
   // a boolean is 1 or 0 in SQL: its JSON type tells it from the numbers 1 and 0, so the equality is exact
   if (typeof operand === 'boolean' && target.literal !== null)
     return { sql: `${sql.sql} AND json_type(doc, ${target.literal}) = '${String(operand)}'`, params: sql.params, exact: true };
-  return { ...sql, exact: exactFor(operand, target.flags) };
+  return { sql: sql.sql, params: sql.params, exact: exactFor(operand, target.flags) };
 };
 
 const regex = (target: Target, pattern: unknown, options: unknown): SqlCondition => {
