@@ -221,65 +221,106 @@ export const initialTaskState = (): TaskState => ({
 
 const sameRelation = (a: TaskRelation, b: TaskRelation): boolean => a.taskId === b.taskId && a.kind === b.kind;
 
+/** A task's fields but its flags and id: what its read-model document shares with its state. */
+export type TaskFields = Omit<TaskState, 'exists' | 'deleted' | 'taskId'>;
+
+/**
+ * A task's fields copied one by one. On Node 20 (V8 11) a spread copy with keys added or changed after it
+ * (`{ ...state, status }`, `{ ...state, _id }`) can get a new hidden class on every call, and a fold of many events
+ * gave each state a new one: slow copies, and every reader of the states megamorphic (docs/performance.md 40.). Every
+ * task state and document is built from this one literal, so they all share one shape; `TaskState`'s type keeps the
+ * list complete (a field added to it and not here fails to compile).
+ */
+export const taskFieldsOf = (from: TaskFields): TaskFields => ({
+  licenceId: from.licenceId,
+  projectId: from.projectId,
+  number: from.number,
+  title: from.title,
+  description: from.description,
+  parentId: from.parentId,
+  taskType: from.taskType,
+  metadata: from.metadata,
+  sbscode: from.sbscode,
+  status: from.status,
+  priority: from.priority,
+  assignedTo: from.assignedTo,
+  createdBy: from.createdBy,
+  plannedStart: from.plannedStart,
+  plannedEnd: from.plannedEnd,
+  due: from.due,
+  isPrivate: from.isPrivate,
+  automated: from.automated,
+  automationId: from.automationId,
+  labels: from.labels,
+  checks: from.checks,
+  appendixes: from.appendixes,
+  messages: from.messages,
+  relations: from.relations,
+  createdAt: from.createdAt,
+});
+
+/** The state with `change`'s defined fields set (a copy built with `taskFieldsOf`; the state is left as it was). */
+export const withTask = (state: TaskState, change: Partial<TaskState>): TaskState => {
+  const next = taskFieldsOf(state) as TaskState;
+  next.exists = state.exists;
+  next.deleted = state.deleted;
+  next.taskId = state.taskId;
+  const values = change as Record<string, unknown>;
+  for (const key in values) if (values[key] !== undefined) (next as unknown as Record<string, unknown>)[key] = values[key];
+  return next;
+};
+
 export const evolveTask = (state: TaskState, event: TaskEvent): TaskState => {
   switch (event.type) {
-    case 'TaskCreated': {
-      const { labels, ...rest } = event.data;
-      return { ...initialTaskState(), ...rest, labels: [...labels], exists: true };
-    }
-    case 'TaskUpdated': {
-      // the changed fields set on a copy: every key is one of the state's, so the copy keeps the state's shape
-      const next = { ...state };
-      const changes = event.data.changes as Record<string, unknown>;
-      for (const key in changes) if (changes[key] !== undefined) (next as unknown as Record<string, unknown>)[key] = changes[key];
-      return next;
-    }
+    case 'TaskCreated':
+      return withTask(initialTaskState(), { ...event.data, labels: [...event.data.labels], exists: true, deleted: false });
+    case 'TaskUpdated':
+      return withTask(state, event.data.changes as Partial<TaskState>);
     case 'TaskAssigned':
-      return { ...state, assignedTo: event.data.assignedTo };
+      return withTask(state, { assignedTo: event.data.assignedTo });
     case 'TaskRescheduled': {
       const { plannedStart, plannedEnd, due } = event.data;
-      return { ...state, plannedStart, plannedEnd, due };
+      return withTask(state, { plannedStart, plannedEnd, due });
     }
     case 'TaskParentChanged':
-      return { ...state, parentId: event.data.parentId };
+      return withTask(state, { parentId: event.data.parentId });
     case 'TaskClosed':
-      return { ...state, status: 'closed' };
+      return withTask(state, { status: 'closed' });
     case 'TaskCanceled':
-      return { ...state, status: 'canceled' };
+      return withTask(state, { status: 'canceled' });
     case 'TaskReopened':
-      return { ...state, status: 'open' };
+      return withTask(state, { status: 'open' });
     case 'TaskExecuted':
       return state;
     case 'TaskDeleted':
-      return { ...state, deleted: true };
+      return withTask(state, { deleted: true });
     case 'TaskAppendixAdded':
-      return {
-        ...state,
+      return withTask(state, {
         appendixes: [...state.appendixes.filter((a) => a.appendixId !== event.data.appendix.appendixId), event.data.appendix],
-      };
+      });
     case 'TaskAppendixRemoved':
-      return { ...state, appendixes: state.appendixes.filter((a) => a.appendixId !== event.data.appendixId) };
+      return withTask(state, { appendixes: state.appendixes.filter((a) => a.appendixId !== event.data.appendixId) });
     case 'TaskMessagePosted':
       return state.messages.some((m) => m.messageId === event.data.message.messageId)
         ? state
-        : { ...state, messages: [...state.messages, event.data.message] };
+        : withTask(state, { messages: [...state.messages, event.data.message] });
     case 'TaskCheckAdded':
     case 'TaskCheckUpdated': {
       const check = event.data.check;
       const index = state.checks.findIndex((c) => c.checkId === check.checkId);
-      return { ...state, checks: index === -1 ? [...state.checks, check] : state.checks.map((c, i) => (i === index ? check : c)) };
+      return withTask(state, { checks: index === -1 ? [...state.checks, check] : state.checks.map((c, i) => (i === index ? check : c)) });
     }
     case 'TaskCheckRemoved':
-      return { ...state, checks: state.checks.filter((c) => c.checkId !== event.data.checkId) };
+      return withTask(state, { checks: state.checks.filter((c) => c.checkId !== event.data.checkId) });
     case 'TaskLabelAdded':
-      return state.labels.includes(event.data.labelId) ? state : { ...state, labels: [...state.labels, event.data.labelId] };
+      return state.labels.includes(event.data.labelId) ? state : withTask(state, { labels: [...state.labels, event.data.labelId] });
     case 'TaskLabelRemoved':
-      return { ...state, labels: state.labels.filter((id) => id !== event.data.labelId) };
+      return withTask(state, { labels: state.labels.filter((id) => id !== event.data.labelId) });
     case 'TaskRelationAdded':
       return state.relations.some((r) => sameRelation(r, event.data.relation))
         ? state
-        : { ...state, relations: [...state.relations, event.data.relation] };
+        : withTask(state, { relations: [...state.relations, event.data.relation] });
     case 'TaskRelationRemoved':
-      return { ...state, relations: state.relations.filter((r) => !sameRelation(r, event.data.relation)) };
+      return withTask(state, { relations: state.relations.filter((r) => !sameRelation(r, event.data.relation)) });
   }
 };

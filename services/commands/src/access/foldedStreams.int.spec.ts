@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { evolveRecord, initialRecordState, type RecordState } from '@stramien/domain';
 import { createSqliteEventStore, type EventStore, type NewEvent } from '@stramien/infra';
+import { keepsOneShape } from '@stramien/infra/testing/index';
 import { readFolded } from './foldedStreams';
 
 type Event = { type: 'Add'; data: { n: number } } | { type: 'Reset'; data: Record<string, never> };
@@ -59,5 +61,20 @@ describe('readFolded', () => {
       return { ...next, total: next.total * 2 };
     };
     expect((await readFolded(one, 'counter-1', initial, double)).state.total).toBe(2);
+  });
+
+  it('keeps a record folded over many edits in one shape (docs/performance.md 40.)', () => {
+    let state: RecordState = evolveRecord(initialRecordState(), {
+      type: 'RecordCreated',
+      data: { recordId: 'r1', tableId: 't1', projectId: 'p1', values: { c1: 'a' } },
+    });
+    let n = 0;
+    const edit = (): RecordState =>
+      (state = evolveRecord(state, {
+        type: 'RecordUpdated',
+        data: { recordId: 'r1', tableId: 't1', projectId: 'p1', changes: { c1: { from: null, to: `v${++n}` } } },
+      }));
+    expect(keepsOneShape(edit, 200)).toBe(true);
+    expect(state.values).toEqual({ c1: `v${n}` });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Doc } from '@stramien/infra';
 import { keepsOneShape } from '@stramien/infra/testing/index';
 import { positioned } from './projectionRunner';
 
@@ -11,7 +12,7 @@ describe('a projection document as the runner stores it', () => {
   });
 
   it('keeps one shape for documents of one shape (docs/performance.md 40.)', () => {
-    const doc = JSON.parse('{"name":"Crew","size":3}') as Record<string, unknown>;
+    const doc = JSON.parse('{"_id":"team-1","name":"Crew","size":3}') as Doc;
     expect(keepsOneShape(() => positioned(doc, 'team-1', 42))).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialTaskState, type TaskState } from '@stramien/domain';
+import { evolveTask, initialTaskState, type TaskState } from '@stramien/domain';
 import { keepsOneShape } from '@stramien/infra/testing/index';
 import { taskStateOf, toTaskDoc, type TaskDoc } from './tasks';
 
@@ -45,5 +45,23 @@ describe('a task document and its state', () => {
     const doc = toTaskDoc(held, [], 'x');
     expect(keepsOneShape(() => toTaskDoc(held, [], 'x'))).toBe(true);
     expect(keepsOneShape(() => taskStateOf(JSON.parse(JSON.stringify(doc)) as TaskDoc))).toBe(true);
+  });
+
+  it('keeps a task folded over many updates in one shape', () => {
+    let held = state();
+    let n = 0;
+    const update = (): TaskState =>
+      (held = evolveTask(held, {
+        type: 'TaskUpdated',
+        data: { taskId: 't1', changes: { title: `Title ${++n}`, priority: n % 2 ? 'high' : 'low' } },
+      }));
+    expect(keepsOneShape(update, 200)).toBe(true);
+    expect(held.title).toBe(`Title ${n}`);
+    const close = (): TaskState =>
+      (held = evolveTask(evolveTask(held, { type: 'TaskClosed', data: { taskId: 't1' } } as never), {
+        type: 'TaskReopened',
+        data: { taskId: 't1' },
+      } as never));
+    expect(keepsOneShape(close, 200)).toBe(true);
   });
 });

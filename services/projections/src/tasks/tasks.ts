@@ -2,6 +2,7 @@ import type { Doc } from '@stramien/infra';
 import {
   evolveTask,
   initialTaskState,
+  taskFieldsOf,
   taskEventTypes,
   type EventEnvelope,
   type TaskEvent,
@@ -34,56 +35,22 @@ export interface TaskDoc extends Doc, Omit<TaskState, 'exists' | 'deleted' | 'ta
 
 type E<T extends TaskEvent['type']> = EventEnvelope<Extract<TaskEvent, { type: T }>>;
 
-/**
- * The fields a task document shares with its `TaskState`, copied one by one: on Node 20 (V8 11) an object literal
- * that starts with a spread and then adds keys the spread object lacks (`{ ...state, _id }`), and an object rest
- * (`{ taskId, ...rest }`), take the slow path of several µs an object; a task command made five such copies
- * (docs/performance.md 40.). `TaskState`'s type keeps the list complete: a field added to it and not here fails to
- * compile.
- */
-const sharedFields = (from: Omit<TaskState, 'exists' | 'deleted' | 'taskId'>): Omit<TaskState, 'exists' | 'deleted' | 'taskId'> => ({
-  licenceId: from.licenceId,
-  projectId: from.projectId,
-  number: from.number,
-  title: from.title,
-  description: from.description,
-  parentId: from.parentId,
-  taskType: from.taskType,
-  metadata: from.metadata,
-  sbscode: from.sbscode,
-  status: from.status,
-  priority: from.priority,
-  assignedTo: from.assignedTo,
-  createdBy: from.createdBy,
-  plannedStart: from.plannedStart,
-  plannedEnd: from.plannedEnd,
-  due: from.due,
-  isPrivate: from.isPrivate,
-  automated: from.automated,
-  automationId: from.automationId,
-  labels: from.labels,
-  checks: from.checks,
-  appendixes: from.appendixes,
-  messages: from.messages,
-  relations: from.relations,
-  createdAt: from.createdAt,
-});
-
 /** The TaskState a document holds (the inverse of `toTaskDoc`); a field an older document lacks has its initial value. */
 export const taskStateOf = (doc: TaskDoc): TaskState => {
   const initial = initialTaskState();
-  const state = sharedFields(doc) as TaskState;
+  const state = taskFieldsOf(doc) as TaskState;
   for (const key of Object.keys(state) as (keyof TaskState)[])
     if (state[key] === undefined) (state as unknown as Record<string, unknown>)[key] = initial[key];
-  state.taskId = doc._id;
+  // the flags in `withTask`'s order, so states from documents and from folds share one shape
   state.exists = true;
   state.deleted = false;
+  state.taskId = doc._id;
   return state;
 };
 
 /** The document of a task state (the fold), with the derived fields given. */
 export const toTaskDoc = (state: TaskState, linkedRelations: TaskRelation[], updatedAt: string): TaskDoc => {
-  const doc = sharedFields(state) as TaskDoc;
+  const doc = taskFieldsOf(state) as TaskDoc;
   doc._id = state.taskId;
   doc.linkedRelations = linkedRelations;
   doc.updatedAt = updatedAt;
