@@ -88,6 +88,34 @@ export const createInProcessBus = (options: InProcessBusOptions = {}): Bus => {
     return false;
   };
 
+  /**
+   * Who reads a subject: the plain subscribers, the queue groups' members and the durables it matches, kept per
+   * subject (the forwarder publishes every event of the log; most subjects have no reader in this process) until a
+   * subscription or a durable comes or goes.
+   */
+  interface Route {
+    subscribers: Subscriber[];
+    groups: Map<string, Subscriber[]>;
+    durables: Durable[];
+  }
+  const routes = new Map<string, Route>();
+  const ROUTES_KEPT = 10_000;
+  const routeOf = (subject: string): Route => {
+    let route = routes.get(subject);
+    if (route !== undefined) return route;
+    const tokens = subject.split('.');
+    route = { subscribers: [], groups: new Map(), durables: [] };
+    for (const subscriber of subscribers) {
+      if (!tokensMatch(subscriber.tokens, tokens)) continue;
+      if (subscriber.queueGroup === undefined) route.subscribers.push(subscriber);
+      else route.groups.set(subscriber.queueGroup, [...(route.groups.get(subscriber.queueGroup) ?? []), subscriber]);
+    }
+    for (const durable of durables.values()) if (tokensMatch(durable.tokens, tokens)) route.durables.push(durable);
+    if (routes.size >= ROUTES_KEPT) routes.clear();
+    routes.set(subject, route);
+    return route;
+  };
+
   const assertOpen = () => {
     if (closed) throw new Error('Bus is closed');
   };
@@ -132,30 +160,26 @@ export const createInProcessBus = (options: InProcessBusOptions = {}): Bus => {
     async publish(subject, data, publishOptions) {
       assertOpen();
       assertSubject(subject);
-      const json = JSON.stringify(data);
-      if (json === undefined) throw new TypeError(`Bus message data for ${subject} is not JSON-serialisable`);
+      // what JSON.stringify answers undefined for; the text itself is made only for a subject somebody reads
+      if (data === undefined || typeof data === 'function' || typeof data === 'symbol')
+        throw new TypeError(`Bus message data for ${subject} is not JSON-serialisable`);
       const id = publishOptions?.id;
       if (id !== undefined && isDuplicate(id)) return;
 
-      const tokens = subject.split('.');
-      const groups = new Map<string, Subscriber[]>();
-      const targets: Subscriber[] = [];
-      for (const subscriber of subscribers) {
-        if (!tokensMatch(subscriber.tokens, tokens)) continue;
-        if (subscriber.queueGroup === undefined) targets.push(subscriber);
-        else groups.set(subscriber.queueGroup, [...(groups.get(subscriber.queueGroup) ?? []), subscriber]);
-      }
-      for (const [group, members] of groups) {
+      const route = routeOf(subject);
+      if (route.subscribers.length === 0 && route.groups.size === 0 && route.durables.length === 0) return;
+      const json = JSON.stringify(data);
+      const message = (): BusMessage =>
+        id !== undefined ? { subject, data: JSON.parse(json) as unknown, id } : { subject, data: JSON.parse(json) as unknown };
+      const targets = [...route.subscribers];
+      for (const [group, members] of route.groups) {
         const turn = roundRobin.get(group) ?? 0;
         roundRobin.set(group, turn + 1);
         targets.push(members[turn % members.length] as Subscriber);
       }
-      for (const target of targets) {
-        target.queue.push({ subject, data: JSON.parse(json) as unknown, ...(id !== undefined ? { id } : {}) });
-      }
-      for (const durable of durables.values()) {
-        if (!tokensMatch(durable.tokens, tokens)) continue;
-        durable.backlog.push({ subject, data: JSON.parse(json) as unknown, ...(id !== undefined ? { id } : {}) });
+      for (const target of targets) target.queue.push(message());
+      for (const durable of route.durables) {
+        durable.backlog.push(message());
         deliverDurable(durable);
       }
     },
@@ -170,11 +194,13 @@ export const createInProcessBus = (options: InProcessBusOptions = {}): Bus => {
         queue: createHandlerQueue(handler, onHandlerError),
       };
       subscribers.add(subscriber);
+      routes.clear();
       subscribeOptions?.health?.running();
       return {
         async unsubscribe() {
           // no new messages; those already handed over are still handled
           subscribers.delete(subscriber);
+          routes.clear();
           await subscriber.queue.idle();
         },
       };
@@ -189,6 +215,7 @@ export const createInProcessBus = (options: InProcessBusOptions = {}): Bus => {
       if (!durable) {
         durable = { pattern, tokens: pattern.split('.'), backlog: [], members: [], turn: 0, failures: 0, active: null, retryTimer: null };
         durables.set(durableOptions.name, durable);
+        routes.clear();
       } else if (durable.pattern !== pattern) {
         throw new Error(`Durable ${durableOptions.name} reads ${durable.pattern}, not ${pattern}`);
       }
