@@ -272,8 +272,12 @@ export const withTask = (state: TaskState, change: Partial<TaskState>): TaskStat
 
 export const evolveTask = (state: TaskState, event: TaskEvent): TaskState => {
   switch (event.type) {
-    case 'TaskCreated':
-      return withTask(initialTaskState(), { ...event.data, labels: [...event.data.labels], exists: true, deleted: false });
+    case 'TaskCreated': {
+      const created = withTask(initialTaskState(), event.data);
+      created.labels = [...event.data.labels];
+      created.exists = true;
+      return created;
+    }
     case 'TaskUpdated':
       return withTask(state, event.data.changes as Partial<TaskState>);
     case 'TaskAssigned':

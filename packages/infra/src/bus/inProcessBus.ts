@@ -58,6 +58,18 @@ interface Subscriber {
 }
 
 /**
+ * Who reads a subject: the plain subscribers, the queue groups' members and the durables it matches. Kept per subject
+ * (the forwarder publishes every event of the log; most subjects have no reader in this process).
+ */
+interface Route {
+  subscribers: Subscriber[];
+  groups: Map<string, Subscriber[]>;
+  durables: Durable[];
+}
+/** subjects whose routes are kept at most (then they are worked out anew) */
+const ROUTES_KEPT = 10_000;
+
+/**
  * The embedded bus: NATS subject semantics inside one process.
  * - data is delivered as its JSON form (as over the wire), each subscriber gets its own copy;
  * - queue groups (by name, as NATS does) get each message once, round-robin among their members;
@@ -88,18 +100,8 @@ export const createInProcessBus = (options: InProcessBusOptions = {}): Bus => {
     return false;
   };
 
-  /**
-   * Who reads a subject: the plain subscribers, the queue groups' members and the durables it matches, kept per
-   * subject (the forwarder publishes every event of the log; most subjects have no reader in this process) until a
-   * subscription or a durable comes or goes.
-   */
-  interface Route {
-    subscribers: Subscriber[];
-    groups: Map<string, Subscriber[]>;
-    durables: Durable[];
-  }
+  // who reads each subject (`Route`), kept until a subscription or a durable comes or goes
   const routes = new Map<string, Route>();
-  const ROUTES_KEPT = 10_000;
   const routeOf = (subject: string): Route => {
     let route = routes.get(subject);
     if (route !== undefined) return route;

@@ -24,7 +24,7 @@ import { QueryError } from './query/errors';
 import { compileFilter, type DocumentPredicate } from './query/matches';
 import { compileProjection } from './query/project';
 import { compileSort, type SortKey } from './query/sort';
-import { applyUpdate, isReplacement, upsertSeed, validateUpdate, type Update } from './query/update';
+import { applyUpdate, isReplacement, startsWithId, upsertSeed, validateUpdate, type Update } from './query/update';
 import { isPlainObject } from './query/values';
 import { ShapeSummary } from './sqlite/shape';
 import { dataVersionOf, type DataVersion } from '../sqlite/dataVersion';
@@ -243,12 +243,6 @@ const limitOf = (limit: number | undefined): number | undefined =>
   limit === undefined || limit === 0 ? undefined : Math.abs(Math.floor(limit));
 
 /** the id of a filter that is exactly `{ _id: '<string>' }` (how projections and checkpoints address a document) */
-/** Whether the document's first key is `_id` holding `id` (a replacement stored as it is, with no copy). */
-const startsWithId = (document: Doc, id: string): boolean => {
-  for (const key in document) return key === '_id' && document._id === id;
-  return false;
-};
-
 const idOnly = (filter: Filter): string | undefined => {
   const id = (filter as { _id?: unknown })._id;
   return typeof id === 'string' && Object.keys(filter).length === 1 ? id : undefined;
@@ -1091,7 +1085,8 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
       return this.updateOneSync(name, predicate ?? compileFilter(filter), filter, replacement, upsert);
     }
     // `_id` first, as MongoDB stores it (the replacement's own `_id`, if any, is `id`: checked above)
-    const updated: Doc = startsWithId(replacement, id) ? replacement : ({ _id: id, ...(replacement as Omit<Doc, '_id'>) } as Doc);
+    const updated: Doc =
+      startsWithId(replacement) && replacement._id === id ? replacement : ({ _id: id, ...(replacement as Omit<Doc, '_id'>) } as Doc);
     const meta = this.catalog.get(name);
     const raw = meta === undefined ? undefined : (this.statement(meta.selectByIdSql).get(id) as RawRow | undefined);
     if (meta !== undefined && raw !== undefined) {

@@ -3,6 +3,7 @@ import {
   evolveTask,
   initialTaskState,
   taskFieldsOf,
+  withTask,
   taskEventTypes,
   type EventEnvelope,
   type TaskEvent,
@@ -36,17 +37,8 @@ export interface TaskDoc extends Doc, Omit<TaskState, 'exists' | 'deleted' | 'ta
 type E<T extends TaskEvent['type']> = EventEnvelope<Extract<TaskEvent, { type: T }>>;
 
 /** The TaskState a document holds (the inverse of `toTaskDoc`); a field an older document lacks has its initial value. */
-export const taskStateOf = (doc: TaskDoc): TaskState => {
-  const initial = initialTaskState();
-  const state = taskFieldsOf(doc) as TaskState;
-  for (const key of Object.keys(state) as (keyof TaskState)[])
-    if (state[key] === undefined) (state as unknown as Record<string, unknown>)[key] = initial[key];
-  // the flags in `withTask`'s order, so states from documents and from folds share one shape
-  state.exists = true;
-  state.deleted = false;
-  state.taskId = doc._id;
-  return state;
-};
+export const taskStateOf = (doc: TaskDoc): TaskState =>
+  withTask(initialTaskState(), Object.assign(taskFieldsOf(doc), { exists: true, deleted: false, taskId: doc._id }));
 
 /** The document of a task state (the fold), with the derived fields given. */
 export const toTaskDoc = (state: TaskState, linkedRelations: TaskRelation[], updatedAt: string): TaskDoc => {

@@ -245,9 +245,15 @@ export const validateUpdate = (update: Update): void => {
   }
 };
 
+/** Whether the document's first key is `_id` (read without listing its keys). */
+export const startsWithId = (document: PlainObject): boolean => {
+  for (const key in document) return key === '_id';
+  return false;
+};
+
 /** `_id` first, as MongoDB stores it */
 const withIdFirst = <T extends PlainObject>(document: T): T => {
-  if (!('_id' in document) || Object.keys(document)[0] === '_id') return document;
+  if (!('_id' in document) || startsWithId(document)) return document;
   const { _id, ...rest } = document;
   return { _id, ...rest } as unknown as T;
 };
