@@ -11,3 +11,4 @@ export * from './health/index';
 export * from './commands/commandPipeline';
 export * from './threads/moduleWorker';
 export * from './sqlite/walCheckpoints';
+export * from './caches/trimOldest';

@@ -1,3 +1,4 @@
+import { trimOldest } from '@stramien/infra';
 import { streamCategoryOf, taskPrivacyAfter, webhookPayload, type PublishableEvent, type WebhookPayload } from '@stramien/domain';
 import type { EventStore, RecordedEvent } from '@stramien/infra';
 
@@ -20,7 +21,7 @@ export const createEventVisibility = (eventStore: EventStore) => {
       for (const e of more) flags.push(taskPrivacyAfter(flags[flags.length - 1] ?? false, e));
     }
     privacy.set(streamId, flags);
-    if (privacy.size > CACHE_SIZE) privacy.delete(privacy.keys().next().value as string);
+    trimOldest(privacy, CACHE_SIZE);
     return flags[revision] ?? false;
   };
   return {

@@ -1,4 +1,5 @@
 import type { EventStore, EventSubscription } from '../eventStore/eventStore';
+import { trimOldest } from '../caches/trimOldest';
 
 /** how long a looked-up document or verified token is kept; also the longest a change that is not a revocation takes to show */
 export const AUTH_CACHE_TTL_MS = 2_000;
@@ -60,7 +61,7 @@ export const createAuthCache = (options: { ttlMs?: number; maxEntries?: number; 
   const put = (key: string, entry: Entry) => {
     entries.delete(key);
     entries.set(key, entry);
-    if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    trimOldest(entries, maxEntries);
   };
 
   const observe = (events: ObservedEvent[]) => {

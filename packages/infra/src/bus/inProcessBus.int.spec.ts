@@ -34,6 +34,21 @@ describe('InProcessBus', () => {
     });
   });
 
+  describe('with a dedupe window of 3 ids published round and round', () => {
+    it('drops an id among the last three and delivers one that left the window, however often it went round', async () => {
+      const bus = createInProcessBus({ dedupeWindow: 3 });
+      const received: BusMessage[] = [];
+      await bus.subscribe('a', (message) => void received.push(message));
+      const ids = Array.from({ length: 20 }, (_, i) => `m${i}`);
+      for (const id of ids) await bus.publish('a', id, { id });
+      // m17-m19 are the last three; m16 and m0 left the window
+      for (const id of ['m19', 'm17', 'm16', 'm18', 'm0', 'm19', 'm16']) await bus.publish('a', id, { id });
+      await bus.flush();
+      expect(received.map((message) => message.id)).toEqual([...ids, 'm16', 'm0']);
+      await bus.close();
+    });
+  });
+
   describe('when a handler fails', () => {
     it('reports the error and the message to onHandlerError', async () => {
       const failures: Array<{ error: unknown; message: BusMessage }> = [];

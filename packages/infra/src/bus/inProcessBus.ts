@@ -86,16 +86,21 @@ export const createInProcessBus = (options: InProcessBusOptions = {}): Bus => {
   const roundRobin = new Map<string, number>();
   const durableSubjects = options.durableSubjects ?? 'stramien.>';
   const durables = new Map<string, Durable>();
-  // insertion-ordered: the oldest id is the first key
+  // the last `dedupeWindow` ids: a set to look them up, a ring of them in order to forget the oldest (not the set's
+  // `values().next()`, which walks every id deleted before it: ~8 µs a message at 10,000; trimOldest.ts)
   const recentIds = new Set<string>();
+  const ring: string[] = [];
+  let oldest = 0;
   let closed = false;
 
   const isDuplicate = (id: string): boolean => {
     if (recentIds.has(id)) return true;
     recentIds.add(id);
-    if (recentIds.size > dedupeWindow) {
-      const oldest = recentIds.values().next().value;
-      if (oldest !== undefined) recentIds.delete(oldest);
+    if (ring.length < dedupeWindow) ring.push(id);
+    else {
+      recentIds.delete(ring[oldest]!);
+      ring[oldest] = id;
+      oldest = (oldest + 1) % dedupeWindow;
     }
     return false;
   };

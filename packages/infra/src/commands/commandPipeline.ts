@@ -5,6 +5,7 @@ import type { ObservedEvent } from '../auth/authCache';
 import { WrongExpectedRevisionError } from '../eventStore/eventStore';
 import { newEventId } from '../eventStore/eventIds';
 import { recordTiming } from '../diagnostics/timing';
+import { trimOldest } from '../caches/trimOldest';
 
 export interface CommandContext {
   actor: Actor;
@@ -55,7 +56,7 @@ const createStateCache = (size: number) => {
       if (current && current.decider === entry.decider && current.revision > entry.revision) return;
       entries.delete(streamId);
       entries.set(streamId, entry);
-      if (entries.size > size) entries.delete(entries.keys().next().value as string);
+      trimOldest(entries, size);
     },
     drop(streamId: string) {
       entries.delete(streamId);

@@ -43,6 +43,7 @@ import {
   type SqlCondition,
   type SqlValue,
 } from './sqlite/translate';
+import { trimOldest } from '../caches/trimOldest';
 
 /**
  * The embedded DocumentStore: one SQLite file (WAL) under the data dir, one table per collection
@@ -320,8 +321,8 @@ const cacheGet = <V>(cache: Map<string, V>, key: string): V | undefined => {
 };
 
 const cacheSet = <V>(cache: Map<string, V>, key: string, value: V): void => {
-  if (cache.size >= PLAN_CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(key, value);
+  trimOldest(cache, PLAN_CACHE_SIZE);
 };
 
 /**
@@ -657,9 +658,9 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
   private statement(sql: string): Statement {
     let statement = this.statements.get(sql);
     if (statement === undefined) {
-      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value!);
       statement = this.db.prepare(sql);
       this.statements.set(sql, statement);
+      trimOldest(this.statements, STATEMENT_CACHE_SIZE);
     }
     return statement;
   }

@@ -22,6 +22,7 @@ import {
 import { PollingSubscription } from './pollingSubscription';
 import { dataVersionOf } from '../sqlite/dataVersion';
 import { startWalCheckpoints, type WalCheckpoints } from '../sqlite/walCheckpoints';
+import { trimOldest } from '../caches/trimOldest';
 
 export interface SqliteEventStoreOptions {
   /** path of the database file, or ':memory:' */
@@ -376,7 +377,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   const keepHead = (streamId: string, atMost: number, rows: EventRow[]) => {
     heads.delete(streamId);
     heads.set(streamId, { atMost, rows });
-    if (heads.size > HEADS_SIZE) heads.delete(heads.keys().next().value!);
+    trimOldest(heads, HEADS_SIZE);
   };
   /** a committed row: the newest of its stream */
   const noteRow = (row: EventRow) => {

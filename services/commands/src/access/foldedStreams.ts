@@ -1,3 +1,4 @@
+import { trimOldest } from '@stramien/infra';
 import type { EventStore, RecordedEvent } from '@stramien/infra';
 
 /** A stream folded up to `revision` (-1: no event), with its first and last event (their metadata says who and when). */
@@ -49,7 +50,7 @@ export const readFolded = async <S, E>(
   if (current === undefined || current.evolve !== evolve || current.folded.revision < folded.revision) {
     cache.delete(streamId);
     cache.set(streamId, { evolve, folded });
-    if (cache.size > FOLDED_STREAMS_SIZE) cache.delete(cache.keys().next().value!);
+    trimOldest(cache, FOLDED_STREAMS_SIZE);
   }
   return folded;
 };

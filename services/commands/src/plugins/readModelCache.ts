@@ -1,3 +1,4 @@
+import { trimOldest } from '@stramien/infra';
 import type { DocumentStore } from '@stramien/infra';
 
 /**
@@ -68,8 +69,8 @@ export const cachedRead = async <V>(store: DocumentStore, { collection, kind, ke
   const value = await read();
   if ((keep === undefined || keep(value)) && store.collectionStamp?.(collection) === stamp) {
     map.delete(key);
-    if (map.size >= LIMIT) map.delete(map.keys().next().value!);
     map.set(key, { stamp, value: deepFreeze(value) });
+    trimOldest(map, LIMIT);
   }
   return value;
 };

@@ -1,3 +1,4 @@
+import { trimOldest } from '@stramien/infra';
 import type { DocumentStore } from '@stramien/infra';
 import { tableVersionsCollection, type VersionDoc } from './tableDocs';
 
@@ -77,7 +78,7 @@ export class LatestVersions {
       const key = `${tableId}\u0000${version.recordId}`;
       this.entries.delete(key);
       this.entries.set(key, { generation: next.generation, version });
-      if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+      trimOldest(this.entries, this.size);
     }
   }
 
