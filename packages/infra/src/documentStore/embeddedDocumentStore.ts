@@ -190,20 +190,6 @@ CREATE TABLE IF NOT EXISTS stramien_fields (
 );
 `;
 
-/**
- * The page size of a new file (docs/performance.md 41.). A projection's write of one document dirties whole pages (the
- * row's, and one in each index whose value changed), and its commit writes each to the WAL, checksummed, for the
- * checkpoint to copy again: with 16 KiB pages a record edit on a table of 1,000,000 records wrote ~3.7 such pages,
- * 59 KiB. Scans of the bench's ~500-byte documents were no slower with 4 KiB pages.
- */
-export const DOCUMENT_PAGE_SIZE = 4096;
-/**
- * The WAL's size at which the store's own checkpoint runs after a commit (SQLite's `wal_autocheckpoint` counts pages):
- * 16 MiB, what SQLite's default of 1,000 pages came to with 16 KiB pages, whatever the file's page size. With the
- * checkpoint thread (walCheckpoints.ts) it finds most pages copied already and lets the next commit start the WAL over.
- */
-export const AUTOCHECKPOINT_WAL_BYTES = 16 * 1024 * 1024;
-
 /** rows read per step while updating or deleting many documents */
 const CHUNK = 500;
 const STATEMENT_CACHE_SIZE = 256;
@@ -364,12 +350,10 @@ class SqliteDocumentStore implements EmbeddedDocumentStore {
     this.db = new Database(options.file);
     // private to the service user; SQLite gives the -wal and -shm files the database file's mode
     if (onDisk) chmodSync(options.file, PRIVATE_FILE_MODE);
-    // only takes effect when the file is created: a file made with 16 KiB pages keeps them
-    this.db.pragma(`page_size = ${DOCUMENT_PAGE_SIZE}`);
+    // larger pages scan ~500-byte documents faster (4 KiB pages were measured: docs/performance.md 41.); only takes
+    // effect when the file is created
+    this.db.pragma('page_size = 16384');
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma(
-      `wal_autocheckpoint = ${Math.ceil(AUTOCHECKPOINT_WAL_BYTES / (this.db.pragma('page_size', { simple: true }) as number))}`,
-    );
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma(`cache_size = -${Math.round((options.cacheSizeMiB ?? 32) * 1024)}`);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AUTOCHECKPOINT_WAL_BYTES, DOCUMENT_PAGE_SIZE, createEmbeddedDocumentStore } from '../documentStore/embeddedDocumentStore';
+import { createEmbeddedDocumentStore } from '../documentStore/embeddedDocumentStore';
 import { createSqliteEventStore } from '../eventStore/sqliteEventStore';
 import { defaultWalCheckpoints, startWalCheckpoints } from './walCheckpoints';
 
@@ -19,7 +19,7 @@ const until = async (holds: () => boolean) => {
   for (let waited = 0; !holds() && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
   return holds();
 };
-/** ~2 MB of documents: far below the document store's automatic checkpoint (16 MiB of WAL) */
+/** ~2 MB of documents: far below the document store's automatic checkpoint (1,000 pages of 16 KiB) */
 const docs = Array.from({ length: 1_000 }, (_, i) => ({ _id: `d${i}`, text: 'x'.repeat(2_000) }));
 
 describe('WAL checkpoints in a thread', () => {
@@ -37,35 +37,6 @@ describe('WAL checkpoints in a thread', () => {
       const reopened = createEmbeddedDocumentStore({ file, walCheckpoints: 'inline' });
       expect(await reopened.collection('notes').count()).toBe(1_000);
       await reopened.close();
-    }
-  });
-
-  it("runs the document store's own checkpoint at 16 MiB of WAL, on a new file of 4 KiB pages and on an old one of 16 KiB", async () => {
-    expect(AUTOCHECKPOINT_WAL_BYTES).toBe(16 * 1024 * 1024);
-    const old = join(dir, 'old.sqlite');
-    const made = new Database(old);
-    made.pragma('page_size = 16384');
-    made.pragma('journal_mode = WAL');
-    made.close();
-    for (const [file, pageSize] of [
-      [join(dir, 'new.sqlite'), DOCUMENT_PAGE_SIZE],
-      [old, 16_384],
-    ] as const) {
-      const store = createEmbeddedDocumentStore({ file, walCheckpoints: 'inline' });
-      const notes = store.collection('notes');
-      const before = sizeOf(file);
-      // ~6 MB: past SQLite's default of 1,000 pages of 4 KiB, not yet copied into the file
-      const batch = (from: number) => Array.from({ length: 1_000 }, (_, i) => ({ _id: `d${from + i}`, text: 'x'.repeat(3_000) }));
-      for (let n = 0; n < 2_000; n += 1_000) await notes.insertMany(batch(n));
-      expect(sizeOf(file)).toBe(before);
-      // past 16 MiB the commit's checkpoint copies the WAL into the file
-      for (let n = 2_000; n < 7_000; n += 1_000) await notes.insertMany(batch(n));
-      expect(sizeOf(file)).toBeGreaterThan(before + 10_000_000);
-      expect(await notes.count()).toBe(7_000);
-      await store.close();
-      const check = new Database(file, { readonly: true });
-      expect(check.pragma('page_size', { simple: true })).toBe(pageSize);
-      check.close();
     }
   });
 
