@@ -1,6 +1,5 @@
-import { trimOldest } from '@stramien/infra';
 import { streamCategoryOf, taskPrivacyAfter, webhookPayload, type PublishableEvent, type WebhookPayload } from '@stramien/domain';
-import type { EventStore, RecordedEvent } from '@stramien/infra';
+import { trimOldest, type EventStore, type RecordedEvent } from '@stramien/infra';
 
 /** streams whose privacy flags are kept (least recently used first out) */
 const CACHE_SIZE = 10_000;

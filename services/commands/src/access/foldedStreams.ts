@@ -1,5 +1,4 @@
-import { trimOldest } from '@stramien/infra';
-import type { EventStore, RecordedEvent } from '@stramien/infra';
+import { trimOldest, type EventStore, type RecordedEvent } from '@stramien/infra';
 
 /** A stream folded up to `revision` (-1: no event), with its first and last event (their metadata says who and when). */
 export interface FoldedStream<S> {

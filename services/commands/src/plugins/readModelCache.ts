@@ -1,5 +1,4 @@
-import { trimOldest } from '@stramien/infra';
-import type { DocumentStore } from '@stramien/infra';
+import { trimOldest, type DocumentStore } from '@stramien/infra';
 
 /**
  * What a request derived from read-model documents that change rarely (a project with its members and roles, a

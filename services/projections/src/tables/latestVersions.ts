@@ -1,5 +1,4 @@
-import { trimOldest } from '@stramien/infra';
-import type { DocumentStore } from '@stramien/infra';
+import { trimOldest, type DocumentStore } from '@stramien/infra';
 import { tableVersionsCollection, type VersionDoc } from './tableDocs';
 
 /** record versions kept per document store (least recently used first out) */
