@@ -99,7 +99,7 @@ export async function benchCommands(options: CommandsBenchOptions = {}): Promise
   const warmupMs = options.warmupMs ?? 2_000;
   const log = options.log ?? (() => {});
   const server = await startTestServer();
-  const load = createLoadGenerator(server.url, clients);
+  const load = createLoadGenerator(server.url);
   try {
     log(`commands: creating ${clients} users`);
     const users = await createBenchUsers(server, clients);

@@ -55,15 +55,16 @@ interface WorkerAnswer {
  * event loop, the clients' own HTTP work (serialising the requests, parsing the answers) would take turns with the
  * server on one thread and show up as the server's "queueing"; a real deployment's clients are other machines.
  * In a worker the clients use the machine's other core and the server has the main thread to itself, so the
- * figure is the server's throughput and latency at that many concurrent clients. The worker keeps its keep-alive
- * connections between runs (a warm-up run opens them).
+ * figure is the server's throughput and latency at that many concurrent clients. Each client has a kept-alive
+ * connection of its own (rawHttp.mjs: the machine's other core is shared with the server's threads, so the client
+ * is a lean one), kept between runs (a warm-up run opens them).
  *
  * `run(callers, ms)`: `callers.length` clients, each sending its next request as soon as the last one is answered,
  * until `ms` have passed (a closed loop: the throughput is what the server sustains at that concurrency). Caller i's
  * n-th request counts n from i, so neighbours alternate their bodies.
  */
-export const createLoadGenerator = (baseUrl: string, maxSockets: number) => {
-  const worker = new Worker(new URL('./loadWorker.mjs', import.meta.url), { workerData: { baseUrl, maxSockets } });
+export const createLoadGenerator = (baseUrl: string) => {
+  const worker = new Worker(new URL('./loadWorker.mjs', import.meta.url), { workerData: { baseUrl } });
   return {
     run(callers: LoopCaller[], ms: number): Promise<LoopRun> {
       return new Promise((resolve, reject) => {

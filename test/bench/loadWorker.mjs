@@ -1,12 +1,12 @@
 // The load generator of the closed-loop HTTP benches, run in a worker_thread (see `createLoadGenerator` in
 // http.ts): the clients' request serialising and response parsing then use the other core, not the server's
-// event loop. Plain JavaScript on node: modules (and keepAlive.mjs) only, so the worker starts without the TypeScript loader and
-// without loading the server's packages.
+// event loop. Plain JavaScript on node: modules (and rawHttp.mjs, its lean HTTP/1.1 client) only, so the worker starts
+// without the TypeScript loader and without loading the server's packages.
 import { parentPort, workerData } from 'node:worker_threads';
-import { createKeepAliveCaller } from './keepAlive.mjs';
+import { createRawCaller } from './rawHttp.mjs';
 
-const { baseUrl, maxSockets } = workerData;
-const { call, close } = createKeepAliveCaller(baseUrl, maxSockets);
+const { baseUrl } = workerData;
+const { call, close } = createRawCaller(baseUrl);
 
 /** each caller's next n, kept from one run to the next so a caller's bodies go on alternating after a warm-up */
 const next = [];

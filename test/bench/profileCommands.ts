@@ -25,7 +25,7 @@ const ms = Number(process.argv[3] ?? 8_000);
 const clients = Number(process.argv.find((arg) => arg.startsWith('--clients='))?.slice('--clients='.length) ?? 50);
 
 const server = await startTestServer();
-const load = createLoadGenerator(server.url, clients);
+const load = createLoadGenerator(server.url);
 try {
   const users = await createBenchUsers(server, clients);
   let callers: LoopCaller[];

@@ -60,7 +60,7 @@ export async function benchTables(options: TablesBenchOptions = {}): Promise<Ben
   // reads wait (X-Min-Position) until the projection has the changed records, however long that takes here
   const server = await startTestServer({ STRAMIEN_MIN_POSITION_WAIT_MS: '30000' });
   const http = createHttpClient(server.url, 4);
-  const editLoad = createLoadGenerator(server.url, clients);
+  const editLoad = createLoadGenerator(server.url);
   try {
     const token = await server.signIn(DEMO.admin);
     const admin = server.api(token);

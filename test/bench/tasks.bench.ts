@@ -44,7 +44,7 @@ export async function benchTasks(options: TasksBenchOptions = {}): Promise<Bench
   const log = options.log ?? (() => {});
   const server = await startTestServer();
   const http = createHttpClient(server.url, clients);
-  const load = createLoadGenerator(server.url, clients);
+  const load = createLoadGenerator(server.url);
   try {
     log(`tasks: ${clients} users and ${projectCount} projects`);
     const users = await createBenchUsers(server, clients);
