@@ -49,6 +49,12 @@ export interface TableDoc extends Doc {
   columnSince: Record<string, number>;
   /** record indexes built on first use, by name (written by the query side only) */
   indexes?: string[];
+  /**
+   * How the table's record versions are named (`VersionDoc._id`): `position` (every table made since 2026-11-29) the
+   * log position that opened the version (`versionIdAt`), growing with the log; absent, `<recordId>:<from>` (tables made
+   * before, whose versions keep their names: a replay after a crash writes each version under the name it had).
+   */
+  versionIds?: 'position';
   createdAt: string;
   createdBy: string;
   updatedAt: string;
@@ -70,9 +76,17 @@ export interface RecordDoc extends Doc {
 
 export type RecordOp = 'RecordCreated' | 'RecordUpdated' | 'RecordRestored';
 
+/**
+ * A version's name in a table whose `versionIds` is `position`: the position that opened it, zero-padded to 16 digits
+ * (every safe integer) so that names sort as the positions do. A position opens one version of one record, so it names
+ * one version of the table; a new version goes to the end of the `_id` index, where `<recordId>:<from>` went to a
+ * random page of it (docs/performance.md 44.).
+ */
+export const versionIdAt = (position: number): string => String(position).padStart(16, '0');
+
 /** One version of a record: valid from position `from` (inclusive) to `to` (exclusive), and what opened and closed it. */
 export interface VersionDoc extends Doc {
-  /** `<recordId>:<from>` */
+  /** `versionIdAt(from)`, or `<recordId>:<from>` in a table made before those (`TableDoc.versionIds`) */
   _id: string;
   recordId: string;
   _seq: number;

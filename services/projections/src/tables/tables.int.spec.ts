@@ -25,7 +25,9 @@ import {
   TABLES_COLLECTION,
   tableRecordsCollection,
   tableVersionsCollection,
+  versionIdAt,
   type TableDoc,
+  type VersionDoc,
 } from './tableDocs';
 import {
   changesBetween,
@@ -267,6 +269,39 @@ describe('the tables read model', () => {
     expect(await dump()).toEqual(once);
     await before.close();
     await scratch.close();
+  });
+
+  it('names the versions of a new table by the position that opened them, and keeps naming those of an older table by record', async () => {
+    const log = createTableLog();
+    const fresh = newTable(log);
+    const older = newTable(log);
+    await apply(log.events.splice(0));
+    expect((await tableDoc(fresh))!.versionIds).toBe('position');
+    // a table made before versions were named by position: its document has no `versionIds`
+    await store.collection<TableDoc>(TABLES_COLLECTION).updateOne({ _id: older }, { $unset: { versionIds: 1 } });
+    for (const t of [fresh, older]) {
+      log.record(created(t, 'a', { name: 'Hall' }));
+      log.record(created(t, 'b', { name: 'Shed' }));
+      log.record(updated(t, 'a', { name: ['Hall', 'Aula'] }));
+    }
+    await apply(log.events.splice(0));
+    const names = async (t: string) =>
+      (await store.collection<VersionDoc>(tableVersionsCollection(t)).find({}, { sort: { from: 1 } })).map((v) => [
+        v._id,
+        v.recordId,
+        v.from,
+      ]);
+    const freshVersions = await names(fresh);
+    expect(freshVersions.map(([id, , from]) => [id, from])).toEqual(freshVersions.map(([, , from]) => [versionIdAt(from as number), from]));
+    // the names sort as the positions do (zero-padded), so a new version goes to the end of the `_id` index
+    expect([...freshVersions.map(([id]) => id)].sort()).toEqual(freshVersions.map(([id]) => id));
+    expect((await names(older)).map(([id, recordId, from]) => id === `${recordId}:${from}`)).toEqual([true, true, true]);
+    // both read the same
+    expect(await values(fresh)).toEqual({ a: { name: 'Aula' }, b: { name: 'Shed' } });
+    expect(await values(older)).toEqual({ a: { name: 'Aula' }, b: { name: 'Shed' } });
+    expect((await recordHistory(store, fresh, 'a')).map((c) => c.op)).toEqual(['RecordCreated', 'RecordUpdated']);
+    expect(versionIdAt(Number.MAX_SAFE_INTEGER)).toBe('9007199254740991');
+    expect(versionIdAt(42)).toBe('0000000000000042');
   });
 
   it('is registered and kept by the projection runner from the event log', async () => {

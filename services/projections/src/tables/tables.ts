@@ -21,6 +21,7 @@ import {
   TABLES_COLLECTION,
   tableRecordsCollection,
   tableVersionsCollection,
+  versionIdAt,
   type ColumnVersionDoc,
   type RecordDoc,
   type RevisionDoc,
@@ -141,6 +142,7 @@ class TableBatch {
         permissions: [],
         recordCount: 0,
         columnSince: {},
+        versionIds: 'position',
         createdAt: at,
         createdBy: event.metadata.userId,
         updatedAt: at,
@@ -238,7 +240,7 @@ class TableBatch {
     type Opened = Pick<VersionDoc, '_seq' | 'v' | 'op' | 'changes' | 'revisionId' | 'createdAt' | 'createdBy'>;
     const open = (version: Opened) => {
       const opened: VersionDoc = {
-        _id: `${recordId}:${position}`,
+        _id: doc.versionIds === 'position' ? versionIdAt(position) : `${recordId}:${position}`,
         recordId,
         from: position,
         to: OPEN,
