@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRawCaller, parseAnswer } from './rawHttp.mjs';
 
@@ -55,6 +55,24 @@ describe("the load generator's HTTP client (rawHttp.mjs)", () => {
       // requests at once: a connection each
       await Promise.all([call('PUT', '/a', '1'), call('PUT', '/b', '2'), call('PUT', '/c', '3')]);
       expect(new Set(seen.slice(3).map((s) => s.port)).size).toBe(3);
+    } finally {
+      close();
+    }
+  });
+
+  it('drops a kept-alive connection the server resets while it is idle, and answers the next request on a new one', async () => {
+    const sockets: Socket[] = [];
+    const url = await serve((req, res) => {
+      sockets.push(req.socket);
+      res.end('ok');
+    });
+    const { call, close } = createRawCaller(url);
+    try {
+      expect(await call('GET', '/', undefined)).toEqual({ status: 200, body: 'ok' });
+      sockets[0]!.resetAndDestroy();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await call('GET', '/', undefined)).toEqual({ status: 200, body: 'ok' });
+      expect(sockets[1]).not.toBe(sockets[0]);
     } finally {
       close();
     }

@@ -61,7 +61,8 @@ export const createRawCaller = (baseUrl) => {
   const open = () =>
     new Promise((resolve, reject) => {
       const socket = connect({ host: url.hostname, port, noDelay: true }, () => resolve(socket));
-      socket.once('error', reject);
+      // kept: an idle socket's error (the server resetting it) must not be an uncaught one; its 'close' drops it
+      socket.on('error', reject);
       all.add(socket);
       socket.on('close', () => {
         all.delete(socket);
