@@ -1,5 +1,6 @@
-// One keep-alive HTTP/1.1 caller for the benches: the server-side helpers (http.ts) and the load generator's worker
-// (loadWorker.mjs, plain JavaScript on node: modules, so the worker loads neither tsx nor the server's packages).
+// The keep-alive HTTP/1.1 caller of the benches' helpers (http.ts `createHttpClient`: setup calls and the timed
+// queries, on node:http's Agent with a bounded pool). The closed-loop load generator has a leaner client of its own
+// (rawHttp.mjs), as its CPU is shared with the server's threads.
 import { Agent, request } from 'node:http';
 
 /** a pool of `maxSockets` kept-alive connections to `baseUrl`; `call` sends a JSON text (or nothing) */

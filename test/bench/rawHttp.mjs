@@ -29,9 +29,10 @@ export const parseAnswer = (buffer) => {
       if (Number.isNaN(size)) throw new Error('rawHttp: a malformed chunk size');
       const dataStart = lineEnd + 2;
       if (size === 0) {
+        // the last chunk, then trailers (if any) up to a blank line
         const end = buffer.indexOf(CRLFCRLF, lineEnd);
-        if (end === -1 && buffer.length < dataStart + 2) return null;
-        return { status, headers, body: Buffer.concat(parts), length: end === -1 ? dataStart + 2 : end + 4 };
+        if (end === -1) return null;
+        return { status, headers, body: Buffer.concat(parts), length: end + 4 };
       }
       if (buffer.length < dataStart + size + 2) return null;
       parts.push(buffer.subarray(dataStart, dataStart + size));
