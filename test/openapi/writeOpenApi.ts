@@ -13,7 +13,7 @@ export const buildOpenApiDocument = async (): Promise<unknown> => {
   const config = loadConfig({ STRAMIEN_DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   const adapters = await createAdapters(config);
   try {
-    const deps = createAppDeps(config, adapters, { waitFor: async () => true });
+    const deps = createAppDeps(config, adapters, { waitFor: async () => true, passed: () => true });
     const channelAuth = createChannelAuth(jwtSecret(config));
     const hub = createSocketHub({ bus: adapters.bus, channelAuth });
     const authenticate = createAuthenticator({ tokens: deps.tokens, documentStore: adapters.documentStore });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createAuthenticator, createHttpServer, jwtSecret } from '@stramien/infra';
 import type { AppDeps } from './deps';
 import { registerAuth } from './plugins/auth';
+import { OwnWrites } from './plugins/ownWrites';
 import { registerSwagger } from './plugins/swagger';
 import { createMaintenanceGate, registerMaintenanceGate } from './plugins/maintenance';
 import { registerIdentityRoutes } from './routes/identity/identityRoutes';
@@ -49,6 +50,7 @@ export const buildApp = async (deps: AppDeps, extend?: (app: FastifyInstance) =>
   app.decorate('deps', deps);
   app.decorate('projectionWait', deps.projectionWait);
   app.decorate('minPositionWaitMs', deps.config.STRAMIEN_MIN_POSITION_WAIT_MS);
+  app.decorate('ownWrites', new OwnWrites());
   registerAuth(app, createAuthenticator({ tokens: deps.tokens, documentStore: deps.adapters.documentStore, cache: deps.authCache }));
   // revocations by other writers and processes reach the cache through the log
   const revocations = deps.authCache.watch(deps.adapters.eventStore);

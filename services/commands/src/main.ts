@@ -13,11 +13,15 @@ const config = loadConfig();
 const adapters = await createAdapters(config);
 const checkpoints = adapters.documentStore.collection<Checkpoint>(CHECKPOINTS_COLLECTION);
 const names = allProjections.map((p) => p.name);
+/** the lowest checkpoint last read */
+let known = 0;
 const lowest = async () => {
   const docs = await checkpoints.find({ _id: { $in: names } });
-  return docs.length < names.length ? 0 : Math.min(...docs.map((d) => d.position));
+  known = docs.length < names.length ? 0 : Math.min(...docs.map((d) => d.position));
+  return known;
 };
 const deps = createAppDeps(config, adapters, {
+  passed: (position) => known >= position,
   async waitFor(position, timeoutMs) {
     const until = Date.now() + timeoutMs;
     while (Date.now() < until) {

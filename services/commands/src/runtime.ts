@@ -30,11 +30,14 @@ export const startAllInOne = async (
   // reaches them (the in-process bus keeps a durable's messages only from its first subscription on)
   await hub.start();
   await notifier.start();
-  const projections = await startProjectionsService(adapters);
+  const projections = await startProjectionsService(adapters, { coalesceMs: config.STRAMIEN_PROJECTION_COALESCE_MS });
   const jobs = createJobWorker({ ...adapters, kinds: defaultJobKinds(), onError: (e) => console.error('[jobs]', e) });
   await jobs.start();
   const webhooks = await startWebhookDispatcher(config, adapters);
-  const deps = createAppDeps(config, adapters, { waitFor: (p, t) => projections.runner.waitForPosition(p, t) });
+  const deps = createAppDeps(config, adapters, {
+    waitFor: (p, t) => projections.runner.waitForPosition(p, t),
+    passed: (p) => projections.runner.position() >= p,
+  });
   // the workflow process manager: automated jobs, and tasks of type workflow through the API's task counter and rules
   const workflows = await startWorkflowManager(adapters, {
     takeTaskNumber: (projectId, taskId, actor, now) => takeTaskNumber(adapters.eventStore, projectId, taskId, actor, now),

@@ -8,6 +8,8 @@ import { startProjectionsService } from './service';
  */
 const config = loadConfig();
 const adapters = await createAdapters(config);
+// batches as soon as events are read: the API's waits for a position (settling commands, X-Min-Position) are in
+// another process here and could not start a held batch (STRAMIEN_PROJECTION_COALESCE_MS is the all-in-one's)
 const service = await startProjectionsService(adapters);
 const app = createHttpServer({ logLevel: config.LOG_LEVEL, trustProxy: config.STRAMIEN_TRUST_PROXY });
 registerHealthEndpoints(app, adapters.health, healthRoutes);

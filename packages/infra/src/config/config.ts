@@ -52,6 +52,11 @@ export const configSchema = z.object({
   STRAMIEN_SIGNIN_LOCK_AFTER: z.coerce.number().int().min(2).max(10_000).default(10),
   /** max time a query waits for projections to pass X-Min-Position */
   STRAMIEN_MIN_POSITION_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
+  /**
+   * under load, the projections begin a batch at most this often (ms) unless somebody waits for a position; 0: as
+   * soon as events are read (docs/performance.md 46.)
+   */
+  STRAMIEN_PROJECTION_COALESCE_MS: z.coerce.number().int().min(0).max(60_000).default(20),
   /** smtp://user:pass@host:587 or smtps://host:465; unset means the embedded mail adapter (files under <dataDir>/mail) */
   SMTP_URL: z
     .string()

@@ -5,6 +5,7 @@ import { MIN_POSITION_HEADER, POSITION_HEADER } from '@stramien/api';
 import { DomainError, messages } from '@stramien/domain';
 import { exactAnswerSerializerCompiler } from '@stramien/infra';
 import { requireUser } from './auth';
+import type { OwnWrites } from './ownWrites';
 
 type Out<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : undefined;
 
@@ -19,6 +20,8 @@ export interface RouteInput<R extends RouteContract> {
 export interface ProjectionWait {
   /** resolves true once the read models have passed `position` */
   waitFor(position: number, timeoutMs: number): Promise<boolean>;
+  /** true when the read models are known to have passed `position` (false where that cannot be told at once) */
+  passed(position: number): boolean;
 }
 
 declare module 'fastify' {
@@ -26,6 +29,7 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest, route: RouteContract): Promise<void>;
     projectionWait: ProjectionWait;
     minPositionWaitMs: number;
+    ownWrites: OwnWrites;
   }
 }
 
@@ -43,27 +47,37 @@ export const enforcePolicy = (request: FastifyRequest, contract: RouteContract):
 const exactAnswers = exactAnswerSerializerCompiler();
 
 /**
- * The route's preHandler: authentication with the contract's policy, then the X-Min-Position wait of GET routes. A
- * callback hook that goes on at once (no promise) when the authenticator answers from its cache and there is no
- * position to wait for; otherwise it calls `done` when the awaited steps are through. A synchronous throw is Fastify's
- * error path as a rejection is.
+ * The route's preHandler: authentication with the contract's policy, then the X-Min-Position wait of GET routes and
+ * the wait for the user's own latest command (`OwnWrites`; not for `waitForOwnWrites: false`). A callback hook that
+ * goes on at once (no promise) when the authenticator answers from its cache and there is no position to wait for;
+ * otherwise it calls `done` when the awaited steps are through. A synchronous throw is Fastify's error path as a
+ * rejection is.
  */
 const preHandlerOf =
-  (app: FastifyInstance, contract: RouteContract) =>
+  (app: FastifyInstance, contract: RouteContract, waitForOwnWrites: boolean) =>
   (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void => {
     let wait: Promise<unknown> | null = null;
-    if (contract.auth) {
-      if (app.authenticateCached(request, contract)) enforcePolicy(request, contract);
-      else wait = app.authenticate(request, contract).then(() => enforcePolicy(request, contract));
-    }
+    let min = 0;
     if (contract.method === 'GET') {
       const raw = request.headers[MIN_POSITION_HEADER];
-      const min = typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
-      if (min > 0) {
-        const waitForMin = () => app.projectionWait.waitFor(min, app.minPositionWaitMs);
-        wait = wait === null ? waitForMin() : wait.then(waitForMin);
-      }
+      if (typeof raw === 'string' && /^\d{1,15}$/.test(raw)) min = Number(raw);
     }
+    /** the X-Min-Position wait, and the user's own latest command's (known once the user is) */
+    const positionWait = (): Promise<unknown> | null => {
+      const own = waitForOwnWrites && request.user ? app.ownWrites.pending(request.user.userId, app.projectionWait.passed) : 0;
+      const position = Math.max(min, own);
+      return position > 0 ? app.projectionWait.waitFor(position, app.minPositionWaitMs) : null;
+    };
+    if (contract.auth) {
+      if (app.authenticateCached(request, contract)) {
+        enforcePolicy(request, contract);
+        wait = positionWait();
+      } else
+        wait = app.authenticate(request, contract).then(() => {
+          enforcePolicy(request, contract);
+          return positionWait();
+        });
+    } else wait = positionWait();
     if (wait === null) done();
     else
       wait.then(
@@ -93,6 +107,12 @@ export const addRoute = <R extends RouteContract>(
      * every such answer with the zod way's bytes).
      */
     exactAnswer?: boolean;
+    /**
+     * Default true: the route waits until the read models have the user's own latest command (`OwnWrites`). False
+     * for a command that decides from its streams alone and answers from them (record edits), so that a user's edits
+     * in a row do not wait for the read models between them.
+     */
+    waitForOwnWrites?: boolean;
   } = {},
 ): void => {
   app.route({
@@ -109,7 +129,7 @@ export const addRoute = <R extends RouteContract>(
       ...(contract.body ? { body: contract.body } : {}),
       response: { [options.status ?? 200]: contract.response },
     },
-    ...(contract.auth || contract.method === 'GET' ? { preHandler: preHandlerOf(app, contract) } : {}),
+    ...(contract.auth || contract.method === 'GET' ? { preHandler: preHandlerOf(app, contract, options.waitForOwnWrites ?? true) } : {}),
     // the handler's own promise, continued (no async function around it: one promise less per request)
     handler: (request, reply) =>
       handler({
@@ -120,7 +140,10 @@ export const addRoute = <R extends RouteContract>(
         reply,
       }).then((result) => {
         const position = (result as { position?: unknown } | null)?.position;
-        if (typeof position === 'number') reply.header(POSITION_HEADER, String(position));
+        if (typeof position === 'number') {
+          reply.header(POSITION_HEADER, String(position));
+          if (request.user) app.ownWrites.note(request.user.userId, position);
+        }
         reply.status(options.status ?? 200);
         return result;
       }),
@@ -135,5 +158,5 @@ export const addExactRoute = <R extends RouteContract>(
   app: FastifyInstance,
   contract: R,
   handler: (input: RouteInput<R>) => Promise<z.input<R['response']>>,
-  options: { status?: number } = {},
+  options: { status?: number; waitForOwnWrites?: boolean } = {},
 ): void => addRoute(app, contract, handler, { ...options, exactAnswer: true });

@@ -134,6 +134,123 @@ describe('ProjectionRunner', () => {
     }
   });
 
+  describe('holding events for larger batches (coalesce; docs/performance.md 46.)', () => {
+    /** the type held; UserProfileUpdated is not */
+    const HELD = ['UserRegistered'];
+    /** a projection that records the positions of each batch it is given, and when the batch began */
+    const recorder = () => {
+      const batches: Array<{ positions: number[]; at: number }> = [];
+      const projection: StoreProjection = {
+        name: 'recorder',
+        collection: 'recorder',
+        eventTypes: ['UserRegistered', 'UserProfileUpdated'],
+        async applyEvents(_store, events: EventEnvelope[]) {
+          if (events.length > 0) batches.push({ positions: events.map((e) => e.position), at: performance.now() });
+        },
+      };
+      return { batches, projection };
+    };
+    /** polls the runner's position without waiting for it (a wait would start a held batch) */
+    const reached = async (held: ProjectionRunner, position: number, ms: number): Promise<boolean> => {
+      const until = performance.now() + ms;
+      while (performance.now() < until) {
+        if (held.position() >= position) return true;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      return held.position() >= position;
+    };
+
+    it('takes the first events after a quiet spell at once, holds those that follow, and takes them in one batch', async () => {
+      const { batches, projection } = recorder();
+      const held = createProjectionRunner({
+        eventStore,
+        documentStore,
+        projections: [projection],
+        coalesce: { ms: 1_500, eventTypes: HELD },
+      });
+      try {
+        await held.start();
+        await eventStore.append('user-u0', [register('u0', 'u0@x.nl')], 'no_stream');
+        expect(await reached(held, 1, 1_000)).toBe(true);
+        for (let i = 1; i <= 3; i++) await eventStore.append(`user-u${i}`, [register(`u${i}`, `u${i}@x.nl`)], 'no_stream');
+        // held: nobody waits, and the last batch began less than 1.5 s ago
+        expect(await reached(held, 4, 300)).toBe(false);
+        expect(await reached(held, 4, 5_000)).toBe(true);
+        expect(batches.map((b) => b.positions)).toEqual([[1], [2, 3, 4]]);
+        expect(batches[1]!.at - batches[0]!.at).toBeGreaterThanOrEqual(1_450);
+      } finally {
+        await held.stop();
+      }
+    });
+
+    it('starts a held batch as soon as somebody waits for a position', async () => {
+      const { batches, projection } = recorder();
+      const held = createProjectionRunner({
+        eventStore,
+        documentStore,
+        projections: [projection],
+        coalesce: { ms: 60_000, eventTypes: HELD },
+      });
+      try {
+        await held.start();
+        await eventStore.append('user-u0', [register('u0', 'u0@x.nl')], 'no_stream');
+        expect(await reached(held, 1, 1_000)).toBe(true);
+        await eventStore.append('user-u1', [register('u1', 'u1@x.nl')], 'no_stream');
+        expect(await reached(held, 2, 300)).toBe(false);
+        // a wait ends long before the minute the batch would be held for
+        expect(await held.waitForPosition(2, 10_000)).toBe(true);
+        // while somebody waits, what is read goes at once
+        const waiting = held.waitForPosition(4, 10_000);
+        await eventStore.append('user-u2', [register('u2', 'u2@x.nl')], 'no_stream');
+        await eventStore.append('user-u3', [register('u3', 'u3@x.nl')], 'no_stream');
+        expect(await waiting).toBe(true);
+        expect(batches.flatMap((b) => b.positions)).toEqual([1, 2, 3, 4]);
+      } finally {
+        await held.stop();
+      }
+    });
+
+    it('starts a held batch as soon as an event of a type it does not hold comes in', async () => {
+      const { batches, projection } = recorder();
+      const held = createProjectionRunner({
+        eventStore,
+        documentStore,
+        projections: [projection],
+        coalesce: { ms: 60_000, eventTypes: HELD },
+      });
+      try {
+        await held.start();
+        await eventStore.append('user-u0', [register('u0', 'u0@x.nl')], 'no_stream');
+        expect(await reached(held, 1, 1_000)).toBe(true);
+        await eventStore.append('user-u1', [register('u1', 'u1@x.nl')], 'no_stream');
+        expect(await reached(held, 2, 300)).toBe(false);
+        await eventStore.append('user-u1', [rename('u1', 'Zed')], 0);
+        expect(await reached(held, 3, 5_000)).toBe(true);
+        expect(batches.map((b) => b.positions)).toEqual([[1], [2, 3]]);
+      } finally {
+        await held.stop();
+      }
+    });
+
+    it('takes the held events when it stops', async () => {
+      const { batches, projection } = recorder();
+      const held = createProjectionRunner({
+        eventStore,
+        documentStore,
+        projections: [projection],
+        coalesce: { ms: 60_000, eventTypes: HELD },
+      });
+      await held.start();
+      await eventStore.append('user-u0', [register('u0', 'u0@x.nl')], 'no_stream');
+      expect(await reached(held, 1, 1_000)).toBe(true);
+      await eventStore.append('user-u1', [register('u1', 'u1@x.nl')], 'no_stream');
+      expect(await reached(held, 2, 300)).toBe(false);
+      await held.stop();
+      expect(batches.flatMap((b) => b.positions)).toEqual([1, 2]);
+      expect(await held.readCheckpoint('recorder')).toBe(2);
+    });
+  });
+
   it('refuses to rebuild an unknown projection', async () => {
     await expect(runner.rebuild('nope')).rejects.toThrow(/Unknown projection nope/);
   });

@@ -13,6 +13,9 @@ import { supervise } from '@stramien/infra';
 import type { EventEnvelope, EventMetadata } from '@stramien/domain';
 import { CHECKPOINTS_COLLECTION, type PositionedDoc, type Projection } from './projection';
 
+/** what `heldUntil` answers when the held events are due */
+const HELD_OVER = Symbol('held over');
+
 export interface Checkpoint extends Doc {
   _id: string;
   position: number;
@@ -126,6 +129,14 @@ export interface RunnerOptions {
   projections: Projection[];
   /** events per bulk write while catching up */
   batchSize?: number;
+  /**
+   * Under load, events of these types are held for a larger batch (docs/performance.md 46.): when they come in less
+   * than `ms` after the last batch began, they wait until `ms` after it, with those that follow. The batch begins at
+   * once when somebody waits for a position (`waitForPosition`: a settling command, an X-Min-Position query), when an
+   * event of another type comes in, or when batchSize events are held; after a quiet spell the first events go at
+   * once. For the events of commands answered before their read models (record edits). Default: none held.
+   */
+  coalesce?: { ms: number; eventTypes: readonly string[] };
   /** where the reader reports its state and lag (events behind the lowest checkpoint) */
   health?: HealthRegistry;
   /** told of every failure of the reader, before it retries */
@@ -144,9 +155,13 @@ export const PROJECTIONS_COMPONENT = 'projections';
 export const createProjectionRunner = (options: RunnerOptions) => {
   const { eventStore, documentStore, projections } = options;
   const batchSize = options.batchSize ?? 2000;
+  const coalesceMs = options.coalesce?.ms ?? 0;
+  const heldTypes = new Set(options.coalesce?.eventTypes ?? []);
   const checkpoints = documentStore.collection<Checkpoint>(CHECKPOINTS_COLLECTION);
   const live = new Map<string, { projection: Projection; position: number }>();
   const waiters = new Set<() => void>();
+  /** wakes a batch held back by `coalesceMs` when somebody begins to wait */
+  let wakeHeld: (() => void) | null = null;
   let reader: Supervised | null = null;
   let markRunning = () => {};
   // batches and the final step of a rebuild never interleave
@@ -205,9 +220,69 @@ export const createProjectionRunner = (options: RunnerOptions) => {
 
   /** Reads the subscription in batches (as many as are ready, up to batchSize); resolves when it closes. */
   const consume = async (sub: EventSubscription) => {
-    for await (const batch of sub.batches(batchSize)) {
-      if (batch.length > 0) await exclusive(() => processBatch(batch.map(toEnvelope)));
+    if (coalesceMs <= 0 || heldTypes.size === 0) {
+      for await (const batch of sub.batches(batchSize)) {
+        if (batch.length > 0) await exclusive(() => processBatch(batch.map(toEnvelope)));
+      }
+      return;
     }
+    await consumeCoalesced(sub);
+  };
+
+  /**
+   * `consume` with `coalesce`: the events read are held until `coalesceMs` after the last batch began (the next page
+   * is read meanwhile) while all of them are of the held types, nobody waits for a position and fewer than batchSize
+   * are held.
+   */
+  const consumeCoalesced = async (sub: EventSubscription) => {
+    const pages = sub.batches(batchSize)[Symbol.asyncIterator]();
+    let held: EventEnvelope[] = [];
+    let lastBegun = -Infinity;
+    const readNext = () => {
+      const next = pages.next();
+      // awaited below; a failure while a batch runs must not count as unhandled
+      next.catch(() => {});
+      return next;
+    };
+    const run = async () => {
+      const batch = held;
+      held = [];
+      lastBegun = performance.now();
+      await exclusive(() => processBatch(batch));
+    };
+    let next = readNext();
+    for (;;) {
+      const page = held.length === 0 ? await next : await heldUntil(next, lastBegun + coalesceMs);
+      if (page === HELD_OVER) {
+        await run();
+        continue;
+      }
+      if (page.done) {
+        if (held.length > 0) await run();
+        return;
+      }
+      let holdable = true;
+      for (const event of page.value) {
+        held.push(toEnvelope(event));
+        if (!heldTypes.has(event.type)) holdable = false;
+      }
+      next = readNext();
+      if (!holdable || held.length >= batchSize || waiters.size > 0 || performance.now() >= lastBegun + coalesceMs) await run();
+    }
+  };
+
+  /** `next`, or HELD_OVER at `until` (performance.now()) or when somebody begins to wait, whichever comes first */
+  const heldUntil = <T>(next: Promise<T>, until: number): Promise<T | typeof HELD_OVER> => {
+    if (waiters.size > 0) return Promise.resolve(HELD_OVER);
+    let timer: NodeJS.Timeout | undefined;
+    const over = new Promise<typeof HELD_OVER>((resolve) => {
+      timer = setTimeout(() => resolve(HELD_OVER), Math.max(0, until - performance.now()));
+      wakeHeld = () => resolve(HELD_OVER);
+    });
+    return Promise.race([next, over]).finally(() => {
+      clearTimeout(timer);
+      wakeHeld = null;
+    });
   };
 
   const find = (name: string): Projection => {
@@ -266,6 +341,7 @@ export const createProjectionRunner = (options: RunnerOptions) => {
           resolve(ok);
         };
         waiters.add(check);
+        wakeHeld?.();
       });
     },
     /**

@@ -62,34 +62,45 @@ export const registerRecordRoutes = (app: FastifyInstance): void => {
   const answer = async (recordId: string, access: TableAccess) =>
     toRecordView((await loadRecord(deps, recordId)).definition, access.table.columns);
 
-  addRoute(app, tableRoutes.createRecord, async ({ body, request }) => {
-    const access = await loadTableAccess(deps, request, body.table, 'write');
-    if (body.project !== undefined && body.project !== access.table.projectId) throw tableNotFound();
-    const recordId = randomUUID();
-    const result = await handle(
-      request,
-      recordId,
-      { type: 'CreateRecord', data: Object.assign(await contextOf(access, body.values), { recordId, values: body.values }) },
-      { actor: access.actor, projectId: access.table.projectId },
-    );
-    return { data: await answer(recordId, access), position: result.position };
-  });
+  addRoute(
+    app,
+    tableRoutes.createRecord,
+    async ({ body, request }) => {
+      const access = await loadTableAccess(deps, request, body.table, 'write');
+      if (body.project !== undefined && body.project !== access.table.projectId) throw tableNotFound();
+      const recordId = randomUUID();
+      const result = await handle(
+        request,
+        recordId,
+        { type: 'CreateRecord', data: Object.assign(await contextOf(access, body.values), { recordId, values: body.values }) },
+        // answered from the record's stream: the user's own reads wait for the read models (OwnWrites)
+        { actor: access.actor, projectId: access.table.projectId, settle: false },
+      );
+      return { data: await answer(recordId, access), position: result.position };
+    },
+    { waitForOwnWrites: false },
+  );
 
-  addExactRoute(app, tableRoutes.updateRecord, async ({ params, body, request }) => {
-    const { table } = await loadRecordAccess(deps, request, params.id, 'write');
-    if (
-      (body.table !== undefined && body.table !== table.table.tableId) ||
-      (body.project !== undefined && body.project !== table.table.projectId)
-    )
-      throw new DomainError(tableMessages.recordNotFound, 404);
-    const result = await handle(
-      request,
-      params.id,
-      { type: 'UpdateRecord', data: Object.assign(await contextOf(table, body.values), { values: body.values }) },
-      { actor: table.actor, projectId: table.table.projectId },
-    );
-    return { data: await answer(params.id, table), position: result.position, message: tableMessages.recordUpdated };
-  });
+  addExactRoute(
+    app,
+    tableRoutes.updateRecord,
+    async ({ params, body, request }) => {
+      const { table } = await loadRecordAccess(deps, request, params.id, 'write');
+      if (
+        (body.table !== undefined && body.table !== table.table.tableId) ||
+        (body.project !== undefined && body.project !== table.table.projectId)
+      )
+        throw new DomainError(tableMessages.recordNotFound, 404);
+      const result = await handle(
+        request,
+        params.id,
+        { type: 'UpdateRecord', data: Object.assign(await contextOf(table, body.values), { values: body.values }) },
+        { actor: table.actor, projectId: table.table.projectId, settle: false },
+      );
+      return { data: await answer(params.id, table), position: result.position, message: tableMessages.recordUpdated };
+    },
+    { waitForOwnWrites: false },
+  );
 
   /** spec 2 §8: a record that cannot be deleted (unknown, deleted, or of a table the user may not see) */
   const deleteFailed = (e: unknown): never => {
