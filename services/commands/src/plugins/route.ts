@@ -47,6 +47,16 @@ export const enforcePolicy = (request: FastifyRequest, contract: RouteContract):
 const exactAnswers = exactAnswerSerializerCompiler();
 
 /**
+ * The wait before a route's handler, or null: for the X-Min-Position `min` (0: none) and, unless the route says
+ * otherwise, for the user's own latest command (known once the request is authenticated).
+ */
+const positionWait = (app: FastifyInstance, request: FastifyRequest, min: number, waitForOwnWrites: boolean): Promise<unknown> | null => {
+  const own = waitForOwnWrites && request.user ? app.ownWrites.pending(request.user.userId, app.projectionWait.passed) : 0;
+  const position = Math.max(min, own);
+  return position > 0 ? app.projectionWait.waitFor(position, app.minPositionWaitMs) : null;
+};
+
+/**
  * The route's preHandler: authentication with the contract's policy, then the X-Min-Position wait of GET routes and
  * the wait for the user's own latest command (`OwnWrites`; not for `waitForOwnWrites: false`). A callback hook that
  * goes on at once (no promise) when the authenticator answers from its cache and there is no position to wait for;
@@ -62,22 +72,16 @@ const preHandlerOf =
       const raw = request.headers[MIN_POSITION_HEADER];
       if (typeof raw === 'string' && /^\d{1,15}$/.test(raw)) min = Number(raw);
     }
-    /** the X-Min-Position wait, and the user's own latest command's (known once the user is) */
-    const positionWait = (): Promise<unknown> | null => {
-      const own = waitForOwnWrites && request.user ? app.ownWrites.pending(request.user.userId, app.projectionWait.passed) : 0;
-      const position = Math.max(min, own);
-      return position > 0 ? app.projectionWait.waitFor(position, app.minPositionWaitMs) : null;
-    };
     if (contract.auth) {
       if (app.authenticateCached(request, contract)) {
         enforcePolicy(request, contract);
-        wait = positionWait();
+        wait = positionWait(app, request, min, waitForOwnWrites);
       } else
         wait = app.authenticate(request, contract).then(() => {
           enforcePolicy(request, contract);
-          return positionWait();
+          return positionWait(app, request, min, waitForOwnWrites);
         });
-    } else wait = positionWait();
+    } else wait = positionWait(app, request, min, waitForOwnWrites);
     if (wait === null) done();
     else
       wait.then(

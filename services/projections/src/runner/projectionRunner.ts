@@ -291,7 +291,12 @@ export const createProjectionRunner = (options: RunnerOptions) => {
     return p;
   };
 
-  const position = (): number => Math.min(...projections.map((p) => live.get(p.name)?.position ?? 0));
+  // a loop, not Math.min over a mapped copy: the API asks it on a request's path (`ProjectionWait.passed`)
+  const position = (): number => {
+    let lowest = Infinity;
+    for (const p of projections) lowest = Math.min(lowest, live.get(p.name)?.position ?? 0);
+    return lowest;
+  };
 
   return {
     projections,
