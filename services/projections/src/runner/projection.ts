@@ -21,6 +21,17 @@ export interface DocumentProjection<D extends Doc = Doc> {
   indexes?: IndexSpec[];
 }
 
+/** how a `StoreProjection` applies one batch */
+export interface ApplyOptions {
+  /**
+   * Write the batch in slices of about this many documents, letting the event loop run between them (docs/
+   * performance.md 47.). The runner asks it for the live batches it holds for the API (`RunnerOptions.coalesce`):
+   * the embedded store's writes run on the API's thread, and a batch written in one go holds up every request
+   * meanwhile. Without it a batch is written in as few writes as the projection likes (catching up, a rebuild).
+   */
+  slice?: number;
+}
+
 export type PositionedDoc = Doc & { _position: number };
 
 export const CHECKPOINTS_COLLECTION = '_checkpoints';
@@ -35,6 +46,6 @@ export interface StoreProjection {
   name: string;
   collection: string;
   eventTypes: readonly string[];
-  applyEvents(store: DocumentStore, events: EventEnvelope[]): Promise<void>;
+  applyEvents(store: DocumentStore, events: EventEnvelope[], options?: ApplyOptions): Promise<void>;
   indexes?: IndexSpec[];
 }

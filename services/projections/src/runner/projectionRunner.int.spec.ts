@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createEmbeddedDocumentStore, createSqliteEventStore, type DocumentStore, type EventStore } from '@stramien/infra';
-import { createProjectionRunner, type ProjectionRunner } from './projectionRunner';
+import { createProjectionRunner, HELD_BATCH_SLICE, type ProjectionRunner } from './projectionRunner';
 import { usersProjection, type UserDoc } from '../identity/users';
 import type { Projection, StoreProjection } from './projection';
 import type { EventEnvelope } from '@stramien/domain';
@@ -137,15 +137,15 @@ describe('ProjectionRunner', () => {
   describe('holding events for larger batches (coalesce; docs/performance.md 46.)', () => {
     /** the type held; UserProfileUpdated is not */
     const HELD = ['UserRegistered'];
-    /** a projection that records the positions of each batch it is given, and when the batch began */
+    /** a projection that records the positions of each batch it is given, when the batch began, and its slice */
     const recorder = () => {
-      const batches: Array<{ positions: number[]; at: number }> = [];
+      const batches: Array<{ positions: number[]; at: number; slice: number | undefined }> = [];
       const projection: StoreProjection = {
         name: 'recorder',
         collection: 'recorder',
         eventTypes: ['UserRegistered', 'UserProfileUpdated'],
-        async applyEvents(_store, events: EventEnvelope[]) {
-          if (events.length > 0) batches.push({ positions: events.map((e) => e.position), at: performance.now() });
+        async applyEvents(_store, events: EventEnvelope[], options) {
+          if (events.length > 0) batches.push({ positions: events.map((e) => e.position), at: performance.now(), slice: options?.slice });
         },
       };
       return { batches, projection };
@@ -181,6 +181,8 @@ describe('ProjectionRunner', () => {
         expect(await reached(held, 4, 5_000)).toBe(true);
         expect(batches.map((b) => b.positions)).toEqual([[1], [2, 3, 4]]);
         expect(batches[1]!.at - batches[0]!.at).toBeGreaterThanOrEqual(1_450);
+        // batches of held types only are written in slices (docs/performance.md 47.)
+        expect(batches.map((b) => b.slice)).toEqual([HELD_BATCH_SLICE, HELD_BATCH_SLICE]);
       } finally {
         await held.stop();
       }
@@ -208,6 +210,8 @@ describe('ProjectionRunner', () => {
         await eventStore.append('user-u1', [rename('u1', 'Zed')], 0);
         expect(await reached(held, 3, 5_000)).toBe(true);
         expect(batches.map((b) => b.positions)).toEqual([[1], [2, 3]]);
+        // a batch with an event of another type is written as the projection likes
+        expect(batches.map((b) => b.slice)).toEqual([HELD_BATCH_SLICE, undefined]);
       } finally {
         await held.stop();
       }

@@ -11,10 +11,17 @@ import type {
 } from '@stramien/infra';
 import { supervise } from '@stramien/infra';
 import type { EventEnvelope, EventMetadata } from '@stramien/domain';
-import { CHECKPOINTS_COLLECTION, type PositionedDoc, type Projection } from './projection';
+import { CHECKPOINTS_COLLECTION, type ApplyOptions, type PositionedDoc, type Projection } from './projection';
 
 /** what `heldUntil` answers when the held events are due */
 const HELD_OVER = Symbol('held over');
+
+/**
+ * The slice a held batch is written in (`ApplyOptions.slice`): about a millisecond of the embedded store's writes,
+ * fewer than the requests of one turn under load, so that a batch's writes spread over the turns its events keep
+ * coming in, and the next batch takes them all (docs/performance.md 47.).
+ */
+export const HELD_BATCH_SLICE = 20;
 
 export interface Checkpoint extends Doc {
   _id: string;
@@ -42,6 +49,7 @@ export const applyBatch = async (
   collection: Collection,
   events: EventEnvelope[],
   store?: DocumentStore,
+  options?: ApplyOptions,
 ): Promise<void> => {
   const handled = new Set(projection.eventTypes);
   return applyHandled(
@@ -49,6 +57,7 @@ export const applyBatch = async (
     collection,
     events.filter((e) => handled.has(e.type)),
     store,
+    options,
   );
 };
 
@@ -92,10 +101,11 @@ const applyHandled = async (
   collection: Collection,
   events: EventEnvelope[],
   store?: DocumentStore,
+  options?: ApplyOptions,
 ): Promise<void> => {
   if ('applyEvents' in projection) {
     if (!store) throw new Error(`The projection ${projection.name} needs the document store`);
-    return projection.applyEvents(store, events);
+    return projection.applyEvents(store, events, options);
   }
   if (events.length === 0) return;
   const touched = events.map((event) => ({ event, ids: projection.documentIds(event) }));
@@ -197,7 +207,7 @@ export const createProjectionRunner = (options: RunnerOptions) => {
    * touches a few read models, but every projection's checkpoint passes it). The batch is sorted by event type once;
    * each projection takes the lists of its types.
    */
-  const processBatch = async (batch: EventEnvelope[]) => {
+  const processBatch = async (batch: EventEnvelope[], options?: ApplyOptions) => {
     const first = batch[0]!.position;
     const last = batch[batch.length - 1]!.position;
     const moved: Array<{ entry: { position: number }; name: string }> = [];
@@ -206,7 +216,7 @@ export const createProjectionRunner = (options: RunnerOptions) => {
       if (entry.position >= last) continue;
       let events = handledEvents(entry.projection, byType);
       if (entry.position >= first) events = events.filter((e) => e.position > entry.position);
-      await applyHandled(entry.projection, documentStore.collection(entry.projection.collection), events, documentStore);
+      await applyHandled(entry.projection, documentStore.collection(entry.projection.collection), events, documentStore, options);
       moved.push({ entry, name: entry.projection.name });
     }
     if (moved.length > 0) {
@@ -232,11 +242,13 @@ export const createProjectionRunner = (options: RunnerOptions) => {
   /**
    * `consume` with `coalesce`: the events read are held until `coalesceMs` after the last batch began (the next page
    * is read meanwhile) while all of them are of the held types, nobody waits for a position and fewer than batchSize
-   * are held.
+   * are held. A batch of held types only is written in slices (`HELD_BATCH_SLICE`).
    */
   const consumeCoalesced = async (sub: EventSubscription) => {
     const pages = sub.batches(batchSize)[Symbol.asyncIterator]();
     let held: EventEnvelope[] = [];
+    /** every event in `held` is of a held type */
+    let allHeld = true;
     let lastBegun = -Infinity;
     const readNext = () => {
       const next = pages.next();
@@ -246,9 +258,11 @@ export const createProjectionRunner = (options: RunnerOptions) => {
     };
     const run = async () => {
       const batch = held;
+      const options = allHeld ? { slice: HELD_BATCH_SLICE } : undefined;
       held = [];
+      allHeld = true;
       lastBegun = performance.now();
-      await exclusive(() => processBatch(batch));
+      await exclusive(() => processBatch(batch, options));
     };
     let next = readNext();
     for (;;) {
@@ -266,6 +280,7 @@ export const createProjectionRunner = (options: RunnerOptions) => {
         held.push(toEnvelope(event));
         if (!heldTypes.has(event.type)) holdable = false;
       }
+      if (!holdable) allHeld = false;
       next = readNext();
       if (!holdable || held.length >= batchSize || waiters.size > 0 || performance.now() >= lastBegun + coalesceMs) await run();
     }

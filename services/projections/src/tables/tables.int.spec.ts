@@ -56,8 +56,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const apply = (events: EventEnvelope[], target: DocumentStore = store) =>
-  applyBatch(tablesProjection, target.collection(TABLES_COLLECTION), events, target);
+const apply = (events: EventEnvelope[], target: DocumentStore = store, slice?: number) =>
+  applyBatch(tablesProjection, target.collection(TABLES_COLLECTION), events, target, slice === undefined ? undefined : { slice });
 const tableDoc = (tableId: string, target: DocumentStore = store) =>
   target.collection<TableDoc>(TABLES_COLLECTION).findOne({ _id: tableId });
 const all = { filter: {}, limit: 10_000, countCap: 10_000 };
@@ -271,6 +271,48 @@ describe('the tables read model', () => {
     await scratch.close();
   });
 
+  it('writes a batch in slices with turns of the event loop between them, ending as the batch written at once', async () => {
+    const log = createTableLog();
+    const t = newTable(log);
+    for (let i = 0; i < 60; i++) log.record(created(t, `r${i}`, { name: `n${i}`, size: i }));
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 60; i++) log.record(updated(t, `r${i}`, { size: [i + round, i + round + 1] }));
+    }
+    log.record(deleted(t, 'r7'));
+    const once = createEmbeddedDocumentStore({ file: ':memory:' });
+    const sliced = createEmbeddedDocumentStore({ file: ':memory:' });
+    // other work of the event loop (a request's, say), counted while the batch is applied
+    const turnsDuring = async (work: Promise<void>) => {
+      let turns = 0;
+      let done = false;
+      const tick = () => {
+        turns++;
+        if (!done) setImmediate(tick);
+      };
+      setImmediate(tick);
+      await work;
+      done = true;
+      return turns;
+    };
+    await apply(log.events.slice(0, 4), once);
+    await apply(log.events.slice(0, 4), sliced);
+    expect(await turnsDuring(apply(log.events.slice(4), once))).toBe(0);
+    // 240 versions and 60 records in slices of 20, and the 241 events applied in runs of 200
+    expect(await turnsDuring(apply(log.events.slice(4), sliced, 20))).toBeGreaterThanOrEqual(240 / 20 + 60 / 20);
+    const dump = async (target: DocumentStore) =>
+      Promise.all(
+        [TABLES_COLLECTION, tableRecordsCollection(t), tableVersionsCollection(t)].map((name) =>
+          target.collection(name).find({}, { sort: { _id: 1 } }),
+        ),
+      );
+    const [tables, records, versions] = await dump(sliced);
+    expect([tables, records, versions]).toEqual(await dump(once));
+    expect(records).toHaveLength(59);
+    expect(versions).toHaveLength(60 * 4);
+    await once.close();
+    await sliced.close();
+  });
+
   it('names the versions of a new table by the position that opened them, and keeps naming those of an older table by record', async () => {
     const log = createTableLog();
     const fresh = newTable(log);
@@ -470,12 +512,13 @@ describe('the table as of a revision (property)', () => {
         fc.array(stepArb, { minLength: 1, maxLength: 40 }),
         fc.integer({ min: 1, max: 4 }),
         fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 8 }),
-        async (steps, gap, cuts) => {
+        fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }),
+        async (steps, gap, cuts, slice) => {
           const { t, events } = eventsOf(steps, gap);
-          // the log in batches of random sizes, as the runner would hand it over
+          // the log in batches of random sizes, as the runner would hand it over, written at once or in slices
           for (let i = 0, c = 0; i < events.length; c++) {
             const size = cuts[c % cuts.length]!;
-            await apply(events.slice(i, i + size));
+            await apply(events.slice(i, i + size), store, slice);
             i += size;
           }
           const versions = await columnVersions(store, t);

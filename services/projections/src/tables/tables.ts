@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { BulkOperation, DocumentStore } from '@stramien/infra';
 import {
   evolveTable,
@@ -9,7 +10,7 @@ import {
   type TableEvent,
   type TableState,
 } from '@stramien/domain';
-import type { StoreProjection } from '../runner/projection';
+import type { ApplyOptions, StoreProjection } from '../runner/projection';
 import {
   encodeCell,
   encodeValues,
@@ -37,6 +38,18 @@ type Envelope = TableEnvelope | RecordEnvelope;
 const RECORD_EVENTS = new Set<string>(recordEventTypes);
 const isRecordEvent = (event: Envelope): event is RecordEnvelope => RECORD_EVENTS.has(event.type);
 const CHUNK = 500;
+
+/**
+ * `write` on `items` in chunks of `slice` with a turn of the event loop before each one but the first, or in chunks of
+ * CHUNK without a pause (`ApplyOptions.slice`)
+ */
+const writeInSlices = async <T>(items: T[], slice: number | undefined, write: (chunk: T[]) => Promise<unknown>): Promise<void> => {
+  const size = slice ?? CHUNK;
+  for (let i = 0; i < items.length; i += size) {
+    if (slice !== undefined && i > 0) await nextTurn();
+    await write(items.slice(i, i + size));
+  }
+};
 /** a batch touching at most this many records of a table reads each one's latest version on its own */
 const FEW_RECORDS = 16;
 
@@ -315,8 +328,11 @@ class TableBatch {
     }
   }
 
-  /** writes the versions, records, column versions and revisions, then the table document (its `_position` last) */
-  async flush(): Promise<void> {
+  /**
+   * writes the versions, records, column versions and revisions, then the table document (its `_position` last);
+   * with `slice`, the versions and records in slices with a turn of the event loop between them
+   */
+  async flush(slice?: number): Promise<void> {
     const doc = this.doc;
     if (!doc) return;
     if (doc.deleted) {
@@ -331,33 +347,24 @@ class TableBatch {
       const versions = [...this.versions.values()];
       // every record the batch touched, with its latest version now (a record's versions are written only here)
       const latest = [...this.latest.values()].filter((v): v is VersionDoc => v !== null);
+      const versionsCollection = this.store.collection<VersionDoc>(tableVersionsCollection(doc._id));
       await latestVersionsOf(this.store).write(
         doc._id,
-        async () => {
-          for (let i = 0; i < versions.length; i += CHUNK) {
-            await this.store
-              .collection<VersionDoc>(tableVersionsCollection(doc._id))
-              .bulkWrite(
-                versions.slice(i, i + CHUNK).map((v) => ({ replaceOne: { filter: { _id: v._id }, replacement: v, upsert: true } })),
-              );
-          }
-        },
+        () =>
+          writeInSlices(versions, slice, (chunk) =>
+            versionsCollection.bulkWrite(chunk.map((v) => ({ replaceOne: { filter: { _id: v._id }, replacement: v, upsert: true } }))),
+          ),
         latest,
       );
-      const records = [...this.records.entries()];
-      for (let i = 0; i < records.length; i += CHUNK) {
-        await this.store
-          .collection<RecordDoc>(tableRecordsCollection(doc._id))
-          .bulkWrite(
-            records
-              .slice(i, i + CHUNK)
-              .map(([id, record]): BulkOperation<RecordDoc> =>
-                record
-                  ? { replaceOne: { filter: { _id: id }, replacement: record, upsert: true } }
-                  : { deleteOne: { filter: { _id: id } } },
-              ),
-          );
-      }
+      const recordsCollection = this.store.collection<RecordDoc>(tableRecordsCollection(doc._id));
+      if (slice !== undefined) await nextTurn();
+      await writeInSlices([...this.records.entries()], slice, (chunk) =>
+        recordsCollection.bulkWrite(
+          chunk.map(([id, record]): BulkOperation<RecordDoc> =>
+            record ? { replaceOne: { filter: { _id: id }, replacement: record, upsert: true } } : { deleteOne: { filter: { _id: id } } },
+          ),
+        ),
+      );
       if (this.columnOps.length > 0)
         await this.store.collection<ColumnVersionDoc>(TABLE_COLUMN_VERSIONS_COLLECTION).bulkWrite(this.columnOps);
       if (this.revisionOps.length > 0) await this.store.collection<RevisionDoc>(TABLE_REVISIONS_COLLECTION).bulkWrite(this.revisionOps);
@@ -382,7 +389,7 @@ export const tablesProjection: StoreProjection = {
   collection: TABLES_COLLECTION,
   eventTypes: [...tableEventTypes, ...recordEventTypes],
   indexes: [{ keys: { projectId: 1, name: 1 } }],
-  async applyEvents(store, events) {
+  async applyEvents(store, events, options?: ApplyOptions) {
     if (events.length === 0) return;
     await ensureSharedIndexes(store);
     const byTable = new Map<string, Envelope[]>();
@@ -399,11 +406,14 @@ export const tablesProjection: StoreProjection = {
       if (fresh.length === 0 || doc?.deleted) continue;
       const batch = new TableBatch(store, doc, tableId);
       await batch.load(fresh.filter(isRecordEvent));
-      for (const event of fresh) {
-        batch.apply(event);
+      const slice = options?.slice;
+      for (let i = 0; i < fresh.length; i++) {
+        // applying an event takes a few µs: ten slices' worth between turns
+        if (slice !== undefined && i > 0 && i % (10 * slice) === 0) await nextTurn();
+        batch.apply(fresh[i]!);
         if (batch.deleted) break;
       }
-      if (batch.table) await batch.flush();
+      if (batch.table) await batch.flush(options?.slice);
     }
   },
 };
