@@ -21,7 +21,7 @@ export interface DocumentProjection<D extends Doc = Doc> {
   indexes?: IndexSpec[];
 }
 
-/** how a `StoreProjection` applies one batch */
+/** how a projection applies one batch (a `StoreProjection` on its own, the runner for a `DocumentProjection`) */
 export interface ApplyOptions {
   /**
    * Write the batch in slices of about this many documents, letting the event loop run between them (docs/

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createEmbeddedDocumentStore, createSqliteEventStore, type DocumentStore, type EventStore } from '@stramien/infra';
-import { createProjectionRunner, HELD_BATCH_SLICE, type ProjectionRunner } from './projectionRunner';
+import { applyBatch, createProjectionRunner, HELD_BATCH_SLICE, toEnvelope, type ProjectionRunner } from './projectionRunner';
 import { usersProjection, type UserDoc } from '../identity/users';
 import type { Projection, StoreProjection } from './projection';
 import type { EventEnvelope } from '@stramien/domain';
@@ -50,6 +50,34 @@ describe('ProjectionRunner', () => {
     const { position } = await eventStore.append('user-u3', [rename('u3', 'Zed')], 0);
     expect(await runner.waitForPosition(position, 5000)).toBe(true);
     expect((await documentStore.collection<UserDoc>('users').findOne({ _id: 'u3' }))?.name).toBe('Zed B');
+  });
+
+  it("applies a document projection's batch in slices with turns of the event loop between them, ending as at once", async () => {
+    for (let i = 0; i < 30; i++) await eventStore.append(`user-u${i}`, [register(`u${i}`, `u${i}@x.nl`)], 'no_stream');
+    for (let i = 0; i < 30; i += 3) await eventStore.append(`user-u${i}`, [rename(`u${i}`, `N${i}`)], 0);
+    const events = (await eventStore.readAll()).map(toEnvelope);
+    const once = createEmbeddedDocumentStore({ file: ':memory:' });
+    const turnsWhile = async (work: Promise<void>) => {
+      let turns = 0;
+      let done = false;
+      const tick = () => {
+        turns++;
+        if (!done) setImmediate(tick);
+      };
+      setImmediate(tick);
+      await work;
+      done = true;
+      return turns;
+    };
+    const apply = (store: DocumentStore, slice?: number) =>
+      applyBatch(usersProjection as unknown as Projection, store.collection('users'), events, store, slice ? { slice } : undefined);
+    expect(await turnsWhile(apply(once))).toBe(0);
+    // 40 events evolved in runs of 10 · 3, 30 documents written in slices of 3
+    expect(await turnsWhile(apply(documentStore, 3))).toBeGreaterThanOrEqual(30 / 3);
+    const all = (store: DocumentStore) => store.collection('users').find({}, { sort: { _id: 1 } });
+    expect(await all(documentStore)).toEqual(await all(once));
+    expect((await documentStore.collection<UserDoc>('users').findOne({ _id: 'u3' }))?.name).toBe('N3 B');
+    await once.close();
   });
 
   it('passes events of types it does not handle, so waits on their positions end', async () => {

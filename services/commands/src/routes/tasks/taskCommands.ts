@@ -134,6 +134,15 @@ export interface TaskFacts {
 
 const PARENT_DEPTH_MAX = 1000;
 
+/**
+ * An update's events change only details that no access check or fact reads (title, description, priority… not the
+ * private flag, the assignee, the parent or the dates): it is answered without waiting for the read models
+ * (docs/performance.md 48.), and the same user's next update reads the task's document a batch behind without harm.
+ * Any other change settles, so `loadTaskAccess` and the facts of the next command see it.
+ */
+export const onlyPlainDetails = (events: readonly TaskEvent[]): boolean =>
+  events.every((event) => event.type === 'TaskUpdated' && !('isPrivate' in event.data.changes));
+
 const createTaskCommands = (app: FastifyInstance): TaskCommands => {
   const { deps } = app;
   const { documentStore, eventStore } = deps.adapters;
@@ -218,13 +227,16 @@ const createTaskCommands = (app: FastifyInstance): TaskCommands => {
               parentChanges ? facts.parentCycle(task._id, changes.parentId) : false,
             ])
           : [true, true, false];
-      return handle(
+      const result = await handle(
         request,
         task._id,
         // the checked facts first: keys added after a spread take V8 11's slow path (projections' tasks.ts)
         { type: 'UpdateTask', data: { assigneeCanSeeProject, parentAvailable, parentCycle, ...changes } },
-        options(access),
+        { ...options(access), settle: false },
       );
+      // answered before the read models only when it changes details that no access check or fact reads
+      if (!onlyPlainDetails(result.events)) await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
+      return result;
     },
     async delete(request, access, alsoDeleted = new Set()) {
       const children = await facts.childIds(access.task._id);

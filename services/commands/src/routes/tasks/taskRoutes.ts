@@ -186,16 +186,23 @@ export const registerTaskRoutes = (app: FastifyInstance): void => {
     };
   });
 
-  addExactRoute(app, taskRoutes.update, async ({ params, body, request }) => {
-    const access = await loadTaskAccess(deps, request, params.id);
-    const changes: Record<string, unknown> = {};
-    for (const [key, field] of Object.entries(UPDATE_FIELDS)) {
-      const value = (body as Record<string, unknown>)[key];
-      if (value !== undefined) changes[field] = value;
-    }
-    const result = await commands.update(request, access, changes as TaskChanges);
-    return taskAnswer(app, access, result);
-  });
+  addExactRoute(
+    app,
+    taskRoutes.update,
+    async ({ params, body, request }) => {
+      const access = await loadTaskAccess(deps, request, params.id);
+      const changes: Record<string, unknown> = {};
+      for (const [key, field] of Object.entries(UPDATE_FIELDS)) {
+        const value = (body as Record<string, unknown>)[key];
+        if (value !== undefined) changes[field] = value;
+      }
+      const result = await commands.update(request, access, changes as TaskChanges);
+      return taskAnswer(app, access, result);
+    },
+    // an update of plain details is answered before the read models (`TaskCommands.update`): the same user's updates
+    // in a row do not wait for them; their other requests do (OwnWrites)
+    { waitForOwnWrites: false },
+  );
 
   const transition =
     (type: 'CloseTask' | 'CancelTask' | 'ReopenTask' | 'ExecuteTask', message: string) =>
