@@ -8,6 +8,7 @@ import { applyBatch, createProjectionRunner, HELD_BATCH_SLICE, toEnvelope, type 
 import { usersProjection, type UserDoc } from '../identity/users';
 import type { Projection, StoreProjection } from './projection';
 import type { EventEnvelope } from '@stramien/domain';
+import { turnsWhile } from '../testing/projectionHarness';
 
 let dir: string;
 let eventStore: EventStore;
@@ -57,18 +58,6 @@ describe('ProjectionRunner', () => {
     for (let i = 0; i < 30; i += 3) await eventStore.append(`user-u${i}`, [rename(`u${i}`, `N${i}`)], 0);
     const events = (await eventStore.readAll()).map(toEnvelope);
     const once = createEmbeddedDocumentStore({ file: ':memory:' });
-    const turnsWhile = async (work: Promise<void>) => {
-      let turns = 0;
-      let done = false;
-      const tick = () => {
-        turns++;
-        if (!done) setImmediate(tick);
-      };
-      setImmediate(tick);
-      await work;
-      done = true;
-      return turns;
-    };
     const apply = (store: DocumentStore, slice?: number) =>
       applyBatch(usersProjection as unknown as Projection, store.collection('users'), events, store, slice ? { slice } : undefined);
     expect(await turnsWhile(apply(once))).toBe(0);

@@ -44,6 +44,7 @@ import {
 } from './tableReads';
 import { tablesProjection } from './tables';
 import { column, createTableLog, type TableLog, type Values } from './tablesTesting';
+import { turnsWhile } from '../testing/projectionHarness';
 
 let dir: string;
 let store: EmbeddedDocumentStore;
@@ -281,24 +282,11 @@ describe('the tables read model', () => {
     log.record(deleted(t, 'r7'));
     const once = createEmbeddedDocumentStore({ file: ':memory:' });
     const sliced = createEmbeddedDocumentStore({ file: ':memory:' });
-    // other work of the event loop (a request's, say), counted while the batch is applied
-    const turnsDuring = async (work: Promise<void>) => {
-      let turns = 0;
-      let done = false;
-      const tick = () => {
-        turns++;
-        if (!done) setImmediate(tick);
-      };
-      setImmediate(tick);
-      await work;
-      done = true;
-      return turns;
-    };
     await apply(log.events.slice(0, 4), once);
     await apply(log.events.slice(0, 4), sliced);
-    expect(await turnsDuring(apply(log.events.slice(4), once))).toBe(0);
+    expect(await turnsWhile(apply(log.events.slice(4), once))).toBe(0);
     // 240 versions and 60 records in slices of 20, and the 241 events applied in runs of 200
-    expect(await turnsDuring(apply(log.events.slice(4), sliced, 20))).toBeGreaterThanOrEqual(240 / 20 + 60 / 20);
+    expect(await turnsWhile(apply(log.events.slice(4), sliced, 20))).toBeGreaterThanOrEqual(240 / 20 + 60 / 20);
     const dump = async (target: DocumentStore) =>
       Promise.all(
         [TABLES_COLLECTION, tableRecordsCollection(t), tableVersionsCollection(t)].map((name) =>

@@ -94,3 +94,20 @@ export const startProjection = async <D extends Doc>(projection: Projection<D>) 
   return { ...h, find: (id: string) => collection.findOne({ _id: id } as never) };
 };
 export type ProjectionHarness = Awaited<ReturnType<typeof startProjection>>;
+
+/**
+ * How many turns of the event loop ran while `work` did (a `setImmediate` chain, as a request's callbacks would run):
+ * 0 for work that never lets the loop go, one or more per pause of a batch written in slices (`ApplyOptions.slice`).
+ */
+export const turnsWhile = async (work: Promise<void>): Promise<number> => {
+  let turns = 0;
+  let done = false;
+  const tick = () => {
+    turns++;
+    if (!done) setImmediate(tick);
+  };
+  setImmediate(tick);
+  await work;
+  done = true;
+  return turns;
+};
