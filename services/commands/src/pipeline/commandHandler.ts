@@ -5,13 +5,16 @@ import type { PipelineResult } from './commandPipeline';
 /** A command as a route sends it: the handler adds the metadata (actor and the injected clock's time). */
 export type Unsent<C> = C extends unknown ? Omit<C, 'metadata'> : never;
 
-export interface HandleOptions {
+export interface HandleOptions<E extends DomainEvent = DomainEvent> {
   /** who acts, in which licence (the route's access helper answers it) */
   actor: Actor;
   /** the project the events belong to, for their metadata */
   projectId?: string;
-  /** wait (boundedly) until the read models have the events before answering; default true */
-  settle?: boolean;
+  /**
+   * wait (boundedly) until the read models have the events before answering; default true. A rule decides it from the
+   * events the command appended (a task update of plain details does not wait, docs/performance.md 48.)
+   */
+  settle?: boolean | ((events: readonly E[]) => boolean);
 }
 
 /** One aggregate as the handler needs it (EventSourcing.NodeJS `CommandHandler(getEventStore, toStreamId, decider)`). */
@@ -25,7 +28,7 @@ export type CommandHandler<C extends Command, E extends DomainEvent, S> = ((
   request: FastifyRequest,
   id: string,
   command: Unsent<C>,
-  options: HandleOptions,
+  options: HandleOptions<E>,
 ) => Promise<PipelineResult<S, E>>) & {
   /** the aggregate's current state, for a check before costly work (e.g. a password hash) */
   load(id: string): Promise<S>;
@@ -40,7 +43,7 @@ export const createCommandHandler = <C extends Command, E extends DomainEvent, S
   app: FastifyInstance,
   aggregate: Aggregate<C, E, S>,
 ): CommandHandler<C, E, S> => {
-  const handle = async (request: FastifyRequest, id: string, command: Unsent<C>, { actor, projectId, settle = true }: HandleOptions) => {
+  const handle = async (request: FastifyRequest, id: string, command: Unsent<C>, { actor, projectId, settle = true }: HandleOptions<E>) => {
     const { pipeline, clock } = app.deps;
     const result = await pipeline({
       decider: aggregate.decider,
@@ -50,7 +53,8 @@ export const createCommandHandler = <C extends Command, E extends DomainEvent, S
       command: { type: command.type, data: command.data, metadata: { actor, now: clock().toISOString() } } as C,
       context: { actor, correlationId: request.id, causationId: request.id, ...(projectId ? { projectId } : {}) },
     });
-    if (settle) await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
+    if (typeof settle === 'function' ? settle(result.events) : settle)
+      await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
     return result;
   };
   const load = async (id: string): Promise<S> => {

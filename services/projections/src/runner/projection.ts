@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Doc, DocumentStore, IndexSpec } from '@stramien/infra';
 import type { EventEnvelope } from '@stramien/domain';
 
@@ -31,6 +32,31 @@ export interface ApplyOptions {
    */
   slice?: number;
 }
+
+/**
+ * `write` on `items` in chunks: of `options.slice` with a turn of the event loop before each but the first, or, without
+ * a slice, of `whole` without a pause
+ */
+export const writeInSlices = async <T>(
+  items: T[],
+  options: ApplyOptions | undefined,
+  whole: number,
+  write: (chunk: T[]) => Promise<unknown>,
+): Promise<void> => {
+  const slice = options?.slice;
+  const size = slice ?? whole;
+  for (let i = 0; i < items.length; i += size) {
+    if (slice !== undefined && i > 0) await nextTurn();
+    await write(items.slice(i, i + size));
+  }
+};
+
+/**
+ * Whether a sliced batch lets the event loop run before applying its `index`-th event: every ten slices' worth of
+ * events (applying an event in memory takes a few µs); never without a slice
+ */
+export const pausesBefore = (index: number, options: ApplyOptions | undefined): boolean =>
+  options?.slice !== undefined && index > 0 && index % (10 * options.slice) === 0;
 
 export type PositionedDoc = Doc & { _position: number };
 

@@ -12,7 +12,7 @@ import type {
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { supervise } from '@stramien/infra';
 import type { EventEnvelope, EventMetadata } from '@stramien/domain';
-import { CHECKPOINTS_COLLECTION, type ApplyOptions, type PositionedDoc, type Projection } from './projection';
+import { CHECKPOINTS_COLLECTION, pausesBefore, writeInSlices, type ApplyOptions, type PositionedDoc, type Projection } from './projection';
 
 /** what `heldUntil` answers when the held events are due */
 const HELD_OVER = Symbol('held over');
@@ -117,10 +117,8 @@ const applyHandled = async (
     for (const doc of (await collection.find({ _id: { $in: wanted.slice(i, i + 500) } })) as PositionedDoc[]) cache.set(doc._id, doc);
   }
   const dirty = new Set<string>();
-  const slice = options?.slice;
   for (let i = 0; i < touched.length; i++) {
-    // evolving takes a few µs an event: ten slices' worth between turns (`ApplyOptions.slice`)
-    if (slice !== undefined && i > 0 && i % (10 * slice) === 0) await nextTurn();
+    if (pausesBefore(i, options)) await nextTurn();
     const { event, ids } = touched[i]!;
     for (const id of ids) {
       const current = cache.get(id) ?? null;
@@ -135,12 +133,8 @@ const applyHandled = async (
     const doc = cache.get(id);
     return doc ? { replaceOne: { filter: { _id: id }, replacement: doc, upsert: true } } : { deleteOne: { filter: { _id: id } } };
   });
-  // in one bulk write (one transaction), or in slices with a turn of the event loop before each but the first
-  const size = slice ?? ops.length;
-  for (let i = 0; i < ops.length; i += size) {
-    if (i > 0) await nextTurn();
-    await collection.bulkWrite(ops.slice(i, i + size));
-  }
+  // in one bulk write (one transaction), or in slices
+  await writeInSlices(ops, options, ops.length, (chunk) => collection.bulkWrite(chunk));
 };
 
 export interface RunnerOptions {

@@ -10,7 +10,7 @@ import {
   type TableEvent,
   type TableState,
 } from '@stramien/domain';
-import type { ApplyOptions, StoreProjection } from '../runner/projection';
+import { pausesBefore, writeInSlices, type ApplyOptions, type StoreProjection } from '../runner/projection';
 import {
   encodeCell,
   encodeValues,
@@ -38,18 +38,6 @@ type Envelope = TableEnvelope | RecordEnvelope;
 const RECORD_EVENTS = new Set<string>(recordEventTypes);
 const isRecordEvent = (event: Envelope): event is RecordEnvelope => RECORD_EVENTS.has(event.type);
 const CHUNK = 500;
-
-/**
- * `write` on `items` in chunks of `slice` with a turn of the event loop before each one but the first, or in chunks of
- * CHUNK without a pause (`ApplyOptions.slice`)
- */
-const writeInSlices = async <T>(items: T[], slice: number | undefined, write: (chunk: T[]) => Promise<unknown>): Promise<void> => {
-  const size = slice ?? CHUNK;
-  for (let i = 0; i < items.length; i += size) {
-    if (slice !== undefined && i > 0) await nextTurn();
-    await write(items.slice(i, i + size));
-  }
-};
 /** a batch touching at most this many records of a table reads each one's latest version on its own */
 const FEW_RECORDS = 16;
 
@@ -330,9 +318,10 @@ class TableBatch {
 
   /**
    * writes the versions, records, column versions and revisions, then the table document (its `_position` last);
-   * with `slice`, the versions and records in slices with a turn of the event loop between them
+   * with a slice, the versions and records in slices with a turn of the event loop between them (else in chunks of
+   * CHUNK)
    */
-  async flush(slice?: number): Promise<void> {
+  async flush(options?: ApplyOptions): Promise<void> {
     const doc = this.doc;
     if (!doc) return;
     if (doc.deleted) {
@@ -351,14 +340,15 @@ class TableBatch {
       await latestVersionsOf(this.store).write(
         doc._id,
         () =>
-          writeInSlices(versions, slice, (chunk) =>
+          writeInSlices(versions, options, CHUNK, (chunk) =>
             versionsCollection.bulkWrite(chunk.map((v) => ({ replaceOne: { filter: { _id: v._id }, replacement: v, upsert: true } }))),
           ),
         latest,
       );
       const recordsCollection = this.store.collection<RecordDoc>(tableRecordsCollection(doc._id));
-      if (slice !== undefined) await nextTurn();
-      await writeInSlices([...this.records.entries()], slice, (chunk) =>
+      // a turn between the versions' last slice and the records' first
+      if (options?.slice !== undefined) await nextTurn();
+      await writeInSlices([...this.records.entries()], options, CHUNK, (chunk) =>
         recordsCollection.bulkWrite(
           chunk.map(([id, record]): BulkOperation<RecordDoc> =>
             record ? { replaceOne: { filter: { _id: id }, replacement: record, upsert: true } } : { deleteOne: { filter: { _id: id } } },
@@ -406,14 +396,12 @@ export const tablesProjection: StoreProjection = {
       if (fresh.length === 0 || doc?.deleted) continue;
       const batch = new TableBatch(store, doc, tableId);
       await batch.load(fresh.filter(isRecordEvent));
-      const slice = options?.slice;
       for (let i = 0; i < fresh.length; i++) {
-        // applying an event takes a few µs: ten slices' worth between turns
-        if (slice !== undefined && i > 0 && i % (10 * slice) === 0) await nextTurn();
+        if (pausesBefore(i, options)) await nextTurn();
         batch.apply(fresh[i]!);
         if (batch.deleted) break;
       }
-      if (batch.table) await batch.flush(options?.slice);
+      if (batch.table) await batch.flush(options);
     }
   },
 };

@@ -227,16 +227,14 @@ const createTaskCommands = (app: FastifyInstance): TaskCommands => {
               parentChanges ? facts.parentCycle(task._id, changes.parentId) : false,
             ])
           : [true, true, false];
-      const result = await handle(
+      return handle(
         request,
         task._id,
         // the checked facts first: keys added after a spread take V8 11's slow path (projections' tasks.ts)
         { type: 'UpdateTask', data: { assigneeCanSeeProject, parentAvailable, parentCycle, ...changes } },
-        { ...options(access), settle: false },
+        // answered before the read models only when it changes details that no access check or fact reads
+        { ...options(access), settle: (events) => !onlyPlainDetails(events) },
       );
-      // answered before the read models only when it changes details that no access check or fact reads
-      if (!onlyPlainDetails(result.events)) await app.projectionWait.waitFor(result.position, app.minPositionWaitMs);
-      return result;
     },
     async delete(request, access, alsoDeleted = new Set()) {
       const children = await facts.childIds(access.task._id);
