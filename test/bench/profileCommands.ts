@@ -2,7 +2,8 @@
  * Profiling aid for the command path (not a benchmark): starts the test server, drives one kind of command from
  * the worker load generator and prints the main thread's CPU time per answered command (read from
  * /proc/self/task/<pid>/stat, so it holds on a busy machine where wall-clock throughput does not).
- * `node --import tsx --import ./test/bench/production.mjs test/bench/profileCommands.ts user|task|record [ms] [--prof] [--clients=N]`
+ * `node --import tsx --import ./test/bench/production.mjs test/bench/profileCommands.ts user|task|record [ms] [--prof] [--clients=N] [--coalesce=MS] [--hist]`
+ * (--hist: the latencies' percentiles and histogram)
  * (production.mjs: compiled as the bundled service is, and the profile has line numbers); with --prof the measured run's
  * main-thread profile is written to .tmp/prof/<kind>.cpuprofile: `node test/bench/cpuprofileTop.mjs .tmp/prof/user.cpuprofile`.
  * It prints every thread's CPU per command (the load generator's too: the budget of both cores). With --turns it prints the event loop's turns by length (eventLoopTurns.ts) and writes them to .tmp/prof/<kind>.turns.json;
@@ -24,7 +25,9 @@ const ms = Number(process.argv[3] ?? 8_000);
  * on how busy the machine is (for before/after pairs of per-request work) */
 const clients = Number(process.argv.find((arg) => arg.startsWith('--clients='))?.slice('--clients='.length) ?? 50);
 
-const server = await startTestServer();
+/** `--coalesce=MS`: the projections' STRAMIEN_PROJECTION_COALESCE_MS (default the config's) */
+const coalesce = process.argv.find((arg) => arg.startsWith('--coalesce='))?.slice('--coalesce='.length);
+const server = await startTestServer(coalesce === undefined ? {} : { STRAMIEN_PROJECTION_COALESCE_MS: coalesce });
 const load = createLoadGenerator(server.url);
 try {
   const users = await createBenchUsers(server, clients);
@@ -114,6 +117,14 @@ try {
   console.log(
     `${kind}: ${run.latencies.length} ok, ${run.failed} failed ${run.sample ?? ''}; ${Math.round(run.latencies.length / run.seconds)}/s, p50 ${p(0.5)} p95 ${p(0.95)} ms; main thread CPU ${((1000 * cpu) / run.latencies.length).toFixed(0)} µs/command (${Math.round((100 * cpu) / (run.seconds * 1000))} % of one core)`,
   );
+  if (process.argv.includes('--hist')) {
+    // the latencies' spread: a closed loop's mean is fixed by its throughput (Little's law), its p95 by the spread
+    console.log(`percentiles ms: ${[10, 25, 50, 75, 90, 95, 99].map((q) => `p${q} ${p(q / 100)}`).join(' ')}`);
+    const bins = new Map<number, number>();
+    for (const latency of sorted) bins.set(Math.floor(latency / 2) * 2, (bins.get(Math.floor(latency / 2) * 2) ?? 0) + 1);
+    for (const [from, n] of [...bins].sort((a, b) => a[0] - b[0]))
+      console.log(`${String(from).padStart(3)}-${String(from + 2).padEnd(3)} ms ${'#'.repeat(Math.round((200 * n) / sorted.length))} ${n}`);
+  }
 } finally {
   await load.close();
   await server.close();

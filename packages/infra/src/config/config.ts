@@ -53,11 +53,11 @@ export const configSchema = z.object({
   /** max time a query waits for projections to pass X-Min-Position */
   STRAMIEN_MIN_POSITION_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
   /**
-   * under load, how long (ms) the one-process runtime's projections may hold record creates' and edits' events for a
-   * larger batch; a wait for a position, or an event of another type, starts the batch at once; 0: never held
-   * (docs/performance.md 46.)
+   * under load, how long (ms) the one-process runtime's projections may hold record creates' and edits' events and
+   * task detail updates for a larger batch; a wait for a position, or an event of another type, starts the batch at
+   * once; 0: never held (docs/performance.md 46., 49.)
    */
-  STRAMIEN_PROJECTION_COALESCE_MS: z.coerce.number().int().min(0).max(60_000).default(20),
+  STRAMIEN_PROJECTION_COALESCE_MS: z.coerce.number().int().min(0).max(60_000).default(200),
   /** smtp://user:pass@host:587 or smtps://host:465; unset means the embedded mail adapter (files under <dataDir>/mail) */
   SMTP_URL: z
     .string()

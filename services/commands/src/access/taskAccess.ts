@@ -4,6 +4,7 @@ import { TASKS_COLLECTION, type TaskDoc } from '@stramien/projections/tasks/task
 import type { AppDeps } from '../deps';
 import { requireUser } from '../plugins/auth';
 import { canSee, projectAccessFor } from '../plugins/permissionSubject';
+import { cachedRead } from '../plugins/readModelCache';
 import type { ProjectDoc } from '@stramien/projections/projects/projects';
 import { loadProjectAccess, type ProjectAccess } from './projectAccess';
 
@@ -15,6 +16,45 @@ export interface TaskAccess {
 }
 
 export const taskNotFound = (): DomainError => new DomainError(taskMessages.notFound, 404);
+
+/** task documents the read-model cache keeps; a task document is far larger than a project's id list */
+const KEPT_TASKS = 500;
+
+/**
+ * A task document the cache may keep: not a miss, and small (a long discussion, many checks or appendixes, or large
+ * module metadata make a document of tens of kilobytes, read again rather than kept).
+ */
+const keptTask = (task: TaskDoc | null): boolean => {
+  if (task === null) return false;
+  // an older document may lack a list (taskStateOf)
+  const lengthOf = (list: unknown): number => (Array.isArray(list) ? list.length : 0);
+  const items = [task.checks, task.appendixes, task.labels, task.relations, task.linkedRelations].reduce(
+    (sum, list) => sum + lengthOf(list),
+    0,
+  );
+  return (
+    lengthOf(task.messages) <= 20 &&
+    items <= 80 &&
+    (task.metadata === null || task.metadata === undefined || JSON.stringify(task.metadata).length <= 2_000)
+  );
+};
+
+/**
+ * The task document by id, through the read-model cache (readModelCache.ts; docs/performance.md 49.): every command
+ * and read of one task checks access on it, and a user works on the same task for a while. Frozen; kept while no
+ * write reaches the tasks collection, so a task changed since is read again.
+ */
+export const taskById = (deps: AppDeps, taskId: string): Promise<TaskDoc | null> => {
+  const store = deps.adapters.documentStore;
+  return cachedRead<TaskDoc | null>(store, {
+    collection: TASKS_COLLECTION,
+    kind: 'task',
+    key: taskId,
+    read: () => store.collection<TaskDoc>(TASKS_COLLECTION).findOne({ _id: taskId }),
+    keep: keptTask,
+    limit: KEPT_TASKS,
+  });
+};
 
 /**
  * Loads a task for a request from the `tasks` read model and checks the user may see it: its project visible to
@@ -30,7 +70,7 @@ export const loadTaskAccess = async (
   need: PermissionCheck = 'project',
 ): Promise<TaskAccess> => {
   const user = requireUser(request);
-  const task = await deps.adapters.documentStore.collection<TaskDoc>(TASKS_COLLECTION).findOne({ _id: taskId });
+  const task = await taskById(deps, taskId);
   if (!task) throw taskNotFound();
   const project = await loadProjectAccess(deps, request, task.projectId, 'project').catch((e: unknown) => {
     throw e instanceof DomainError && e.status === 404 ? taskNotFound() : e;

@@ -52,13 +52,18 @@ export interface CachedRead<V> {
   read: () => Promise<V>;
   /** whether to keep this answer (e.g. not a miss); default all */
   keep?: (value: V) => boolean;
+  /** entries kept of this kind; default `LIMIT` */
+  limit?: number;
 }
 
 /**
  * `read()`'s answer, or the one kept for (kind, key) while the collection's stamp is the one it was read at. An answer
  * is kept only when the stamp is the same after the read as before it (nothing wrote in between).
  */
-export const cachedRead = async <V>(store: DocumentStore, { collection, kind, key, read, keep }: CachedRead<V>): Promise<V> => {
+export const cachedRead = async <V>(
+  store: DocumentStore,
+  { collection, kind, key, read, keep, limit = LIMIT }: CachedRead<V>,
+): Promise<V> => {
   const stamp = store.collectionStamp?.(collection);
   if (stamp === undefined) return read();
   const map = mapOf(store, kind);
@@ -69,7 +74,7 @@ export const cachedRead = async <V>(store: DocumentStore, { collection, kind, ke
   if ((keep === undefined || keep(value)) && store.collectionStamp?.(collection) === stamp) {
     map.delete(key);
     map.set(key, { stamp, value: deepFreeze(value) });
-    trimOldest(map, LIMIT);
+    trimOldest(map, limit);
   }
   return value;
 };

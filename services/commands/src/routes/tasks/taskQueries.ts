@@ -7,6 +7,7 @@ import type { ProjectDoc } from '@stramien/projections/projects/projects';
 import { allRelations, TASKS_COLLECTION, type TaskDoc } from '@stramien/projections/tasks/tasks';
 import type { AppDeps } from '../../deps';
 import { memberProjectIds, PROJECTS_COLLECTION } from '../../plugins/permissionSubject';
+import { cachedRead } from '../../plugins/readModelCache';
 import type { LicenceAccess } from '../../access/licenceAccess';
 import { visibleTaskFilter } from '../../access/taskAccess';
 
@@ -151,12 +152,21 @@ export const createTaskQueries = (deps: AppDeps) => {
     return related;
   };
 
+  /**
+   * one task's live subtasks the viewer may see, counted (parentId index) rather than read, through the read-model
+   * cache (readModelCache.ts): every answer of a command on the task shows it, and it changes only with the tasks
+   * collection
+   */
+  const visibleSubtaskCount = (taskId: string, userId: string): Promise<number> =>
+    cachedRead<number>(documentStore, {
+      collection: TASKS_COLLECTION,
+      kind: 'visible subtasks',
+      key: `${taskId}\u0001${userId}`,
+      read: () => tasks.count({ parentId: taskId, ...visibleTaskFilter(userId) }),
+    });
+
   const detail = async (doc: TaskDoc, userId: string): Promise<Task> => {
-    // one task: its live subtasks the viewer may see, counted (parentId index) rather than read
-    const [count, related] = await Promise.all([
-      tasks.count({ parentId: doc._id, ...visibleTaskFilter(userId) }),
-      relatedTasks([doc], userId),
-    ]);
+    const [count, related] = await Promise.all([visibleSubtaskCount(doc._id, userId), relatedTasks([doc], userId)]);
     return taskDetailView(doc, count, related);
   };
 
