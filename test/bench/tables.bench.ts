@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { identityRoutes, projectRoutes, tableRoutes } from '@stramien/api';
 import { toRecordStreamId, type ColumnType } from '@stramien/domain';
 import { DEMO, startTestServer } from '@stramien/commands/testing/testServer';
@@ -16,6 +17,7 @@ import {
 import { ensureRecordIndex } from '@stramien/projections/tables/tableReads';
 import { atMost, elapsedMs, info, percentile, round, type BenchFigure } from './figures';
 import { createHttpClient, createLoadGenerator } from './http';
+import { startCpuProfile } from './cpuProfile';
 
 export interface TablesBenchOptions {
   /** records of the table; default 1,000,000 */
@@ -48,7 +50,7 @@ const STATUSES = ['open', 'planned', 'built', 'checked', 'delivered'];
  * and one version each in `table_versions_<id>`, as the projection writes them), in bulk: a million creations
  * through the command pipeline would measure the seeding, not the reads. The changed records are then real
  * RecordUpdated events in the log, applied by the projection; the two revisions are stored through the API.
- * Every figure is a real HTTP call.
+ * Every figure is a real HTTP call. `BENCH_PROFILE_DIR` writes the record edits' CPU profile there.
  */
 export async function benchTables(options: TablesBenchOptions = {}): Promise<BenchFigure[]> {
   const total = options.records ?? 1_000_000;
@@ -278,7 +280,9 @@ export async function benchTables(options: TablesBenchOptions = {}): Promise<Ben
     }));
     const edit = (ms: number) => editLoad.run(editors, ms);
     await edit(Math.min(2_000, durationMs));
+    const profile = process.env.BENCH_PROFILE_DIR ? await startCpuProfile() : null;
     const edits = await edit(durationMs);
+    await profile?.stop(join(process.env.BENCH_PROFILE_DIR!, 'tables-edits.cpuprofile'));
     const editFailures = edits.failed;
     if (editFailures > 0)
       log(`tables: non-200 answers to edits ${JSON.stringify(Object.fromEntries(edits.failures))}, first: ${edits.sample}`);
