@@ -18,5 +18,5 @@ export * from './notifications/news/newsReaders';
 export * from './knowledgeBase/articles';
 export * from './notifications/downloads';
 export * from './workflows/builderWorkflows';
-export { startProjectionsService } from './service';
+export { HELD_EVENT_TYPES, startProjectionsService } from './service';
 export { allProjections } from './registry';

@@ -8,7 +8,7 @@ import { allProjections } from './registry';
  * the events the runner holds for larger batches under load: those of the commands answered before their read models,
  * record creates and edits (docs/performance.md 46.) and updates of a task's plain details (48.)
  */
-const HELD_EVENT_TYPES: readonly (RecordEventType | TaskEventType)[] = ['RecordCreated', 'RecordUpdated', 'TaskUpdated'];
+export const HELD_EVENT_TYPES: readonly (RecordEventType | TaskEventType)[] = ['RecordCreated', 'RecordUpdated', 'TaskUpdated'];
 
 /**
  * Starts every projection and the bus forwarder on the given adapters; both report to `adapters.health` (and log

@@ -7,13 +7,24 @@
  *   READY <head>                      the runner started
  *   CHECKPOINT <projection> <position> a checkpoint was written (alone, or in the bulk write of a batch's checkpoints)
  *   PAUSED <collection> <position>    (with PAUSE_AFTER_BULK_WRITE_AT) a bulk write of read-model documents up to
- *                                     <position> is stored and its checkpoint is not: the process hangs here to be killed
+ *                                     <position> is stored and its checkpoint is not: the process hangs here to be killed;
+ *                                     (with PAUSE_IN_SLICE=<prefix>) the first slice of a held batch (a bulk write of
+ *                                     HELD_BATCH_SLICE documents, heldBatchKill.int.spec.ts) to a collection named so
+ * With HOLD_MS the runner holds the events of HELD_EVENT_TYPES as the one-process runtime does under load, so batches of
+ * those types only are written in slices (docs/performance.md 47.).
  *   DONE <position>                   every projection reached the head
  * The document store is the real embedded adapter; the wrapper only reports and, once, holds a write's continuation.
  */
 import { join } from 'node:path';
-import { createEmbeddedDocumentStore, createSqliteEventStore, type Collection, type Doc, type DocumentStore } from '@stramien/infra';
-import { allProjections, CHECKPOINTS_COLLECTION, createProjectionRunner } from '@stramien/projections';
+import {
+  createEmbeddedDocumentStore,
+  createSqliteEventStore,
+  type BulkOperation,
+  type Collection,
+  type Doc,
+  type DocumentStore,
+} from '@stramien/infra';
+import { allProjections, CHECKPOINTS_COLLECTION, createProjectionRunner, HELD_BATCH_SLICE, HELD_EVENT_TYPES } from '@stramien/projections';
 
 const dataDir = process.argv[2];
 if (!dataDir) {
@@ -21,7 +32,23 @@ if (!dataDir) {
   process.exit(2);
 }
 const pauseAt = Number(process.env.PAUSE_AFTER_BULK_WRITE_AT ?? 0);
+const pauseInSlice = process.env.PAUSE_IN_SLICE ?? '';
+const holdMs = Number(process.env.HOLD_MS ?? 0);
 const say = (line: string) => process.stdout.write(`${line}\n`);
+
+/** the log position a bulk operation writes: a document's `_position` or a version's `from`, or the `to` that closes one */
+const writtenPosition = (op: BulkOperation<Doc>): number => {
+  const [written, keys]: [Record<string, unknown> | undefined, string[]] =
+    'replaceOne' in op
+      ? [op.replaceOne.replacement, ['_position', 'from']]
+      : 'insertOne' in op
+        ? [op.insertOne.document, ['_position', 'from']]
+        : 'updateOne' in op
+          ? [(op.updateOne.update as { $set?: Record<string, unknown> }).$set, ['_position', 'to']]
+          : [undefined, []];
+  // an open version's `to` is no position (it stands for "until now")
+  return Math.max(0, ...keys.map((key) => Number(written?.[key] ?? 0)).filter((n) => Number.isSafeInteger(n)));
+};
 
 const instrument = (store: DocumentStore): DocumentStore => {
   let paused = false;
@@ -31,6 +58,11 @@ const instrument = (store: DocumentStore): DocumentStore => {
         if (prop === 'bulkWrite' && name !== CHECKPOINTS_COLLECTION) {
           return async (...args: Parameters<Collection<T>['bulkWrite']>) => {
             const result = await target.bulkWrite(...args);
+            if (pauseInSlice !== '' && !paused && name.startsWith(pauseInSlice) && args[0].length === HELD_BATCH_SLICE) {
+              paused = true;
+              say(`PAUSED ${name} ${Math.max(0, ...args[0].map(writtenPosition))}`);
+              await new Promise<never>(() => {});
+            }
             if (pauseAt > 0 && !paused) {
               const positions = args[0].map((op) => ('replaceOne' in op ? Number(op.replaceOne.replacement._position ?? 0) : 0));
               const highest = Math.max(0, ...positions);
@@ -82,6 +114,7 @@ const runner = createProjectionRunner({
   eventStore,
   documentStore,
   projections: allProjections,
+  ...(holdMs > 0 ? { coalesce: { ms: holdMs, eventTypes: HELD_EVENT_TYPES } } : {}),
   onError: (name, error) => {
     console.error(`projection ${name} failed`, error);
     process.exit(3);
