@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, identityRoutes, projectRoutes, tableRoutes, taskRoutes } from '@stramien/api';
-import { createEmbeddedDocumentStore, createSqliteEventStore, type Doc, type DocumentStore } from '@stramien/infra';
-import { allProjections, CHECKPOINTS_COLLECTION, createProjectionRunner } from '@stramien/projections';
+import { createSqliteEventStore, type Doc, type DocumentStore } from '@stramien/infra';
+import { allProjections, createProjectionRunner } from '@stramien/projections';
 import { defineAllInOne, signIn } from './support/allInOne';
+import { checkpointsOf, withDocumentStore } from './support/readModels';
 import { defineService, repoRoot } from './support/service';
 
 /**
@@ -44,15 +45,6 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const withDocumentStore = async <T>(file: string, use: (store: DocumentStore) => Promise<T>): Promise<T> => {
-  const store = createEmbeddedDocumentStore({ file });
-  try {
-    return await use(store);
-  } finally {
-    await store.close();
-  }
-};
-
 /** the projections' collections: each projection's own, and the tables projection's per-table ones */
 const projectedCollections = async (store: DocumentStore): Promise<string[]> => {
   const own = new Set(allProjections.map((p) => p.collection));
@@ -64,9 +56,6 @@ const readModels = async (store: DocumentStore): Promise<Record<string, Doc[]>> 
   for (const name of await projectedCollections(store)) out[name] = await store.collection(name).find({}, { sort: { _id: 1 } });
   return out;
 };
-
-const checkpointsOf = async (store: DocumentStore): Promise<Record<string, number>> =>
-  Object.fromEntries((await store.collection<Doc & { position: number }>(CHECKPOINTS_COLLECTION).find()).map((c) => [c._id, c.position]));
 
 /** every projection rebuilt from the start of the replayed log in one go (no held batches, no slices) */
 const rebuild = async (): Promise<{ models: Record<string, Doc[]>; checkpoints: Record<string, number> }> => {

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licenceEventSchemas, userEventSchemas } from '@stramien/domain';
-import { createEmbeddedDocumentStore, createSqliteEventStore, type Doc, type DocumentStore } from '@stramien/infra';
-import { allProjections, CHECKPOINTS_COLLECTION, createProjectionRunner } from '@stramien/projections';
+import { createSqliteEventStore, type Doc, type DocumentStore } from '@stramien/infra';
+import { allProjections, createProjectionRunner } from '@stramien/projections';
 import { appendPlan, createRandom, generateDomainEvents, type DomainEventPlan } from './support/domainEvents';
+import { checkpointsOf, withDocumentStore } from './support/readModels';
 import { defineService, repoRoot } from './support/service';
 
 const TOTAL_EVENTS = 100_000;
@@ -44,23 +45,11 @@ afterAll(() => {
 
 const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms));
 
-const withDocumentStore = async <T>(file: string, use: (store: DocumentStore) => Promise<T>): Promise<T> => {
-  const store = createEmbeddedDocumentStore({ file });
-  try {
-    return await use(store);
-  } finally {
-    await store.close();
-  }
-};
-
 const readModels = async (store: DocumentStore): Promise<Record<string, Doc[]>> => {
   const out: Record<string, Doc[]> = {};
   for (const p of allProjections) out[p.collection] = await store.collection(p.collection).find({}, { sort: { _id: 1 } });
   return out;
 };
-
-const checkpointsOf = async (store: DocumentStore): Promise<Record<string, number>> =>
-  Object.fromEntries((await store.collection<Doc & { position: number }>(CHECKPOINTS_COLLECTION).find()).map((c) => [c._id, c.position]));
 
 describe('Projection runner', () => {
   describe('when killed with SIGKILL five times during a 100,000-event replay and restarted', () => {
