@@ -121,7 +121,10 @@ try {
     // the latencies' spread: a closed loop's mean is fixed by its throughput (Little's law), its p95 by the spread
     console.log(`percentiles ms: ${[10, 25, 50, 75, 90, 95, 99].map((q) => `p${q} ${p(q / 100)}`).join(' ')}`);
     const bins = new Map<number, number>();
-    for (const latency of sorted) bins.set(Math.floor(latency / 2) * 2, (bins.get(Math.floor(latency / 2) * 2) ?? 0) + 1);
+    for (const latency of sorted) {
+      const bin = Math.floor(latency / 2) * 2;
+      bins.set(bin, (bins.get(bin) ?? 0) + 1);
+    }
     for (const [from, n] of [...bins].sort((a, b) => a[0] - b[0]))
       console.log(`${String(from).padStart(3)}-${String(from + 2).padEnd(3)} ms ${'#'.repeat(Math.round((200 * n) / sorted.length))} ${n}`);
   }

@@ -10,9 +10,9 @@
  *                                     <position> is stored and its checkpoint is not: the process hangs here to be killed;
  *                                     (with PAUSE_IN_SLICE=<prefix>) the first slice of a held batch (a bulk write of
  *                                     HELD_BATCH_SLICE documents, heldBatchKill.int.spec.ts) to a collection named so
+ *   DONE <position>                   every projection reached the head
  * With HOLD_MS the runner holds the events of HELD_EVENT_TYPES as the one-process runtime does under load, so batches of
  * those types only are written in slices (docs/performance.md 47.).
- *   DONE <position>                   every projection reached the head
  * The document store is the real embedded adapter; the wrapper only reports and, once, holds a write's continuation.
  */
 import { join } from 'node:path';
@@ -64,8 +64,7 @@ const instrument = (store: DocumentStore): DocumentStore => {
               await new Promise<never>(() => {});
             }
             if (pauseAt > 0 && !paused) {
-              const positions = args[0].map((op) => ('replaceOne' in op ? Number(op.replaceOne.replacement._position ?? 0) : 0));
-              const highest = Math.max(0, ...positions);
+              const highest = Math.max(0, ...args[0].map(writtenPosition));
               if (highest >= pauseAt) {
                 paused = true;
                 say(`PAUSED ${name} ${highest}`);
