@@ -474,6 +474,28 @@ describe('SqliteEventStore', () => {
       expect((await store.readAll()).map((e) => e.streamId)).toEqual(['task-0', 'task-1']);
     });
 
+    it('wakes its live subscriptions once the appends it answered have run on, however deep their continuations', async () => {
+      const store = open();
+      await store.append('task-0', [newEvent('A')], 'no_stream');
+      const order: string[] = [];
+      const subscription = store.subscribe({ after: 1 });
+      const delivered = (async () => {
+        for await (const batch of subscription.batches(10)) {
+          order.push(`subscription: ${batch.map((e) => e.streamId).join()}`);
+          return;
+        }
+      })();
+      // the subscription has read its empty page and sleeps until an append wakes it
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      // a command's answer is many promise reactions after its append's (pipeline, route, reply)
+      let answer: Promise<unknown> = store.append('task-1', [newEvent('B')], 'no_stream');
+      for (let i = 0; i < 40; i++) answer = answer.then((result) => result);
+      void answer.then(() => order.push('answered'));
+      await withTimeout(delivered, 'the delivery');
+      expect(order).toEqual(['answered', 'subscription: task-1']);
+      await subscription.close();
+    });
+
     it("sends the next second's fsyncs to the thread pool once they are slow, then takes them back", async () => {
       // every fsync counts as slow: the running mean passes the limit at the first
       const store = open({ slowFsyncMs: -1 });

@@ -696,6 +696,17 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     }
     afterSync(failure);
   };
+  const notifyAll = () => {
+    for (const subscription of subscriptions) subscription.notify();
+  };
+  /**
+   * Wakes the live subscriptions once the group's appenders have run on: a tick queued from a microtask runs when the
+   * microtask queue is empty, so the commands answered by this group have written their responses first (their
+   * continuations are promise reactions, several deep; a woken subscription's would otherwise run among them, and the
+   * projections' work delayed every answer). The subscriptions then run before the loop's next poll, which gives the
+   * clients answered last the time to send their next request and have it read in that poll (docs/performance.md 50.).
+   */
+  const notifyAfterAnswers = () => queueMicrotask(() => process.nextTick(notifyAll));
   const afterSync = (error: unknown) => {
     const done = syncing;
     syncing = [];
@@ -707,7 +718,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
         group.fail(error);
       }
     }
-    if (done.length > 0) for (const subscription of subscriptions) subscription.notify();
+    if (done.length > 0) notifyAfterAnswers();
     if (unsynced.length > 0) syncWal();
     else for (const resolve of synced.splice(0)) resolve();
   };
@@ -748,7 +759,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
       else answered.push({ pending, result: outcome.result });
     });
     if (!onDisk) {
-      if (outcomes.some((outcome) => outcome.ok)) for (const subscription of subscriptions) subscription.notify();
+      if (outcomes.some((outcome) => outcome.ok)) notifyAfterAnswers();
       return;
     }
     if (answered.length === 0) return;

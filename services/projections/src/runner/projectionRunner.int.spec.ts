@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { createEmbeddedDocumentStore, createSqliteEventStore, type DocumentStore, type EventStore } from '@stramien/infra';
 import { applyBatch, createProjectionRunner, HELD_BATCH_SLICE, toEnvelope, type ProjectionRunner } from './projectionRunner';
@@ -67,6 +68,64 @@ describe('ProjectionRunner', () => {
     expect(await all(documentStore)).toEqual(await all(once));
     expect((await documentStore.collection<UserDoc>('users').findOne({ _id: 'u3' }))?.name).toBe('N3 B');
     await once.close();
+  });
+
+  it("writes each slice after the appends of the turn's requests were answered, and before the next are read", async () => {
+    for (let i = 0; i < 30; i++) await eventStore.append(`user-u${i}`, [register(`u${i}`, `u${i}@x.nl`)], 'no_stream');
+    for (let i = 0; i < 30; i += 3) await eventStore.append(`user-u${i}`, [rename(`u${i}`, `N${i}`)], 0);
+    const events = (await eventStore.readAll()).map(toEnvelope);
+    // a client and a server on loopback, in turns as HTTP requests come: each request the server reads appends, the
+    // answer goes back once the append is (its group commit in the check phase), and the client asks again at once
+    // (an event store in memory: no fsync, which a slow disk would send to the thread pool, answering in a poll phase)
+    const requestLog = createSqliteEventStore({ file: ':memory:' });
+    let unanswered = 0;
+    let requests = 0;
+    let stopped = false;
+    const server = createServer((socket) =>
+      socket
+        .on('error', () => {})
+        .on('data', () => {
+          unanswered++;
+          requests++;
+          void requestLog
+            .append(`ping-${randomUUID()}`, [{ id: randomUUID(), type: 'Ping', data: {}, metadata: meta }], 'no_stream')
+            .then(() => {
+              unanswered--;
+              if (!stopped) socket.write('a');
+            });
+        }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    client.on('data', () => {
+      if (!stopped) client.write('q');
+    });
+    await new Promise((resolve) => client.once('connect', resolve));
+    client.write('q');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // what each slice's write finds: requests read whose appends are not answered yet
+    const users = documentStore.collection('users');
+    const atWrites: number[] = [];
+    const watched = new Proxy(users, {
+      get: (target, key) =>
+        key === 'bulkWrite'
+          ? (...args: Parameters<typeof users.bulkWrite>) => {
+              atWrites.push(unanswered);
+              return target.bulkWrite(...args);
+            }
+          : (Reflect.get(target, key) as unknown),
+    });
+    const before = requests;
+    await applyBatch(usersProjection as unknown as Projection, watched, events, documentStore, { slice: 1 });
+    const during = requests - before;
+    stopped = true;
+    client.end();
+    await new Promise((resolve) => server.close(resolve));
+    await requestLog.close();
+    expect(atWrites).toHaveLength(30);
+    // the requests went on between the slices
+    expect(during).toBeGreaterThanOrEqual(15);
+    expect(atWrites.filter((n) => n > 0)).toEqual([]);
   });
 
   it('passes events of types it does not handle, so waits on their positions end', async () => {

@@ -9,10 +9,17 @@ import type {
   HealthRegistry,
   Supervised,
 } from '@stramien/infra';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { supervise } from '@stramien/infra';
 import type { EventEnvelope, EventMetadata } from '@stramien/domain';
-import { CHECKPOINTS_COLLECTION, pausesBefore, writeInSlices, type ApplyOptions, type PositionedDoc, type Projection } from './projection';
+import {
+  CHECKPOINTS_COLLECTION,
+  nextTurn,
+  pausesBefore,
+  writeInSlices,
+  type ApplyOptions,
+  type PositionedDoc,
+  type Projection,
+} from './projection';
 
 /** what `heldUntil` answers when the held events are due */
 const HELD_OVER = Symbol('held over');

@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { BulkOperation, DocumentStore } from '@stramien/infra';
 import {
   evolveTable,
@@ -10,7 +9,7 @@ import {
   type TableEvent,
   type TableState,
 } from '@stramien/domain';
-import { pausesBefore, writeInSlices, type ApplyOptions, type StoreProjection } from '../runner/projection';
+import { nextTurn, pausesBefore, writeInSlices, type ApplyOptions, type StoreProjection } from '../runner/projection';
 import {
   encodeCell,
   encodeValues,
