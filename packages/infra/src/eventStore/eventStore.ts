@@ -52,6 +52,12 @@ export interface ReadStreamOptions {
   /** inclusive start revision; default: start (forwards) or end (backwards) */
   fromRevision?: number;
   maxCount?: number;
+  /**
+   * The caller only reads the events, never changes them: a store may hand out the objects it parsed once for its live
+   * subscriptions (the embedded store: a stream read to its end from memory), so that an event just appended is parsed
+   * once for the command's own reads and its subscribers together. Without it every call answers copies of its own.
+   */
+  shared?: boolean;
 }
 
 export interface EventFilter {

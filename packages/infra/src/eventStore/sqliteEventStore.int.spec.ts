@@ -278,6 +278,27 @@ describe('SqliteEventStore', () => {
       await tasks.return?.();
     });
 
+    it("hands a read of a stream to its end that asks for shared events the subscriptions' objects", async () => {
+      const store = open();
+      await store.append('task-1', [newEvent('A', { n: 1 })], 'no_stream');
+      // read to its end once: the stream's end is kept from now on, with the rows of the groups that append to it
+      await store.readStream('task-1');
+      const all = store.subscribe({ after: 1 })[Symbol.asyncIterator]();
+      await store.append('task-1', [newEvent('B', { n: 2 })], 0);
+      // read before the subscription has the event: parsed by this read, then shared with the subscription
+      const [read] = await store.readStream('task-1', { fromRevision: 1, shared: true });
+      const seen = (await withTimeout(all.next(), 'B')).value as RecordedEvent;
+      expect(seen).toBe(read);
+      expect(Object.isFrozen(seen.data)).toBe(true);
+      expect((await store.readStream('task-1', { shared: true }))[1]).toBe(seen);
+      // without it, copies of its own
+      const [copy] = await store.readStream('task-1', { fromRevision: 1 });
+      expect(copy).toEqual(seen);
+      expect(copy).not.toBe(seen);
+      expect(Object.isFrozen(copy!.data)).toBe(false);
+      await all.return?.();
+    });
+
     it('reads older events from the file once they have left memory', async () => {
       const store = open();
       await store.append('task-1', many(1_500), 'no_stream');

@@ -143,8 +143,9 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
 
 /**
  * The tail's rows as events, parsed once for all the live subscriptions, which each read every new group (the
- * projection runner, forwarder, webhooks, workflows): one JSON.parse of an event where there were one per
- * subscriber. Subscribers share these objects and only read them; the test suite freezes them
+ * projection runner, forwarder, webhooks, workflows), and for the reads of a stream to its end that ask for them
+ * (`ReadStreamOptions.shared`: the kept ends hold the same rows): one JSON.parse of an event where there were one per
+ * reader. Readers share these objects and only read them; the test suite freezes them
  * (STRAMIEN_FREEZE_SHARED_EVENTS=1, set in vitest.config.ts), so a subscriber that changed one would fail there.
  */
 const sharedEvents = new WeakMap<EventRow, RecordedEvent>();
@@ -815,7 +816,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
         rows = readStreamRows(streamId, false, from, NO_LIMIT);
         learnHead(streamId, from, rows);
       }
-      return rows.map(toRecorded);
+      return rows.map(options.shared ? sharedRecorded : toRecorded);
     },
 
     async readAll(options: ReadAllOptions = {}) {
