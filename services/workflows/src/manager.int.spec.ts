@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +30,7 @@ import { SBS_NODES_COLLECTION } from '@stramien/projections/sbs/sbsNodes';
 import { takeTaskNumber } from '@stramien/commands/routes/tasks/taskCommands';
 import { runAction, type WorkflowTaskPorts } from './actions';
 import { createWorkflowManager, JOB_ATTEMPTS, type WorkflowManagerOptions } from './manager';
-import { WORKFLOW_TIMERS_COLLECTION, type WorkflowTimerDoc } from './timers';
+import { WORKFLOW_MANAGER_CHECKPOINT, WORKFLOW_TIMERS_COLLECTION, type WorkflowTimerDoc } from './timers';
 
 /**
  * The process manager against real stores (SQLite event log, embedded document store): sessions are driven through
@@ -353,6 +354,42 @@ describe('the workflow process manager', () => {
       clock = new Date(T0.getTime() + 2 * 86_400_000 + 1);
       await finished(sessionId);
       expect((await jobOf(sessionId, 'n1')).result).toEqual({ waitedUntil: new Date(T0.getTime() + 2 * 86_400_000).toISOString() });
+    });
+  });
+
+  describe('its checkpoint', () => {
+    it("moves past a session's events at once, past the rest of the log at most once a second, and when it stops", async () => {
+      const manager = await start();
+      const checkpoint = async () =>
+        (await stores.documentStore.collection<Doc & { position: number }>('_checkpoints').findOne({ _id: WORKFLOW_MANAGER_CHECKPOINT }))
+          ?.position;
+      const other = (n: number) =>
+        stores.eventStore.append(`other-${n}`, [{ id: randomUUID(), type: 'Other', data: {}, metadata: {} }], 'no_stream');
+      const read = (position: number) => expect.poll(() => manager.position(), { timeout: 10_000 }).toBe(position);
+
+      const sessionId = await startSession(single({ type: 'wait', until: '+2d' }));
+      await expect.poll(async () => timers().findOne({ _id: toJobId(sessionId, 'n1') }), { timeout: 10_000 }).not.toBeNull();
+      const afterSession = await stores.eventStore.headPosition();
+      await read(afterSession);
+      expect(await checkpoint()).toBe(afterSession);
+
+      // other events are read, and the checkpoint stays where it was for now
+      for (let n = 0; n < 5; n++) await other(n);
+      await read(afterSession + 5);
+      expect(await checkpoint()).toBe(afterSession);
+
+      // a second later the next batch moves it
+      await new Promise((resolve) => setTimeout(resolve, 1_050));
+      await other(5);
+      await read(afterSession + 6);
+      await expect.poll(checkpoint).toBe(afterSession + 6);
+
+      // and stopping saves what was read since
+      await other(6);
+      await read(afterSession + 7);
+      expect(await checkpoint()).toBe(afterSession + 6);
+      await stop(manager);
+      expect(await checkpoint()).toBe(afterSession + 7);
     });
   });
 

@@ -50,6 +50,12 @@ export const JOB_BACKOFF: BackoffOptions = { initialMs: 1_000, maxMs: 300_000, f
 export const WORKFLOW_MANAGER_USER = 'system';
 const SESSION_CATEGORY = 'session';
 const READ_BATCH = 500;
+/**
+ * How often the checkpoint follows the log past events the manager does not act on (a command's events that are not a
+ * session's): a write of the checkpoint per batch was a document-store commit in every turn of the API's loop under
+ * load. A restart reads those events again and passes them again.
+ */
+const PASSED_CHECKPOINT_MS = 1_000;
 /** due jobs run per look */
 const DUE_BATCH = 50;
 
@@ -116,6 +122,8 @@ export const createWorkflowManager = (options: WorkflowManagerOptions) => {
   const checkpoints = documentStore.collection<Checkpoint>('_checkpoints');
   const actionDeps = { eventStore, documentStore, pipeline, tasks: options.tasks };
   let position = 0;
+  let saved = 0;
+  let savedAt = 0;
   let reader: Supervised | null = null;
   let scheduler: Supervised | null = null;
   let wake: (() => void) | null = null;
@@ -276,6 +284,18 @@ export const createWorkflowManager = (options: WorkflowManagerOptions) => {
     }
   };
 
+  const saveCheckpoint = async () => {
+    if (position === saved) return;
+    const at = position;
+    await checkpoints.replaceOne(
+      { _id: WORKFLOW_MANAGER_CHECKPOINT },
+      { _id: WORKFLOW_MANAGER_CHECKPOINT, position: at },
+      { upsert: true },
+    );
+    saved = at;
+    savedAt = performance.now();
+  };
+
   /** runs one due job: its action, then its finish; a failed attempt waits its backoff, the last one fails the job */
   const runTimer = async (timer: WorkflowTimerDoc) => {
     const state = await loadSession(timer.sessionId);
@@ -358,6 +378,7 @@ export const createWorkflowManager = (options: WorkflowManagerOptions) => {
     wake: poke,
     async start() {
       position = (await checkpoints.findOne({ _id: WORKFLOW_MANAGER_CHECKPOINT }))?.position ?? 0;
+      saved = position;
       await timers.createIndex({ keys: { dueAt: 1 } });
       reader = supervise({
         ...(reporter ? { reporter } : {}),
@@ -371,19 +392,22 @@ export const createWorkflowManager = (options: WorkflowManagerOptions) => {
             if ((await eventStore.headPosition()) <= position) running();
             for await (const batch of sub.batches(READ_BATCH)) {
               if (batch.length === 0) continue;
-              for (const event of batch) await handle(event);
+              let acted = false;
+              for (const event of batch) {
+                await handle(event);
+                acted ||= streamCategory(event.streamId) === SESSION_CATEGORY;
+              }
               position = batch[batch.length - 1]!.position;
-              await checkpoints.replaceOne(
-                { _id: WORKFLOW_MANAGER_CHECKPOINT },
-                { _id: WORKFLOW_MANAGER_CHECKPOINT, position },
-                { upsert: true },
-              );
+              // past a session's events at once (their timers are written by now), past the rest now and then
+              if (acted || performance.now() - savedAt >= PASSED_CHECKPOINT_MS) await saveCheckpoint();
               running();
               if (signal.aborted) break;
             }
           } finally {
             signal.removeEventListener('abort', close);
             await sub.close();
+            // a lost checkpoint only means reading the events past it again
+            await saveCheckpoint().catch(() => undefined);
           }
         },
       });
