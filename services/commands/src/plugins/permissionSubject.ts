@@ -68,6 +68,33 @@ export const belongsToLicence = (user: AuthenticatedUser, licenceId: string): bo
   user.isSystemAdmin || user.licences[licenceId] !== undefined;
 
 /**
+ * A project's members by user id, made once per project document: the read-model cache hands every request the same
+ * frozen document while the projects collection is not written (a project has hundreds of members; a find per request
+ * walked them)
+ */
+const membersByUser = new WeakMap<ProjectDoc, Map<string, ProjectDoc['members'][number]>>();
+const memberOf = (project: ProjectDoc, userId: string): ProjectDoc['members'][number] | undefined => {
+  let members = membersByUser.get(project);
+  if (members === undefined) {
+    members = new Map();
+    for (const member of project.members) if (!members.has(member.userId)) members.set(member.userId, member);
+    membersByUser.set(project, members);
+  }
+  return members.get(userId);
+};
+
+/** the union of a user's teams' flags, once per list of teams (the read-model cache's lists are frozen and shared) */
+const mergedPermissions = new WeakMap<readonly TeamPermissionDoc[], GeneralPermissions>();
+const teamsPermissions = (teams: TeamPermissionDoc[]): GeneralPermissions => {
+  let merged = mergedPermissions.get(teams);
+  if (merged === undefined) {
+    merged = Object.freeze(mergeGeneralPermissions(teams.map((t) => t.general ?? {})));
+    mergedPermissions.set(teams, merged);
+  }
+  return merged;
+};
+
+/**
  * The user's standing in a project, from the projects read model (membership, is_projectadmin roles) and the
  * teams read model. A user in a team of the project is a member of it, with the team's rights, whether or not they
  * were added to the member list (docs/teams.md): general permissions are all for project admins, else the union
@@ -80,17 +107,13 @@ export const projectAccessFor = async (
   /** the user's teams in this project, when already loaded */
   knownTeams?: TeamPermissionDoc[],
 ): Promise<ProjectAccess> => {
-  const member = project.members.find((m) => m.userId === user.userId);
+  const member = memberOf(project, user.userId);
   const role = member ? project.roles.find((r) => r.id === member.roleId) : undefined;
   const teams = knownTeams ?? (await userTeamsOfProject<TeamPermissionDoc>(deps.adapters.documentStore, project._id, user.userId));
   const isMember = member !== undefined || teams.length > 0;
   const holdsAdminRole = role?.isProjectAdmin === true;
   const generalPermissions =
-    user.isSystemAdmin || holdsAdminRole
-      ? ALL_GENERAL_PERMISSIONS
-      : isMember
-        ? mergeGeneralPermissions(teams.map((t) => t.general ?? {}))
-        : NO_GENERAL_PERMISSIONS;
+    user.isSystemAdmin || holdsAdminRole ? ALL_GENERAL_PERMISSIONS : isMember ? teamsPermissions(teams) : NO_GENERAL_PERMISSIONS;
   const subject: PermissionSubject = {
     isSystemAdmin: user.isSystemAdmin,
     isLicenceAdmin: licenceAdmin(user, project.licenceId),
