@@ -341,6 +341,28 @@ describe('SqliteEventStore', () => {
       await everyStart(store, reader, 'table-1', 2_499);
     });
 
+    it('checks an append against the kept end, an earlier append of the same group and another connection alike', async () => {
+      const one = open();
+      const two = open();
+      await one.append('task-1', [newEvent('A')], 'no_stream');
+      // kept from here on: appends check their expectation against the kept end under the write lock
+      await one.readStream('task-1');
+      expect(await one.append('task-1', [newEvent('B')], 0)).toMatchObject({ nextExpectedRevision: 1 });
+      await expect(one.append('task-1', [newEvent('C')], 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      // two appends in one group with the same expectation: the second sees the first's row
+      const [first, second] = await Promise.allSettled([
+        one.append('task-1', [newEvent('D')], 1),
+        one.append('task-1', [newEvent('E')], 1),
+      ]);
+      expect(first).toMatchObject({ status: 'fulfilled', value: { nextExpectedRevision: 2 } });
+      expect(second).toMatchObject({ status: 'rejected', reason: expect.any(WrongExpectedRevisionError) });
+      // another connection appends: the kept end no longer tells
+      await two.append('task-1', [newEvent('F')], 2);
+      await expect(one.append('task-1', [newEvent('G')], 2)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await one.append('task-1', [newEvent('G')], 3)).toMatchObject({ nextExpectedRevision: 4 });
+      expect((await one.readStream('task-1')).map((e) => e.type)).toEqual(['A', 'B', 'D', 'F', 'G']);
+    });
+
     it("sees another connection's events in a stream it has read to the end", async () => {
       const one = open();
       const two = open();

@@ -333,11 +333,18 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   /** the rows the group being committed has inserted */
   let groupRows: EventRow[] = [];
   let groupVersion: number | undefined;
+  /** the streams the group being committed has appended to */
+  const groupStreams = new Set<string>();
+  /**
+   * Whether the kept ends (`heads`) tell the group's expectation checks the streams' revisions: read once under the
+   * group's write lock, so no other connection commits until the group ends
+   */
+  let headsHold = false;
   /**
    * data_version: read under the write lock by the group commit and by the tail's readers; once per turn of the event
    * loop for the kept ends (a read costs as much as the stream read it spares), so another connection's commit is seen
-   * there from the next turn on, as the document store's reads see it. An append's expected revision is still checked
-   * in SQL.
+   * there from the next turn on, as the document store's reads see it. An append's expected revision is checked
+   * against the kept end only under the write lock (`headsHold`), else in SQL.
    */
   const versions = dataVersionOf(db);
 
@@ -392,6 +399,18 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     } else {
       keepHead(row[2], row[3], [row]);
     }
+  };
+  /**
+   * A stream's newest revision for an append's expectation, inside the group's transaction: from its kept end when
+   * that names it (its newest row) and no append of this group wrote to it yet (those rows are kept once the group
+   * commits), else from SQLite
+   */
+  const currentRevision = (streamId: string): number | undefined => {
+    if (headsHold && !groupStreams.has(streamId)) {
+      const known = heads.get(streamId);
+      if (known !== undefined && known.rows.length > 0) return known.atMost;
+    }
+    return statements.streamHead.get(streamId)?.revision;
   };
   /** the stream's rows from `from` on as SQLite would give them, or undefined when the kept end cannot tell */
   const readHead = (streamId: string, from: number): EventRow[] | undefined => {
@@ -477,6 +496,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     recordedAt = new Date().toISOString(),
   ): AppendResult => {
     const category = streamCategory(streamId);
+    groupStreams.add(streamId);
     let revision = current ?? -1;
     let position = 0;
     for (const [id, type, data, metadata] of rows) {
@@ -498,7 +518,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     events: NewEvent[],
     expected: ExpectedRevision,
   ): { write: SerializedEvent[]; current: number | undefined } | { done: AppendResult } => {
-    const current = statements.streamHead.get(streamId)?.revision;
+    const current = currentRevision(streamId);
     const stored = new Map<string, StoredRef>();
     if (events.length === 1) {
       // most appends hold one event: its id looked up directly, without a JSON list for json_each
@@ -566,6 +586,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
       }
       const data = dataJsonOf(events[0]!.data);
       // the stream's revision 0 is there: the stream exists, skipped
+      groupStreams.add(streamId);
       const first = statements.insertFirst.run(id, streamId, streamCategory(streamId), type, data, shared.json, recordedAt);
       if (first.changes === 0) return null;
       const position = Number(first.lastInsertRowid);
@@ -597,6 +618,8 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
    * the others go on; an error while writing (disk full, I/O) rolls the whole group back and fails it.
    */
   const appendGroup = db.transaction((group: Pending[]): Outcome[] => {
+    groupStreams.clear();
+    headsHold = tail.length > 0 && versions.now() === tailVersion;
     const outcomes = group.map((pending): Outcome => {
       if ('streams' in pending) {
         const before = { firstWritten, rows: groupRows.length };
