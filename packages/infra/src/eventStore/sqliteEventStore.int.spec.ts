@@ -416,6 +416,29 @@ describe('SqliteEventStore', () => {
       expect((await store.readStream('task-1')).map((event) => event.id)).toEqual([a.id, b.id, c.id]);
     });
 
+    it('answers a lone event stored already whatever expectation it meets, and refuses one of another stream', async () => {
+      // a lone event is inserted without looking its id up first: the unique id index refuses a stored one, and the
+      // lookup then decides, as it does for a batch
+      const store = open();
+      const a = newEvent('A');
+      const first = await store.append('task-1', [a], 'no_stream');
+      expect(await store.append('task-1', [a], 'any')).toEqual(first);
+      expect(await store.append('task-1', [a], 'stream_exists')).toEqual(first);
+      await store.append('task-1', [newEvent('B')], 0);
+      // the expectation it meets now is the stream's revision after B
+      expect(await store.append('task-1', [a], 1)).toEqual(first);
+      await expect(store.append('task-2', [a], 'any')).rejects.toThrow(/already stored in stream task-1/);
+      // the group around them goes on
+      const [refused, other] = await Promise.allSettled([
+        store.append('task-2', [a], 'no_stream'),
+        store.append('task-3', [newEvent('C')], 'no_stream'),
+      ]);
+      expect(refused.status).toBe('rejected');
+      expect(other).toMatchObject({ status: 'fulfilled', value: { nextExpectedRevision: 0 } });
+      expect((await store.readStream('task-1')).map((e) => e.type)).toEqual(['A', 'B']);
+      expect(await store.readStream('task-2')).toEqual([]);
+    });
+
     it('stores an id repeated inside one batch once', async () => {
       const store = open();
       const a = newEvent('A');

@@ -517,8 +517,13 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     streamId: string,
     events: NewEvent[],
     expected: ExpectedRevision,
+    lookUp = events.length !== 1,
   ): { write: SerializedEvent[]; current: number | undefined } | { done: AppendResult } => {
     const current = currentRevision(streamId);
+    // most appends hold one new event and meet their expectation: its id is not looked up first. An id already stored
+    // (a retry, or another stream's) fails the insert on the unique id index, and the append is planned again with
+    // the lookup (`appendGroup`)
+    if (!lookUp && expectationHolds(expected, current)) return { write: serialize(events), current };
     const stored = new Map<string, StoredRef>();
     if (events.length === 1) {
       // most appends hold one event: its id looked up directly, without a JSON list for json_each
@@ -598,9 +603,10 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     });
   });
 
+  const isUniqueViolation = (error: unknown): boolean => error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
   /** why a call's insert broke the unique id index: an id stored in another stream (as `plan` words it), or twice in the call */
   const idConflict = (streams: NewStream[], error: unknown): unknown => {
-    if (!(error instanceof Database.SqliteError) || error.code !== 'SQLITE_CONSTRAINT_UNIQUE') return error;
+    if (!isUniqueViolation(error)) return error;
     const seen = new Set<string>();
     for (const { streamId, events } of streams) {
       for (const event of events) {
@@ -632,13 +638,26 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
           return { ok: false, error: idConflict(pending.streams, error) };
         }
       }
-      let decided: ReturnType<typeof plan>;
+      const planned = (lookUp?: boolean): Outcome | { write: SerializedEvent[]; current: number | undefined } => {
+        try {
+          const decided = plan(pending.streamId, pending.events, pending.expected, lookUp);
+          return 'done' in decided ? { ok: true, result: decided.done } : decided;
+        } catch (error) {
+          return { ok: false, error };
+        }
+      };
+      const decided = planned();
+      if ('ok' in decided) return decided;
       try {
-        decided = plan(pending.streamId, pending.events, pending.expected);
+        return { ok: true, result: insertEvents(pending.streamId, decided.write, decided.current) };
       } catch (error) {
-        return { ok: false, error };
+        // an id stored already (SQLite backed out the insert alone): an idempotent retry is answered, another
+        // stream's id refused, as the lookup decides; any other failure fails the group
+        if (!isUniqueViolation(error) || pending.events.length !== 1) throw error;
+        const again = planned(true);
+        if ('ok' in again) return again;
+        throw error;
       }
-      return { ok: true, result: 'done' in decided ? decided.done : insertEvents(pending.streamId, decided.write, decided.current) };
     });
     // under the write lock: every other connection's commit is counted in it (see `tail`)
     if (groupRows.length > 0) groupVersion = versions.now();
