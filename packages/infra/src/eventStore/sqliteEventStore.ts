@@ -619,6 +619,16 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     return error;
   };
 
+  /** an append's plan: its outcome when it writes nothing (answered already, or refused), else what it writes */
+  const planAppend = (pending: PendingAppend, lookUp?: boolean): Outcome | { write: SerializedEvent[]; current: number | undefined } => {
+    try {
+      const decided = plan(pending.streamId, pending.events, pending.expected, lookUp);
+      return 'done' in decided ? { ok: true, result: decided.done } : decided;
+    } catch (error) {
+      return { ok: false, error };
+    }
+  };
+
   /**
    * Appends of one event-loop turn in one transaction. A refused append (plan throws) writes nothing and
    * the others go on; an error while writing (disk full, I/O) rolls the whole group back and fails it.
@@ -638,15 +648,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
           return { ok: false, error: idConflict(pending.streams, error) };
         }
       }
-      const planned = (lookUp?: boolean): Outcome | { write: SerializedEvent[]; current: number | undefined } => {
-        try {
-          const decided = plan(pending.streamId, pending.events, pending.expected, lookUp);
-          return 'done' in decided ? { ok: true, result: decided.done } : decided;
-        } catch (error) {
-          return { ok: false, error };
-        }
-      };
-      const decided = planned();
+      const decided = planAppend(pending);
       if ('ok' in decided) return decided;
       try {
         return { ok: true, result: insertEvents(pending.streamId, decided.write, decided.current) };
@@ -654,7 +656,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
         // an id stored already (SQLite backed out the insert alone): an idempotent retry is answered, another
         // stream's id refused, as the lookup decides; any other failure fails the group
         if (!isUniqueViolation(error) || pending.events.length !== 1) throw error;
-        const again = planned(true);
+        const again = planAppend(pending, true);
         if ('ok' in again) return again;
         throw error;
       }

@@ -39,7 +39,7 @@ export const readFolded = async <S, E>(
   const entry = cache.get(streamId);
   const cached = entry?.evolve === evolve ? (entry.folded as FoldedStream<S>) : undefined;
   // the fold only reads the events: those the subscriptions have parsed already are not parsed again
-  const fresh = await eventStore.readStream(streamId, cached ? { fromRevision: cached.revision + 1, shared: true } : { shared: true });
+  const fresh = await eventStore.readStream(streamId, { fromRevision: cached ? cached.revision + 1 : 0, shared: true });
   if (fresh.length === 0) return cached ?? { state: initialState(), revision: -1, first: undefined, last: undefined };
   let state = cached ? cached.state : initialState();
   for (const recorded of fresh) state = evolve(state, { type: recorded.type, data: recorded.data } as E);
