@@ -168,7 +168,13 @@ const forwarderScenario = async (bus: Bus, label: string) => {
     close: () => bus.close(),
   };
   const runForwarderToHead = async () => {
-    const forwarder = createForwarder({ eventStore, documentStore, bus: countingBus, checkpointEvery: 50, onError: (e) => errors.push(e) });
+    const forwarder = createForwarder({
+      eventStore,
+      documentStore,
+      bus: countingBus,
+      checkpointEveryMs: 0,
+      onError: (e) => errors.push(e),
+    });
     await forwarder.start();
     const head = await eventStore.headPosition();
     await expect.poll(() => forwarder.position(), { timeout: 30_000, interval: 20 }).toBe(head);

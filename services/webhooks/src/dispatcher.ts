@@ -19,6 +19,7 @@ import {
 import {
   DuplicateKeyError,
   errorKind,
+  logCheckpoint,
   newEventId,
   sleep,
   supervise,
@@ -70,12 +71,6 @@ export const WEBHOOK_RETENTION = webhookRetention(30);
 const PRUNE_EVERY_MS = 3_600_000;
 const SLOW_DOWN_MAX_MS = 60_000;
 
-interface Checkpoint {
-  [key: string]: unknown;
-  _id: string;
-  position: number;
-}
-
 export interface DispatcherOptions {
   eventStore: EventStore;
   documentStore: DocumentStore;
@@ -119,8 +114,6 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
   const now = options.now ?? (() => new Date());
   const retention = options.retention ?? WEBHOOK_RETENTION;
   const deliveries = documentStore.collection<WebhookDeliveryDoc>(WEBHOOK_DELIVERIES_COLLECTION);
-  // the checkpoints collection every reader of the log shares (services/projections/src/runner/projection.ts)
-  const checkpoints = documentStore.collection<Checkpoint>('_checkpoints');
   const visibility = createEventVisibility(eventStore);
   /** the users read model (services/projections): who administers a licence, to notify when an endpoint is disabled */
   const users = documentStore.collection<{ _id: string; [key: string]: unknown }>('users');
@@ -129,7 +122,6 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
   const controller = new AbortController();
   const { signal } = controller;
   let position = 0;
-  let saved = 0;
   let supervised: Supervised | null = null;
   let pruneTimer: ReturnType<typeof setInterval> | null = null;
   const reporter = options.health?.register(WEBHOOKS_COMPONENT, { lag: async () => (await eventStore.headPosition()) - position });
@@ -141,16 +133,8 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
     }
   };
 
-  const save = async () => {
-    if (position === saved) return;
-    const at = position;
-    await checkpoints.replaceOne(
-      { _id: WEBHOOK_DISPATCHER_CHECKPOINT },
-      { _id: WEBHOOK_DISPATCHER_CHECKPOINT, position: at },
-      { upsert: true },
-    );
-    saved = at;
-  };
+  // written within a second of the batches it passes: a restart records their deliveries again, under the same ids
+  const checkpoint = logCheckpoint(documentStore, WEBHOOK_DISPATCHER_CHECKPOINT, { onError: fail });
 
   /** removes finished deliveries past their retention (by their last attempt); pending ones stay */
   const prune = async () => {
@@ -499,8 +483,7 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
   return {
     position: () => position,
     async start() {
-      position = (await checkpoints.findOne({ _id: WEBHOOK_DISPATCHER_CHECKPOINT }))?.position ?? 0;
-      saved = position;
+      position = await checkpoint.load();
       await deliveries.createIndex({ keys: { endpointId: 1, status: 1, nextAttemptAt: 1, position: 1 } });
       await deliveries.createIndex({ keys: { endpointId: 1, position: -1 } });
       await deliveries.createIndex({ keys: { status: 1, lastAttemptAt: 1 } });
@@ -515,21 +498,20 @@ export const createWebhookDispatcher = (options: DispatcherOptions) => {
           const sub = eventStore.subscribe({ after: position });
           const close = () => void sub.close();
           attemptSignal.addEventListener('abort', close, { once: true });
-          const timer = setInterval(() => void save().catch(fail), 1_000);
           try {
             if ((await eventStore.headPosition()) <= position) running();
             for await (const batch of sub.batches(READ_BATCH)) {
               if (batch.length === 0) continue;
               await handleBatch(batch);
               position = batch[batch.length - 1]!.position;
+              await checkpoint.passed(position);
               running();
               if (attemptSignal.aborted) break;
             }
           } finally {
-            clearInterval(timer);
             attemptSignal.removeEventListener('abort', close);
             await sub.close();
-            await save().catch(() => undefined);
+            await checkpoint.flush().catch(() => undefined);
           }
         },
       });

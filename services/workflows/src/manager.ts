@@ -27,6 +27,7 @@ import {
   backoffDelay,
   createCommandPipeline,
   DuplicateKeyError,
+  logCheckpoint,
   sleep,
   streamCategory,
   supervise,
@@ -50,20 +51,8 @@ export const JOB_BACKOFF: BackoffOptions = { initialMs: 1_000, maxMs: 300_000, f
 export const WORKFLOW_MANAGER_USER = 'system';
 const SESSION_CATEGORY = 'session';
 const READ_BATCH = 500;
-/**
- * How often the checkpoint follows the log past events the manager does not act on (a command's events that are not a
- * session's): a write of the checkpoint per batch was a document-store commit in every turn of the API's loop under
- * load. A restart reads those events again and passes them again.
- */
-const PASSED_CHECKPOINT_MS = 1_000;
 /** due jobs run per look */
 const DUE_BATCH = 50;
-
-interface Checkpoint {
-  [key: string]: unknown;
-  _id: string;
-  position: number;
-}
 
 export interface WorkflowManagerOptions {
   eventStore: EventStore;
@@ -119,11 +108,8 @@ export const createWorkflowManager = (options: WorkflowManagerOptions) => {
   const pollMs = options.pollMs ?? 1_000;
   const pipeline = createCommandPipeline({ eventStore, now, stateCacheSize: 0 });
   const timers = documentStore.collection<WorkflowTimerDoc>(WORKFLOW_TIMERS_COLLECTION);
-  const checkpoints = documentStore.collection<Checkpoint>('_checkpoints');
   const actionDeps = { eventStore, documentStore, pipeline, tasks: options.tasks };
   let position = 0;
-  let saved = 0;
-  let savedAt = 0;
   let reader: Supervised | null = null;
   let scheduler: Supervised | null = null;
   let wake: (() => void) | null = null;
@@ -136,6 +122,9 @@ export const createWorkflowManager = (options: WorkflowManagerOptions) => {
       // a failing error sink changes nothing
     }
   };
+  // past a command's events that are not a session's, the stored checkpoint follows within a second (a restart reads
+  // those events again and passes them again); past a session's events at once, their timers being written by then
+  const checkpoint = logCheckpoint(documentStore, WORKFLOW_MANAGER_CHECKPOINT, { onError: fail });
   const poke = () => {
     woken = true;
     wake?.();
@@ -284,18 +273,6 @@ export const createWorkflowManager = (options: WorkflowManagerOptions) => {
     }
   };
 
-  const saveCheckpoint = async () => {
-    if (position === saved) return;
-    const at = position;
-    await checkpoints.replaceOne(
-      { _id: WORKFLOW_MANAGER_CHECKPOINT },
-      { _id: WORKFLOW_MANAGER_CHECKPOINT, position: at },
-      { upsert: true },
-    );
-    saved = at;
-    savedAt = performance.now();
-  };
-
   /** runs one due job: its action, then its finish; a failed attempt waits its backoff, the last one fails the job */
   const runTimer = async (timer: WorkflowTimerDoc) => {
     const state = await loadSession(timer.sessionId);
@@ -377,8 +354,7 @@ export const createWorkflowManager = (options: WorkflowManagerOptions) => {
     /** looks for due jobs now (tests, after moving their clock) */
     wake: poke,
     async start() {
-      position = (await checkpoints.findOne({ _id: WORKFLOW_MANAGER_CHECKPOINT }))?.position ?? 0;
-      saved = position;
+      position = await checkpoint.load();
       await timers.createIndex({ keys: { dueAt: 1 } });
       reader = supervise({
         ...(reporter ? { reporter } : {}),
@@ -398,8 +374,7 @@ export const createWorkflowManager = (options: WorkflowManagerOptions) => {
                 acted ||= streamCategory(event.streamId) === SESSION_CATEGORY;
               }
               position = batch[batch.length - 1]!.position;
-              // past a session's events at once (their timers are written by now), past the rest now and then
-              if (acted || performance.now() - savedAt >= PASSED_CHECKPOINT_MS) await saveCheckpoint();
+              await checkpoint.passed(position, acted);
               running();
               if (signal.aborted) break;
             }
@@ -407,7 +382,7 @@ export const createWorkflowManager = (options: WorkflowManagerOptions) => {
             signal.removeEventListener('abort', close);
             await sub.close();
             // a lost checkpoint only means reading the events past it again
-            await saveCheckpoint().catch(() => undefined);
+            await checkpoint.flush().catch(() => undefined);
           }
         },
       });

@@ -166,14 +166,16 @@ export const createInProcessBus = (options: InProcessBusOptions = {}): Bus => {
   return {
     async publish(subject, data, publishOptions) {
       assertOpen();
-      assertSubject(subject);
+      // a subject with a kept route was checked when the route was made
+      const known = routes.get(subject);
+      if (known === undefined) assertSubject(subject);
       // what JSON.stringify answers undefined for; the text itself is made only for a subject somebody reads
       if (data === undefined || typeof data === 'function' || typeof data === 'symbol')
         throw new TypeError(`Bus message data for ${subject} is not JSON-serialisable`);
       const id = publishOptions?.id;
       if (id !== undefined && isDuplicate(id)) return;
 
-      const route = routeOf(subject);
+      const route = known ?? routeOf(subject);
       if (route.subscribers.length === 0 && route.groups.size === 0 && route.durables.length === 0) return;
       const json = JSON.stringify(data);
       const message = (): BusMessage =>

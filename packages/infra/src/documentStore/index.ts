@@ -1,4 +1,5 @@
 export * from './documentStore';
+export * from './logCheckpoint';
 export {
   createEmbeddedDocumentStore,
   type EmbeddedDocumentStore,

@@ -8,11 +8,13 @@ import {
   createHealthRegistry,
   createInProcessBus,
   createSqliteEventStore,
+  CHECKPOINTS_COLLECTION,
   type Bus,
+  type Checkpoint,
   type DocumentStore,
   type EventStore,
 } from '@stramien/infra';
-import { createForwarder, FORWARDER_COMPONENT } from './forwarder';
+import { createForwarder, FORWARDER_CHECKPOINT, FORWARDER_COMPONENT } from './forwarder';
 
 let dir: string;
 let eventStore: EventStore;
@@ -77,6 +79,47 @@ describe('Forwarder', () => {
       await forwarder.stop();
       expect((await health.report()).components[0]?.state).toBe('stopped');
       await inner.close();
+    });
+  });
+
+  describe('its checkpoint', () => {
+    it('follows what it published within checkpointEveryMs, not per event, and is written when it stops', async () => {
+      const bus = createInProcessBus();
+      const received: string[] = [];
+      await bus.subscribe('stramien.>', (message) => void received.push(message.id ?? ''));
+      const checkpoints = documentStore.collection<Checkpoint>(CHECKPOINTS_COLLECTION);
+      let writes = 0;
+      const counted: DocumentStore = {
+        ...documentStore,
+        collection: ((name: string) => {
+          const collection = documentStore.collection<Checkpoint>(name);
+          return {
+            ...collection,
+            findOne: collection.findOne.bind(collection),
+            replaceOne: (...args: Parameters<typeof collection.replaceOne>) => {
+              writes++;
+              return collection.replaceOne(...args);
+            },
+          };
+        }) as DocumentStore['collection'],
+      };
+      const stored = async () => (await checkpoints.findOne({ _id: FORWARDER_CHECKPOINT }))?.position;
+      const forwarder = createForwarder({ eventStore, documentStore: counted, bus, checkpointEveryMs: 1_500 });
+      await forwarder.start();
+      // the events of 30 commands, one at a time: one write at most for all of them while they come
+      await appendSome(30);
+      const head = await eventStore.headPosition();
+      await expect.poll(() => forwarder.position(), { timeout: 5_000 }).toBe(head);
+      expect(writes).toBeLessThanOrEqual(1);
+      // with nothing more to publish, the stored position reaches it
+      await expect.poll(stored, { timeout: 5_000, interval: 20 }).toBe(head);
+      await appendSome(3);
+      await expect.poll(() => forwarder.position(), { timeout: 5_000 }).toBe(head + 3);
+      await forwarder.stop();
+      expect(await stored()).toBe(head + 3);
+      await bus.flush();
+      expect(received).toEqual((await eventStore.readAll()).map((e) => e.id));
+      await bus.close();
     });
   });
 });

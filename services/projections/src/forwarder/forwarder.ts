@@ -1,7 +1,5 @@
 import type { Bus, DocumentStore, EventStore, HealthRegistry } from '@stramien/infra';
-import { streamCategory, supervise, type Supervised } from '@stramien/infra';
-import { CHECKPOINTS_COLLECTION } from '../runner/projection';
-import type { Checkpoint } from '../runner/projectionRunner';
+import { logCheckpoint, streamCategory, supervise, type Supervised } from '@stramien/infra';
 import { toEnvelope } from '../runner/projectionRunner';
 import type { EventEnvelope } from '@stramien/domain';
 
@@ -19,26 +17,31 @@ export const eventSubject = (event: Pick<EventEnvelope, 'streamId' | 'type' | 'm
  * re-published event is dropped by the bus's duplicate window. A failed publish (the bus
  * unreachable) is retried with backoff for ever, from the last event the bus acknowledged.
  */
+/** events the forwarder reads per page */
+const READ_BATCH = 500;
+
 export const createForwarder = (deps: {
   eventStore: EventStore;
   documentStore: DocumentStore;
   bus: Bus;
-  checkpointEvery?: number;
+  /** the longest its stored checkpoint lags what it published, while it runs (ms); default 1,000 */
+  checkpointEveryMs?: number;
   /** where it reports its state and lag (events not yet published) */
   health?: HealthRegistry;
   /** told of every failure, before the retry */
   onError?: (e: unknown) => void;
 }) => {
-  const checkpoints = deps.documentStore.collection<Checkpoint>(CHECKPOINTS_COLLECTION);
-  const every = deps.checkpointEvery ?? 100;
+  const checkpoint = logCheckpoint(deps.documentStore, FORWARDER_CHECKPOINT, {
+    ...(deps.checkpointEveryMs !== undefined ? { everyMs: deps.checkpointEveryMs } : {}),
+    ...(deps.onError ? { onError: deps.onError } : {}),
+  });
   let supervised: Supervised | null = null;
   let position = 0;
-  const save = () => checkpoints.replaceOne({ _id: FORWARDER_CHECKPOINT }, { _id: FORWARDER_CHECKPOINT, position }, { upsert: true });
   const reporter = deps.health?.register(FORWARDER_COMPONENT, { lag: async () => (await deps.eventStore.headPosition()) - position });
   return {
     position: () => position,
     async start() {
-      position = (await checkpoints.findOne({ _id: FORWARDER_CHECKPOINT }))?.position ?? 0;
+      position = await checkpoint.load();
       supervised = supervise({
         ...(reporter ? { reporter } : {}),
         ...(deps.onError ? { onError: deps.onError } : {}),
@@ -46,25 +49,24 @@ export const createForwarder = (deps: {
           const sub = deps.eventStore.subscribe({ after: position });
           const close = () => void sub.close();
           signal.addEventListener('abort', close, { once: true });
-          let sinceCheckpoint = 0;
           try {
             if ((await deps.eventStore.headPosition()) <= position) running();
-            for await (const recorded of sub) {
-              const event = toEnvelope(recorded);
-              await deps.bus.publish(eventSubject(event), event, { id: event.id });
-              position = event.position;
+            for await (const batch of sub.batches(READ_BATCH)) {
+              for (const recorded of batch) {
+                const event = toEnvelope(recorded);
+                await deps.bus.publish(eventSubject(event), event, { id: event.id });
+                position = event.position;
+                if (signal.aborted) break;
+              }
               running();
               if (signal.aborted) break;
-              if (++sinceCheckpoint >= every) {
-                await save();
-                sinceCheckpoint = 0;
-              }
+              // a checkpoint behind what was published only means publishing those events again, which the bus drops
+              await checkpoint.passed(position);
             }
           } finally {
             signal.removeEventListener('abort', close);
             await sub.close();
-            // a lost checkpoint only means publishing a few events again, which the bus drops
-            if (sinceCheckpoint > 0) await save().catch(() => undefined);
+            await checkpoint.flush().catch(() => undefined);
           }
         },
       });

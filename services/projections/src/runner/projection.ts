@@ -70,7 +70,7 @@ export const pausesBefore = (index: number, options: ApplyOptions | undefined): 
 
 export type PositionedDoc = Doc & { _position: number };
 
-export const CHECKPOINTS_COLLECTION = '_checkpoints';
+export { CHECKPOINTS_COLLECTION } from '@stramien/infra';
 
 /**
  * A read model that spans collections it names itself (tables: a records and a versions collection per table,

@@ -6,6 +6,7 @@ import type {
   EventSubscription,
   RecordedEvent,
   BulkOperation,
+  Checkpoint,
   HealthRegistry,
   Supervised,
 } from '@stramien/infra';
@@ -31,10 +32,7 @@ const HELD_OVER = Symbol('held over');
  */
 export const HELD_BATCH_SLICE = 20;
 
-export interface Checkpoint extends Doc {
-  _id: string;
-  position: number;
-}
+export type { Checkpoint } from '@stramien/infra';
 
 export const toEnvelope = (e: RecordedEvent): EventEnvelope => ({
   id: e.id,
