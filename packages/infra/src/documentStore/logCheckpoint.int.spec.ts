@@ -68,12 +68,12 @@ describe('logCheckpoint', () => {
   });
 
   it('writes what was passed at most once per everyMs, the last of it when that time is up, and at once when told to', async () => {
-    const checkpoint = logCheckpoint(watched, 'reader', { everyMs: 300 });
+    const checkpoint = logCheckpoint(watched, 'reader', { everyMs: 1_000 });
     await checkpoint.load();
     for (let position = 1; position <= 20; position++) await checkpoint.passed(position);
     expect(await stored('reader')).toBeUndefined();
     // no further batch: the timer writes the last position passed
-    await expect.poll(() => stored('reader'), { timeout: 2_000, interval: 20 }).toBe(20);
+    await expect.poll(() => stored('reader'), { timeout: 4_000, interval: 20 }).toBe(20);
     expect(writes.map((w) => w.position)).toEqual([20]);
 
     await checkpoint.passed(21);
@@ -81,7 +81,7 @@ describe('logCheckpoint', () => {
     await checkpoint.passed(22, true);
     expect(await stored('reader')).toBe(22);
     // the timer set for 21 finds nothing new to write
-    await sleep(400);
+    await sleep(1_100);
     expect(writes.map((w) => w.position)).toEqual([20, 22]);
   });
 
