@@ -73,7 +73,8 @@ export const logCheckpoint = (documentStore: DocumentStore, name: string, option
       position = at;
       const since = performance.now() - savedAt;
       if (now || since >= everyMs) return write();
-      timer ??= setTimeout(() => void write().catch((error: unknown) => options.onError?.(error)), everyMs - since);
+      if (timer !== undefined) return;
+      timer = setTimeout(() => void write().catch((error: unknown) => options.onError?.(error)), everyMs - since);
       timer.unref?.();
     },
     flush: write,

@@ -11,15 +11,15 @@ export const FORWARDER_COMPONENT = 'forwarder';
 export const eventSubject = (event: Pick<EventEnvelope, 'streamId' | 'type' | 'metadata'>): string =>
   `stramien.${event.metadata.licenceId || 'system'}.${streamCategory(event.streamId)}.${event.type}`;
 
+/** events the forwarder reads per page */
+const READ_BATCH = 500;
+
 /**
  * Publishes the event log to the bus from its own checkpoint (message id = event id), never
  * "after commit" from a request: a crash between commit and publish loses nothing, and a
  * re-published event is dropped by the bus's duplicate window. A failed publish (the bus
  * unreachable) is retried with backoff for ever, from the last event the bus acknowledged.
  */
-/** events the forwarder reads per page */
-const READ_BATCH = 500;
-
 export const createForwarder = (deps: {
   eventStore: EventStore;
   documentStore: DocumentStore;
